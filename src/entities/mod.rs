@@ -1,0 +1,1 @@
+//! Named character references (stub, generated table to come).

@@ -1,0 +1,1 @@
+//! html5lib-tests JSON (stub).

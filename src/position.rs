@@ -1,0 +1,88 @@
+//! Line and column from byte offsets, computed on demand.
+//!
+//! Columns count as html5lib-tests counts them: 1-based, in UTF-16 code
+//! units (a character outside the BMP counts 2), after newline
+//! normalisation (CR and CRLF are one line break).
+
+/// A 1-based line and column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineCol {
+    /// Line, from 1.
+    pub line: usize,
+    /// Column, from 1, in UTF-16 code units.
+    pub col: usize,
+}
+
+/// Converts byte offsets of one input into lines and columns.
+///
+/// Cost is linear in the distance between successive queries when they come in
+/// increasing order (the usual case: errors are reported in input order), and
+/// never worse than linear in the offset.
+///
+/// ```
+/// use htmltok::{LineCol, LineIndex};
+/// let mut idx = LineIndex::new();
+/// let input = "ab\r\ncd".as_bytes();
+/// assert_eq!(idx.line_col(input, 5), LineCol { line: 2, col: 2 });
+/// assert_eq!(idx.line_col(input, 1), LineCol { line: 1, col: 2 });
+/// ```
+#[derive(Clone, Debug)]
+pub struct LineIndex {
+    offset: usize,
+    at: LineCol,
+    /// The byte before `offset` was a CR, so an LF at `offset` is not a new line.
+    after_cr: bool,
+}
+
+impl Default for LineIndex {
+    fn default() -> Self {
+        LineIndex::new()
+    }
+}
+
+impl LineIndex {
+    /// An index at the start of the input.
+    pub fn new() -> LineIndex {
+        LineIndex {
+            offset: 0,
+            at: LineCol { line: 1, col: 1 },
+            after_cr: false,
+        }
+    }
+
+    /// Line and column of byte `offset` of `input` (offsets past the end are
+    /// clamped to the end). `input` must be the same input for every call.
+    pub fn line_col(&mut self, input: &[u8], offset: usize) -> LineCol {
+        let offset = offset.min(input.len());
+        if offset < self.offset {
+            *self = LineIndex::new();
+        }
+        self.advance(&input[self.offset..offset]);
+        self.offset = offset;
+        self.at
+    }
+
+    /// Moves over `bytes`, which follow the bytes already seen.
+    pub(crate) fn advance(&mut self, bytes: &[u8]) {
+        let mut rest = bytes;
+        // Jump from line break to line break; count columns only on the last line.
+        while let Some(i) = memchr::memchr2(b'\n', b'\r', rest) {
+            if !(rest[i] == b'\n' && self.after_cr && i == 0) {
+                self.at.line += 1;
+            }
+            self.at.col = 1;
+            self.after_cr = rest[i] == b'\r';
+            rest = &rest[i + 1..];
+        }
+        if !rest.is_empty() {
+            self.after_cr = false;
+        }
+        for &b in rest {
+            // A UTF-8 continuation byte adds nothing; a 4-byte lead adds two
+            // UTF-16 units.
+            if b & 0xC0 != 0x80 {
+                self.at.col += if b >= 0xF0 { 2 } else { 1 };
+            }
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Landmark scanning (stub).

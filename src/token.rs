@@ -1,0 +1,329 @@
+//! Tokens: what the tokenizer emits, borrowed from the input where possible.
+//!
+//! A token's strings borrow either the input (when the standard's value is
+//! exactly the input bytes, the common case) or the tokenizer's reused scratch
+//! storage (when something was rewritten: CR/CRLF, NUL, a character reference,
+//! upper-case ASCII in a name). Either way a token lives only until the next
+//! call into the tokenizer; [`Token::to_owned`] keeps one longer.
+
+use std::ops::Range;
+
+/// A byte range in the input (for a stream: in the whole stream).
+///
+/// ```
+/// let span = htmltok::Span { start: 3, end: 7 };
+/// assert_eq!(span.len(), 4);
+/// assert_eq!(&"<p>hello"[span.range()], "hell");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Span {
+    /// Offset of the first byte.
+    pub start: usize,
+    /// Offset one past the last byte.
+    pub end: usize,
+}
+
+impl Span {
+    /// The span as a range, for slicing the input.
+    pub fn range(self) -> Range<usize> {
+        self.start..self.end
+    }
+
+    /// Number of bytes covered.
+    pub fn len(self) -> usize {
+        self.end - self.start
+    }
+
+    /// Whether the span covers no bytes.
+    pub fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+}
+
+/// One token of the standard's tokenizer.
+///
+/// ```
+/// use htmltok::{Token, Tokenizer};
+/// let mut tok = Tokenizer::new("<!-- hi -->x");
+/// assert!(matches!(tok.next_token(), Some(Token::Comment(c)) if c.text == " hi "));
+/// assert!(matches!(tok.next_token(), Some(Token::Text(t)) if t.text == "x"));
+/// assert!(matches!(tok.next_token(), Some(Token::Eof)));
+/// assert!(tok.next_token().is_none());
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub enum Token<'t> {
+    /// A DOCTYPE.
+    Doctype(Doctype<'t>),
+    /// A start tag.
+    StartTag(Tag<'t>),
+    /// An end tag (its attributes, which the standard drops, are not kept).
+    EndTag(Tag<'t>),
+    /// A comment; `text` is the comment's data.
+    Comment(Text<'t>),
+    /// Character data. Adjacent characters come as one token, except that a
+    /// stream may split a run at a chunk boundary.
+    Text(Text<'t>),
+    /// A processing instruction (only with
+    /// [`Config::processing_instructions`](crate::Config::processing_instructions)).
+    ProcessingInstruction(ProcessingInstruction<'t>),
+    /// The end of the input. It comes once, last.
+    Eof,
+}
+
+/// Character data or comment data.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Text<'t> {
+    /// The characters, as the standard defines them (newlines normalised,
+    /// references decoded).
+    pub text: &'t str,
+    /// The input bytes they came from.
+    pub span: Span,
+}
+
+/// A start or end tag.
+#[derive(Clone, Copy, Debug)]
+pub struct Tag<'t> {
+    /// The tag name, ASCII-lower-cased.
+    pub name: &'t str,
+    /// Whether the tag ended with `/>`.
+    pub self_closing: bool,
+    /// From `<` to `>` inclusive.
+    pub span: Span,
+    /// The tag name's bytes in the input.
+    pub name_span: Span,
+    pub(crate) attrs: Attributes<'t>,
+}
+
+impl<'t> Tag<'t> {
+    /// The attributes in source order, duplicates dropped.
+    ///
+    /// ```
+    /// use htmltok::{Token, Tokenizer};
+    /// let mut tok = Tokenizer::new("<a href=x HREF=y id='z'>");
+    /// let Some(Token::StartTag(tag)) = tok.next_token() else { panic!() };
+    /// let attrs: Vec<_> = tag.attributes().map(|a| (a.name, a.value)).collect();
+    /// assert_eq!(attrs, [("href", "x"), ("id", "z")]);
+    /// ```
+    pub fn attributes(&self) -> Attributes<'t> {
+        self.attrs
+    }
+
+    /// The value of the attribute with this (lower-case) name.
+    ///
+    /// ```
+    /// use htmltok::{Token, Tokenizer};
+    /// let mut tok = Tokenizer::new("<a href='/x?a=1&amp;b=2'>");
+    /// let Some(Token::StartTag(tag)) = tok.next_token() else { panic!() };
+    /// assert_eq!(tag.attribute("href"), Some("/x?a=1&b=2"));
+    /// assert_eq!(tag.attribute("id"), None);
+    /// ```
+    pub fn attribute(&self, name: &str) -> Option<&'t str> {
+        self.attrs.clone().find(|a| a.name == name).map(|a| a.value)
+    }
+}
+
+/// One attribute of a start tag.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Attribute<'t> {
+    /// The name, ASCII-lower-cased.
+    pub name: &'t str,
+    /// The value, references decoded (empty when the attribute has none).
+    pub value: &'t str,
+    /// The name's bytes in the input.
+    pub name_span: Span,
+    /// The value's bytes in the input, without quotes (empty, at the end of
+    /// the name, when there is no value).
+    pub value_span: Span,
+}
+
+/// Where a token string lives: in the input, or in the tokenizer's scratch
+/// storage. The tokenizer resolves these when it hands out a token.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Slot {
+    /// Bytes `start..end` of the input (absolute offsets).
+    #[default]
+    Empty,
+    Input(usize, usize),
+    Scratch(usize, usize),
+}
+
+/// An attribute as the tokenizer stores it, before it is resolved to strings.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct AttrRecord {
+    pub name: Slot,
+    pub value: Slot,
+    pub name_span: Span,
+    pub value_span: Span,
+}
+
+/// Iterator over a tag's attributes, resolving each on the fly (no allocation).
+#[derive(Clone, Copy, Debug)]
+pub struct Attributes<'t> {
+    pub(crate) records: &'t [AttrRecord],
+    /// The input, as a window starting at absolute offset `base`.
+    pub(crate) input: &'t [u8],
+    pub(crate) base: usize,
+    pub(crate) scratch: &'t [u8],
+}
+
+impl<'t> Attributes<'t> {
+    pub(crate) const EMPTY: Attributes<'static> = Attributes {
+        records: &[],
+        input: &[],
+        base: 0,
+        scratch: &[],
+    };
+
+    fn resolve(&self, slot: Slot) -> &'t str {
+        resolve(slot, self.input, self.base, self.scratch)
+    }
+}
+
+/// Turns a slot into a string.
+///
+/// Invariant (kept by the tokenizer): every slot covers whole UTF-8 sequences,
+/// because the tokenizer only ever cuts the input at ASCII bytes and only ever
+/// writes whole characters into scratch storage. The fallback is therefore
+/// unreachable; it exists so that a broken invariant shows as U+FFFD rather
+/// than a panic.
+pub(crate) fn resolve<'t>(slot: Slot, input: &'t [u8], base: usize, scratch: &'t [u8]) -> &'t str {
+    let bytes = match slot {
+        Slot::Empty => return "",
+        Slot::Input(s, e) => &input[s - base..e - base],
+        Slot::Scratch(s, e) => &scratch[s..e],
+    };
+    std::str::from_utf8(bytes).unwrap_or("\u{FFFD}")
+}
+
+impl<'t> Iterator for Attributes<'t> {
+    type Item = Attribute<'t>;
+
+    fn next(&mut self) -> Option<Attribute<'t>> {
+        let (first, rest) = self.records.split_first()?;
+        self.records = rest;
+        Some(Attribute {
+            name: self.resolve(first.name),
+            value: self.resolve(first.value),
+            name_span: first.name_span,
+            value_span: first.value_span,
+        })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.records.len(), Some(self.records.len()))
+    }
+}
+
+impl ExactSizeIterator for Attributes<'_> {}
+
+/// A DOCTYPE token. `None` is the standard's *missing*, distinct from empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Doctype<'t> {
+    /// The name, ASCII-lower-cased, or `None` when missing.
+    pub name: Option<&'t str>,
+    /// The public identifier, or `None` when missing.
+    pub public_id: Option<&'t str>,
+    /// The system identifier, or `None` when missing.
+    pub system_id: Option<&'t str>,
+    /// The standard's force-quirks flag.
+    pub force_quirks: bool,
+    /// From `<!` to `>` inclusive.
+    pub span: Span,
+}
+
+/// A processing instruction `<?target data?>` (only with
+/// [`Config::processing_instructions`](crate::Config::processing_instructions)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProcessingInstruction<'t> {
+    /// The target, as written.
+    pub target: &'t str,
+    /// The data after the target and its whitespace.
+    pub data: &'t str,
+    /// From `<?` to `>` inclusive.
+    pub span: Span,
+}
+
+/// A token that owns its strings, for keeping tokens beyond the next call
+/// into the tokenizer. Made by [`Token::to_owned`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OwnedToken {
+    /// A DOCTYPE: name, public id, system id (each `None` when missing),
+    /// force-quirks.
+    Doctype {
+        /// The name.
+        name: Option<String>,
+        /// The public identifier.
+        public_id: Option<String>,
+        /// The system identifier.
+        system_id: Option<String>,
+        /// The force-quirks flag.
+        force_quirks: bool,
+    },
+    /// A start tag: name, attributes in order, self-closing flag.
+    StartTag {
+        /// The name.
+        name: String,
+        /// The attributes, in order.
+        attributes: Vec<(String, String)>,
+        /// Whether it ended with `/>`.
+        self_closing: bool,
+    },
+    /// An end tag.
+    EndTag {
+        /// The name.
+        name: String,
+    },
+    /// A comment.
+    Comment(String),
+    /// Character data.
+    Text(String),
+    /// A processing instruction: target, data.
+    ProcessingInstruction {
+        /// The target.
+        target: String,
+        /// The data.
+        data: String,
+    },
+    /// End of input.
+    Eof,
+}
+
+impl Token<'_> {
+    /// A copy that owns its strings.
+    ///
+    /// ```
+    /// use htmltok::{OwnedToken, Tokenizer};
+    /// let mut tok = Tokenizer::new("<br/>");
+    /// let t = tok.next_token().unwrap().to_owned();
+    /// assert_eq!(t, OwnedToken::StartTag { name: "br".into(), attributes: vec![], self_closing: true });
+    /// ```
+    #[allow(clippy::wrong_self_convention, clippy::should_implement_trait)]
+    pub fn to_owned(&self) -> OwnedToken {
+        match self {
+            Token::Doctype(d) => OwnedToken::Doctype {
+                name: d.name.map(str::to_owned),
+                public_id: d.public_id.map(str::to_owned),
+                system_id: d.system_id.map(str::to_owned),
+                force_quirks: d.force_quirks,
+            },
+            Token::StartTag(t) => OwnedToken::StartTag {
+                name: t.name.to_owned(),
+                attributes: t
+                    .attributes()
+                    .map(|a| (a.name.to_owned(), a.value.to_owned()))
+                    .collect(),
+                self_closing: t.self_closing,
+            },
+            Token::EndTag(t) => OwnedToken::EndTag {
+                name: t.name.to_owned(),
+            },
+            Token::Comment(c) => OwnedToken::Comment(c.text.to_owned()),
+            Token::Text(c) => OwnedToken::Text(c.text.to_owned()),
+            Token::ProcessingInstruction(p) => OwnedToken::ProcessingInstruction {
+                target: p.target.to_owned(),
+                data: p.data.to_owned(),
+            },
+            Token::Eof => OwnedToken::Eof,
+        }
+    }
+}

@@ -1,0 +1,259 @@
+//! The tokenizer: configuration, error policy and the public driver.
+
+mod charref;
+mod machine;
+
+use std::borrow::Cow;
+
+use crate::error::ParseError;
+use crate::position::{LineCol, LineIndex};
+use crate::state::State;
+use crate::token::Token;
+
+pub(crate) use machine::Machine;
+
+/// Options a tree builder (or a test) sets before tokenizing.
+///
+/// ```
+/// use htmltok::{Config, State, Token, Tokenizer};
+/// let config = Config::new().initial_state(State::Rcdata).last_start_tag("title");
+/// let mut tok = Tokenizer::with_config("a<b>&lt;</title>", config);
+/// assert!(matches!(tok.next_token(), Some(Token::Text(t)) if t.text == "a<b><"));
+/// assert!(matches!(tok.next_token(), Some(Token::EndTag(t)) if t.name == "title"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    pub(crate) initial_state: State,
+    pub(crate) last_start_tag: Option<String>,
+    pub(crate) cdata_allowed: bool,
+    pub(crate) processing_instructions: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config::new()
+    }
+}
+
+impl Config {
+    /// Data state, no last start tag, CDATA sections not allowed, `<?` as
+    /// html5lib-tests (and browsers until 2026) treat it.
+    pub fn new() -> Config {
+        Config {
+            initial_state: State::Data,
+            last_start_tag: None,
+            cdata_allowed: false,
+            processing_instructions: false,
+        }
+    }
+
+    /// The state to start in (html5lib-tests' `initialStates`).
+    pub fn initial_state(mut self, state: State) -> Config {
+        self.initial_state = state;
+        self
+    }
+
+    /// The name of the last start tag emitted, for the standard's
+    /// "appropriate end tag" rule (html5lib-tests' `lastStartTag`).
+    pub fn last_start_tag(mut self, name: &str) -> Config {
+        self.last_start_tag = Some(name.to_owned());
+        self
+    }
+
+    /// Whether `<![CDATA[` opens a CDATA section: a tree builder sets this
+    /// when the adjusted current node is not in the HTML namespace.
+    pub fn cdata_allowed(mut self, allowed: bool) -> Config {
+        self.cdata_allowed = allowed;
+        self
+    }
+
+    /// Tokenize `<?target data?>` as a processing instruction, as the
+    /// standard does since 2026. Off by default: html5lib-tests and shipped
+    /// browsers make `<?` a bogus comment.
+    ///
+    /// ```
+    /// use htmltok::{Config, Token, Tokenizer};
+    /// let mut tok = Tokenizer::with_config("<?php echo 1 ?>", Config::new().processing_instructions(true));
+    /// let Some(Token::ProcessingInstruction(pi)) = tok.next_token() else { panic!() };
+    /// assert_eq!((pi.target, pi.data), ("php", "echo 1 "));
+    /// ```
+    pub fn processing_instructions(mut self, on: bool) -> Config {
+        self.processing_instructions = on;
+        self
+    }
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::IgnoreErrors {}
+    impl Sealed for super::ReportErrors {}
+}
+
+/// Whether parse errors are collected: a compile-time choice, so that a
+/// tokenizer that ignores them carries no code for them on its hot path.
+pub trait ErrorPolicy: sealed::Sealed {
+    /// `true` when errors are collected.
+    const ENABLED: bool;
+}
+
+/// Parse errors are not collected (the default, and the fastest).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct IgnoreErrors;
+
+/// Parse errors are collected; read them with [`Tokenizer::errors`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReportErrors;
+
+impl ErrorPolicy for IgnoreErrors {
+    const ENABLED: bool = false;
+}
+
+impl ErrorPolicy for ReportErrors {
+    const ENABLED: bool = true;
+}
+
+/// Tokenizes a whole document held in memory.
+///
+/// `next_token` lends out one token at a time; it borrows the tokenizer, so
+/// the token must be dropped (or [copied](Token::to_owned)) before the next
+/// call. This keeps the steady state free of allocation.
+///
+/// ```
+/// use htmltok::{Token, Tokenizer};
+/// let mut tok = Tokenizer::new("<a href=/one>1</a><a href=/two>2</a>");
+/// let mut hrefs = Vec::new();
+/// while let Some(token) = tok.next_token() {
+///     if let Token::StartTag(tag) = token {
+///         hrefs.extend(tag.attribute("href").map(str::to_owned));
+///     }
+/// }
+/// assert_eq!(hrefs, ["/one", "/two"]);
+/// ```
+pub struct Tokenizer<'a, E: ErrorPolicy = IgnoreErrors> {
+    input: Cow<'a, [u8]>,
+    machine: Machine<E>,
+    done: bool,
+    lines: LineIndex,
+}
+
+impl<'a> Tokenizer<'a, IgnoreErrors> {
+    /// A tokenizer for `input` in the Data state, parse errors off.
+    pub fn new(input: &'a str) -> Self {
+        Self::with_config(input, Config::new())
+    }
+
+    /// A tokenizer for `input` with options, parse errors off.
+    pub fn with_config(input: &'a str, config: Config) -> Self {
+        Tokenizer::build(Cow::Borrowed(input.as_bytes()), config)
+    }
+
+    /// A tokenizer for bytes that should be UTF-8: invalid sequences are
+    /// replaced by U+FFFD first (as the standard's UTF-8 decoder does), so
+    /// no unrepaired byte reaches the tokenizer.
+    ///
+    /// ```
+    /// use htmltok::{Token, Tokenizer};
+    /// let mut tok = Tokenizer::from_bytes(b"caf\xE9");
+    /// assert!(matches!(tok.next_token(), Some(Token::Text(t)) if t.text == "caf\u{FFFD}"));
+    /// ```
+    pub fn from_bytes(input: &'a [u8]) -> Self {
+        Self::from_bytes_with_config(input, Config::new())
+    }
+
+    /// [`from_bytes`](Self::from_bytes) with options.
+    pub fn from_bytes_with_config(input: &'a [u8], config: Config) -> Self {
+        Tokenizer::build(utf8_or_repaired(input), config)
+    }
+}
+
+impl<'a> Tokenizer<'a, ReportErrors> {
+    /// A tokenizer that also collects parse errors.
+    ///
+    /// ```
+    /// use htmltok::{Config, ErrorCode, Token, Tokenizer};
+    /// let mut tok = Tokenizer::with_errors("<p id=a id=b>", Config::new());
+    /// while tok.next_token().is_some() {}
+    /// let errors: Vec<_> = tok.errors().iter().map(|e| e.code).collect();
+    /// assert_eq!(errors, [ErrorCode::DuplicateAttribute]);
+    /// let at = tok.line_col(tok.errors()[0].span.start);
+    /// assert_eq!((at.line, at.col), (1, 12));
+    /// ```
+    pub fn with_errors(input: &'a str, config: Config) -> Self {
+        Tokenizer::build(Cow::Borrowed(input.as_bytes()), config)
+    }
+
+    /// [`with_errors`](Self::with_errors) for bytes that should be UTF-8
+    /// (invalid sequences become U+FFFD first).
+    pub fn from_bytes_with_errors(input: &'a [u8], config: Config) -> Self {
+        Tokenizer::build(utf8_or_repaired(input), config)
+    }
+}
+
+fn utf8_or_repaired(input: &[u8]) -> Cow<'_, [u8]> {
+    match String::from_utf8_lossy(input) {
+        Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
+        Cow::Owned(s) => Cow::Owned(s.into_bytes()),
+    }
+}
+
+impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
+    fn build(input: Cow<'a, [u8]>, config: Config) -> Self {
+        Tokenizer {
+            input,
+            machine: Machine::new(&config),
+            done: false,
+            lines: LineIndex::new(),
+        }
+    }
+
+    /// The next token, or `None` after [`Token::Eof`].
+    pub fn next_token(&mut self) -> Option<Token<'_>> {
+        if self.done {
+            return None;
+        }
+        let token = self.machine.next_token(&self.input, 0, true);
+        if matches!(token, Some(Token::Eof) | None) {
+            self.done = true;
+        }
+        token
+    }
+
+    /// The parse errors found so far, in the order the standard raises them
+    /// (always empty with [`IgnoreErrors`]).
+    pub fn errors(&self) -> &[ParseError] {
+        self.machine.errors()
+    }
+
+    /// Line and column of a byte offset of the input, e.g. of an error's
+    /// `span.start`.
+    pub fn line_col(&mut self, offset: usize) -> LineCol {
+        self.lines.line_col(&self.input, offset)
+    }
+
+    /// The input being tokenized (after UTF-8 repair, if any).
+    pub fn input(&self) -> &[u8] {
+        &self.input
+    }
+
+    /// Switches the tokenizer to `state` before the next token, as a tree
+    /// builder does after `<title>`, `<script>` and the like.
+    pub fn set_state(&mut self, state: State) {
+        self.machine.set_state(state);
+    }
+
+    /// Sets the last start tag name used by the "appropriate end tag" rule.
+    pub fn set_last_start_tag(&mut self, name: Option<&str>) {
+        self.machine.set_last_start_tag(name);
+    }
+
+    /// Whether `<![CDATA[` opens a CDATA section (adjusted current node not
+    /// in the HTML namespace).
+    pub fn set_cdata_allowed(&mut self, allowed: bool) {
+        self.machine.set_cdata_allowed(allowed);
+    }
+
+    /// The state the tokenizer is in.
+    pub fn state(&self) -> State {
+        self.machine.state()
+    }
+}
