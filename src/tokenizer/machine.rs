@@ -1,27 +1,2103 @@
-//! The scalar state machine (stub, being written).
+//! The scalar state machine: one `match` arm per state of the standard.
+//!
+//! The machine never owns the input. Each call gets a window of it
+//! ([`Input`]): the bytes from absolute offset `base` on, and whether the
+//! input ends with the window (`eof`). All positions are absolute, so a
+//! stream can slide its window forward between calls.
+//!
+//! Invariants:
+//! - The input is valid UTF-8. Every byte the state machine reacts to is
+//!   ASCII; bytes of multi-byte characters take the "anything else" branch
+//!   one at a time, which appends them unchanged. So every field and every
+//!   run boundary falls on a character boundary.
+//! - The byte 0xFF never occurs in UTF-8, so it serves as the EOF "character".
+//! - The machine is resumable at every byte: a state that needs to see more
+//!   input than the window holds (a CR that might start CRLF, `<!DOCTYPE`,
+//!   `PUBLIC`, a named reference) returns without consuming anything, and is
+//!   called again with a longer window. Nothing in the machine depends on
+//!   where the window ends.
+//! - Token strings are [`Field`]s: they borrow an input range while what the
+//!   standard appends is exactly the next input bytes, and switch to an owned
+//!   buffer at the first rewrite. Deferred appends (the `--` of a comment end,
+//!   the `</` and temporary buffer of a non-matching end tag, `]]` in CDATA)
+//!   are appended as the input range they came from, so they stay borrowed.
+
+use std::collections::HashSet;
 use std::marker::PhantomData;
 
+use super::charref;
 use super::{Config, ErrorPolicy};
-use crate::error::ParseError;
+use crate::entities;
+use crate::error::{ErrorCode, ParseError};
+use crate::scan;
 use crate::state::State;
-use crate::token::Token;
+use crate::token::{resolve, AttrRecord, Attributes, Doctype, ProcessingInstruction, Slot, Span, Tag, Text, Token};
+
+/// The EOF "character" (never a UTF-8 byte).
+const EOF: u8 = 0xFF;
+
+/// Attribute count above which duplicate detection switches from a linear
+/// scan to a hash set, keeping tags with thousands of attributes linear.
+const DUPLICATE_SET_THRESHOLD: usize = 8;
+
+/// A window of the input: `buf` holds the bytes from absolute offset `base`.
+#[derive(Clone, Copy)]
+pub(crate) struct Input<'b> {
+    pub(crate) buf: &'b [u8],
+    pub(crate) base: usize,
+    pub(crate) eof: bool,
+}
+
+impl<'b> Input<'b> {
+    fn end(&self) -> usize {
+        self.base + self.buf.len()
+    }
+
+    fn at(&self, p: usize) -> u8 {
+        self.buf[p - self.base]
+    }
+
+    fn from(&self, p: usize) -> &'b [u8] {
+        &self.buf[p - self.base..]
+    }
+
+    fn slice(&self, s: usize, e: usize) -> &'b [u8] {
+        &self.buf[s - self.base..e - self.base]
+    }
+}
+
+/// A token string under construction: an input range while it is a copy of
+/// the input, an owned buffer after the first rewrite.
+#[derive(Default)]
+struct Field {
+    start: usize,
+    end: usize,
+    owned: bool,
+    buf: Vec<u8>,
+}
+
+impl Field {
+    fn clear(&mut self) {
+        self.start = 0;
+        self.end = 0;
+        self.owned = false;
+        self.buf.clear();
+    }
+
+    fn is_empty(&self) -> bool {
+        if self.owned {
+            self.buf.is_empty()
+        } else {
+            self.start == self.end
+        }
+    }
+
+    fn push_input(&mut self, inp: &Input, s: usize, e: usize) {
+        if s == e {
+            return;
+        }
+        if !self.owned {
+            if self.start == self.end {
+                self.start = s;
+                self.end = e;
+                return;
+            }
+            if self.end == s {
+                self.end = e;
+                return;
+            }
+            self.make_owned(inp);
+        }
+        self.buf.extend_from_slice(inp.slice(s, e));
+    }
+
+    fn push_bytes(&mut self, inp: &Input, bytes: &[u8]) {
+        if !self.owned {
+            self.make_owned(inp);
+        }
+        self.buf.extend_from_slice(bytes);
+    }
+
+    fn make_owned(&mut self, inp: &Input) {
+        self.buf.clear();
+        if self.start != self.end {
+            self.buf.extend_from_slice(inp.slice(self.start, self.end));
+        }
+        self.owned = true;
+    }
+
+    fn bytes<'t>(&'t self, inp: &Input<'t>) -> &'t [u8] {
+        if self.owned {
+            &self.buf
+        } else if self.start == self.end {
+            b""
+        } else {
+            inp.slice(self.start, self.end)
+        }
+    }
+
+    fn slot(&self) -> Slot {
+        if self.owned {
+            Slot::Scratch(0, self.buf.len())
+        } else if self.start == self.end {
+            Slot::Empty
+        } else {
+            Slot::Input(self.start, self.end)
+        }
+    }
+
+    fn str<'t>(&'t self, inp: &Input<'t>) -> &'t str {
+        std::str::from_utf8(self.bytes(inp)).unwrap_or("\u{FFFD}")
+    }
+
+    /// The earliest input offset the field still borrows, if any.
+    fn borrows_from(&self) -> Option<usize> {
+        (!self.owned && self.start != self.end).then_some(self.start)
+    }
+}
+
+/// Appends the current character (at `p`, `n` bytes) to `field`, with CR and
+/// CRLF as LF.
+fn push_char(field: &mut Field, inp: &Input, p: usize, n: usize) {
+    if inp.at(p) == b'\r' {
+        if n == 2 {
+            field.push_input(inp, p + 1, p + 2);
+        } else {
+            field.push_bytes(inp, b"\n");
+        }
+    } else {
+        field.push_input(inp, p, p + n);
+    }
+}
+
+/// Which non-text token is complete and waiting to be handed out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ready {
+    StartTag,
+    EndTag,
+    Comment,
+    Doctype,
+    ProcessingInstruction,
+    Eof,
+}
+
+/// What the last `next_token` call handed out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Handed {
+    Nothing,
+    /// The pending text; `ready` (if any) goes next.
+    Text,
+    /// The `ready` token.
+    Ready,
+}
 
 pub(crate) struct Machine<E> {
     state: State,
+    /// The standard's return state, for character references.
+    return_state: State,
+    /// Absolute offset of the next byte to consume.
+    pos: usize,
+
+    last_start_tag: Vec<u8>,
+    has_last_start_tag: bool,
+    cdata_allowed: bool,
+    processing_instructions: bool,
+
+    // Output.
+    text: Field,
+    text_span: Span,
+    ready: Option<Ready>,
+    handed: Handed,
+    finished: bool,
+
+    /// Offset of the `<` (or `&`) that started the markup being read.
+    lt: usize,
+    /// Offset of the `&` of the character reference being read.
+    amp: usize,
+    temp: Vec<u8>,
+    charref_code: u32,
+
+    // The current tag.
+    tag_is_end: bool,
+    self_closing: bool,
+    tag_name: Field,
+    tag_name_span: Span,
+    token_end: usize,
+    attrs: Vec<AttrRecord>,
+    attr_arena: Vec<u8>,
+    attr_live: bool,
+    attr_duplicate: bool,
+    attr_name: Field,
+    attr_value: Field,
+    attr_name_span: Span,
+    attr_value_span: Span,
+    attr_names_seen: HashSet<Vec<u8>>,
+
+    // The current comment (also the processing instruction's data).
+    comment: Field,
+    pi_target: Field,
+
+    // The current DOCTYPE.
+    doctype_name: Field,
+    doctype_public: Field,
+    doctype_system: Field,
+    has_doctype_name: bool,
+    has_doctype_public: bool,
+    has_doctype_system: bool,
+    force_quirks: bool,
+
     errors: Vec<ParseError>,
-    _e: PhantomData<E>,
+    /// Input-stream checks (control characters, noncharacters) are done up to
+    /// here.
+    stream_checked: usize,
+    _policy: PhantomData<E>,
 }
 
 impl<E: ErrorPolicy> Machine<E> {
     pub(crate) fn new(config: &Config) -> Self {
-        Machine { state: config.initial_state, errors: Vec::new(), _e: PhantomData }
+        Machine {
+            state: config.initial_state,
+            return_state: State::Data,
+            pos: 0,
+            last_start_tag: config
+                .last_start_tag
+                .as_deref()
+                .unwrap_or("")
+                .as_bytes()
+                .to_vec(),
+            has_last_start_tag: config.last_start_tag.is_some(),
+            cdata_allowed: config.cdata_allowed,
+            processing_instructions: config.processing_instructions,
+            text: Field::default(),
+            text_span: Span::default(),
+            ready: None,
+            handed: Handed::Nothing,
+            finished: false,
+            lt: 0,
+            amp: 0,
+            temp: Vec::new(),
+            charref_code: 0,
+            tag_is_end: false,
+            self_closing: false,
+            tag_name: Field::default(),
+            tag_name_span: Span::default(),
+            token_end: 0,
+            attrs: Vec::new(),
+            attr_arena: Vec::new(),
+            attr_live: false,
+            attr_duplicate: false,
+            attr_name: Field::default(),
+            attr_value: Field::default(),
+            attr_name_span: Span::default(),
+            attr_value_span: Span::default(),
+            attr_names_seen: HashSet::new(),
+            comment: Field::default(),
+            pi_target: Field::default(),
+            doctype_name: Field::default(),
+            doctype_public: Field::default(),
+            doctype_system: Field::default(),
+            has_doctype_name: false,
+            has_doctype_public: false,
+            has_doctype_system: false,
+            force_quirks: false,
+            errors: Vec::new(),
+            stream_checked: 0,
+            _policy: PhantomData,
+        }
     }
-    pub(crate) fn next_token<'t>(&'t mut self, _input: &'t [u8], _base: usize, _eof: bool) -> Option<Token<'t>> {
-        Some(Token::Eof)
+
+    pub(crate) fn errors(&self) -> &[ParseError] {
+        &self.errors
     }
-    pub(crate) fn errors(&self) -> &[ParseError] { &self.errors }
-    pub(crate) fn set_state(&mut self, s: State) { self.state = s }
-    pub(crate) fn set_last_start_tag(&mut self, _n: Option<&str>) {}
-    pub(crate) fn set_cdata_allowed(&mut self, _a: bool) {}
-    pub(crate) fn state(&self) -> State { self.state }
+
+    pub(crate) fn set_state(&mut self, state: State) {
+        self.state = state;
+    }
+
+    pub(crate) fn set_last_start_tag(&mut self, name: Option<&str>) {
+        self.last_start_tag.clear();
+        self.last_start_tag
+            .extend_from_slice(name.unwrap_or("").as_bytes());
+        self.has_last_start_tag = name.is_some();
+    }
+
+    pub(crate) fn set_cdata_allowed(&mut self, allowed: bool) {
+        self.cdata_allowed = allowed;
+    }
+
+    pub(crate) fn state(&self) -> State {
+        self.state
+    }
+
+    /// Absolute offset of the next byte the machine will consume.
+    pub(crate) fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// The earliest input offset that the machine may still need: bytes
+    /// before it can be dropped by a stream. Only meaningful between calls
+    /// that handed out nothing borrowed.
+    pub(crate) fn earliest_needed(&self) -> usize {
+        let mut low = self.pos.min(self.lt).min(self.amp);
+        let fields = [
+            &self.text,
+            &self.tag_name,
+            &self.attr_name,
+            &self.attr_value,
+            &self.comment,
+            &self.pi_target,
+            &self.doctype_name,
+            &self.doctype_public,
+            &self.doctype_system,
+        ];
+        for f in fields {
+            if let Some(s) = f.borrows_from() {
+                low = low.min(s);
+            }
+        }
+        for a in &self.attrs {
+            for slot in [a.name, a.value] {
+                if let Slot::Input(s, _) = slot {
+                    low = low.min(s);
+                }
+            }
+        }
+        low
+    }
+
+    /// Runs the machine and hands out the next token, or `None` when the
+    /// window is used up (only possible when `eof` is false) or after EOF.
+    pub(crate) fn next_token<'t>(&'t mut self, buf: &'t [u8], base: usize, eof: bool) -> Option<Token<'t>> {
+        let inp = Input { buf, base, eof };
+        match self.handed {
+            Handed::Text => {
+                self.text.clear();
+                if self.ready.is_some() {
+                    self.handed = Handed::Ready;
+                    return Some(self.ready_token(inp));
+                }
+            }
+            Handed::Ready => {
+                if self.ready == Some(Ready::Eof) {
+                    self.finished = true;
+                }
+                self.ready = None;
+            }
+            Handed::Nothing => {}
+        }
+        self.handed = Handed::Nothing;
+        if self.finished {
+            return None;
+        }
+        self.run(&inp);
+        if !self.text.is_empty() && (self.ready.is_some() || !eof) {
+            self.handed = Handed::Text;
+            if E::ENABLED {
+                self.check_stream(&inp, self.pos.saturating_sub(1));
+            }
+            return Some(Token::Text(Text {
+                text: self.text.str(&inp),
+                span: self.text_span,
+            }));
+        }
+        if self.ready.is_some() {
+            self.handed = Handed::Ready;
+            return Some(self.ready_token(inp));
+        }
+        None
+    }
+
+    fn ready_token<'t>(&'t self, inp: Input<'t>) -> Token<'t> {
+        let span = Span {
+            start: self.lt,
+            end: self.token_end,
+        };
+        match self.ready {
+            Some(Ready::StartTag) | Some(Ready::EndTag) => {
+                let tag = Tag {
+                    name: self.tag_name.str(&inp),
+                    self_closing: self.self_closing,
+                    span,
+                    name_span: self.tag_name_span,
+                    attrs: if self.tag_is_end {
+                        Attributes::EMPTY
+                    } else {
+                        Attributes {
+                            records: &self.attrs,
+                            input: inp.buf,
+                            base: inp.base,
+                            scratch: &self.attr_arena,
+                        }
+                    },
+                };
+                if self.tag_is_end {
+                    Token::EndTag(tag)
+                } else {
+                    Token::StartTag(tag)
+                }
+            }
+            Some(Ready::Comment) => Token::Comment(Text {
+                text: self.comment.str(&inp),
+                span,
+            }),
+            Some(Ready::Doctype) => Token::Doctype(Doctype {
+                name: self.has_doctype_name.then(|| self.doctype_name.str(&inp)),
+                public_id: self.has_doctype_public.then(|| self.doctype_public.str(&inp)),
+                system_id: self.has_doctype_system.then(|| self.doctype_system.str(&inp)),
+                force_quirks: self.force_quirks,
+                span,
+            }),
+            Some(Ready::ProcessingInstruction) => Token::ProcessingInstruction(ProcessingInstruction {
+                target: self.pi_target.str(&inp),
+                data: self.comment.str(&inp),
+                span,
+            }),
+            Some(Ready::Eof) | None => Token::Eof,
+        }
+    }
+
+    // ----- errors -------------------------------------------------------
+
+    /// Records a parse error reported at offset `at`.
+    #[inline]
+    fn err(&mut self, inp: &Input, code: ErrorCode, at: usize) {
+        if E::ENABLED {
+            self.check_stream(inp, at);
+            let end = if at < inp.end() { at + 1 } else { at };
+            self.errors.push(ParseError {
+                code,
+                span: Span { start: at, end },
+            });
+        }
+    }
+
+    /// Raises the input-stream errors (control characters, noncharacters)
+    /// for every character starting at or before `upto`, in order. The
+    /// standard raises them as characters are read, before the tokenizer
+    /// acts on them; checking lazily up to each tokenizer error keeps the
+    /// order without a per-byte cost.
+    fn check_stream(&mut self, inp: &Input, upto: usize) {
+        let end = inp.end();
+        let mut i = self.stream_checked.max(inp.base);
+        while i <= upto && i < end {
+            let b = inp.at(i);
+            if b < 0x80 {
+                if matches!(b, 0x01..=0x08 | 0x0B | 0x0E..=0x1F | 0x7F) {
+                    self.errors.push(ParseError {
+                        code: ErrorCode::ControlCharacterInInputStream,
+                        span: Span { start: i, end: i + 1 },
+                    });
+                }
+                i += 1;
+                continue;
+            }
+            let len = match b {
+                0xC0..=0xDF => 2,
+                0xE0..=0xEF => 3,
+                0xF0..=0xF7 => 4,
+                _ => 1,
+            };
+            if i + len > end {
+                // The rest of this character is not in the window yet.
+                break;
+            }
+            let s = inp.slice(i, i + len);
+            let c = match std::str::from_utf8(s).ok().and_then(|s| s.chars().next()) {
+                Some(c) => c as u32,
+                None => 0,
+            };
+            if (0x80..=0x9F).contains(&c) {
+                self.errors.push(ParseError {
+                    code: ErrorCode::ControlCharacterInInputStream,
+                    span: Span { start: i, end: i + len },
+                });
+            } else if charref::is_noncharacter(c) {
+                self.errors.push(ParseError {
+                    code: ErrorCode::NoncharacterInInputStream,
+                    span: Span { start: i, end: i + len },
+                });
+            }
+            i += len;
+        }
+        self.stream_checked = self.stream_checked.max(i);
+    }
+
+    // ----- output helpers -------------------------------------------------
+
+    fn text_started(&mut self, p: usize) {
+        if self.text.is_empty() {
+            self.text_span.start = p;
+        }
+    }
+
+    /// Emits input bytes `s..e` as characters.
+    fn emit_input(&mut self, inp: &Input, s: usize, e: usize) {
+        if s == e {
+            return;
+        }
+        self.text_started(s);
+        self.text.push_input(inp, s, e);
+        self.text_span.end = e;
+    }
+
+    /// Emits the current character (CR/CRLF as LF).
+    fn emit_char(&mut self, inp: &Input, p: usize, n: usize) {
+        self.text_started(p);
+        push_char(&mut self.text, inp, p, n);
+        self.text_span.end = p + n;
+    }
+
+    /// Emits characters that are not the input's bytes (U+FFFD, a decoded
+    /// reference); `s..e` are the input bytes they stand for.
+    fn emit_bytes(&mut self, inp: &Input, bytes: &[u8], s: usize, e: usize) {
+        self.text_started(s);
+        self.text.push_bytes(inp, bytes);
+        self.text_span.end = e;
+    }
+
+    fn emit(&mut self, ready: Ready, end: usize) {
+        self.token_end = end;
+        self.ready = Some(ready);
+    }
+
+    fn emit_eof(&mut self, inp: &Input) {
+        if E::ENABLED {
+            self.check_stream(inp, inp.end());
+        }
+        self.lt = inp.end();
+        self.token_end = inp.end();
+        self.ready = Some(Ready::Eof);
+    }
+
+    fn return_state_is_attribute(&self) -> bool {
+        matches!(
+            self.return_state,
+            State::AttributeValueDoubleQuoted | State::AttributeValueSingleQuoted | State::AttributeValueUnquoted
+        )
+    }
+
+    /// The standard's "flush code points consumed as a character reference",
+    /// for code points that are input bytes `s..e`.
+    fn flush_input(&mut self, inp: &Input, s: usize, e: usize) {
+        if self.return_state_is_attribute() {
+            self.attr_value.push_input(inp, s, e);
+        } else {
+            self.emit_input(inp, s, e);
+        }
+    }
+
+    /// "Flush code points consumed as a character reference" for decoded
+    /// characters standing for input bytes `s..e`.
+    fn flush_bytes(&mut self, inp: &Input, bytes: &[u8], s: usize, e: usize) {
+        if self.return_state_is_attribute() {
+            self.attr_value.push_bytes(inp, bytes);
+        } else {
+            self.emit_bytes(inp, bytes, s, e);
+        }
+    }
+
+    // ----- token construction ----------------------------------------------
+
+    fn new_tag(&mut self, is_end: bool, name_start: usize) {
+        self.tag_is_end = is_end;
+        self.self_closing = false;
+        self.tag_name.clear();
+        self.tag_name_span = Span {
+            start: name_start,
+            end: name_start,
+        };
+        self.attrs.clear();
+        self.attr_arena.clear();
+        self.attr_live = false;
+        self.attr_names_seen.clear();
+    }
+
+    fn new_attr(&mut self, p: usize) {
+        self.commit_attr();
+        self.attr_live = true;
+        self.attr_duplicate = false;
+        self.attr_name.clear();
+        self.attr_value.clear();
+        self.attr_name_span = Span { start: p, end: p };
+        self.attr_value_span = Span { start: p, end: p };
+    }
+
+    /// Adds the finished attribute to the tag, unless it was a duplicate.
+    fn commit_attr(&mut self) {
+        if !self.attr_live {
+            return;
+        }
+        self.attr_live = false;
+        if self.attr_duplicate {
+            return;
+        }
+        let name = self.stash(FieldId::AttrName);
+        let value = self.stash(FieldId::AttrValue);
+        self.attrs.push(AttrRecord {
+            name,
+            value,
+            name_span: self.attr_name_span,
+            value_span: self.attr_value_span,
+        });
+    }
+
+    /// Moves an owned attribute field into the arena; returns its slot.
+    fn stash(&mut self, id: FieldId) -> Slot {
+        let field = match id {
+            FieldId::AttrName => &self.attr_name,
+            FieldId::AttrValue => &self.attr_value,
+        };
+        match field.slot() {
+            Slot::Scratch(_, len) => {
+                let start = self.attr_arena.len();
+                self.attr_arena.extend_from_slice(&field.buf);
+                Slot::Scratch(start, start + len)
+            }
+            other => other,
+        }
+    }
+
+    /// The standard's check on leaving the attribute name state: a name the
+    /// tag already has makes this attribute a duplicate, dropped.
+    fn check_duplicate_attr(&mut self, inp: &Input, at: usize) {
+        self.attr_name_span.end = at;
+        self.attr_value_span = Span { start: at, end: at };
+        let name = self.attr_name.bytes(inp);
+        let dup = if self.attrs.len() < DUPLICATE_SET_THRESHOLD {
+            self.attrs
+                .iter()
+                .any(|a| resolve(a.name, inp.buf, inp.base, &self.attr_arena).as_bytes() == name)
+        } else {
+            if self.attr_names_seen.is_empty() {
+                for a in &self.attrs {
+                    let n = resolve(a.name, inp.buf, inp.base, &self.attr_arena);
+                    self.attr_names_seen.insert(n.as_bytes().to_vec());
+                }
+            }
+            !self.attr_names_seen.insert(name.to_vec())
+        };
+        if dup {
+            self.attr_duplicate = true;
+            self.err(inp, ErrorCode::DuplicateAttribute, at);
+        }
+    }
+
+    fn emit_tag(&mut self, inp: &Input, end: usize) {
+        self.commit_attr();
+        if self.tag_is_end {
+            if !self.attrs.is_empty() {
+                self.err(inp, ErrorCode::EndTagWithAttributes, end - 1);
+            }
+            if self.self_closing {
+                self.err(inp, ErrorCode::EndTagWithTrailingSolidus, end - 1);
+            }
+            self.emit(Ready::EndTag, end);
+        } else {
+            self.has_last_start_tag = true;
+            self.last_start_tag.clear();
+            let name = self.tag_name.bytes(inp);
+            self.last_start_tag.extend_from_slice(name);
+            self.emit(Ready::StartTag, end);
+        }
+    }
+
+    fn is_appropriate_end_tag(&self, inp: &Input) -> bool {
+        self.has_last_start_tag && self.tag_name.bytes(inp) == self.last_start_tag.as_slice()
+    }
+
+    fn new_comment(&mut self) {
+        self.comment.clear();
+    }
+
+    fn new_doctype(&mut self) {
+        self.doctype_name.clear();
+        self.doctype_public.clear();
+        self.doctype_system.clear();
+        self.has_doctype_name = false;
+        self.has_doctype_public = false;
+        self.has_doctype_system = false;
+        self.force_quirks = false;
+    }
+
+    /// Emits the DOCTYPE with force-quirks on, then EOF (eof-in-doctype).
+    fn eof_in_doctype(&mut self, inp: &Input, p: usize) {
+        self.err(inp, ErrorCode::EofInDoctype, p);
+        self.force_quirks = true;
+        self.emit(Ready::Doctype, p);
+        self.state = State::Data;
+    }
+
+    /// Reads the current character: `(byte, length)`, with CR and CRLF as
+    /// `\n`, and [`EOF`] (length 0) at the end. `None` when the window ends
+    /// before the character is known (only when `eof` is false).
+    #[inline]
+    fn read(&self, inp: &Input) -> Option<(u8, usize)> {
+        let p = self.pos;
+        let end = inp.end();
+        if p >= end {
+            return if inp.eof { Some((EOF, 0)) } else { None };
+        }
+        let b = inp.at(p);
+        if b != b'\r' {
+            return Some((b, 1));
+        }
+        if p + 1 < end {
+            Some((b'\n', if inp.at(p + 1) == b'\n' { 2 } else { 1 }))
+        } else if inp.eof {
+            Some((b'\n', 1))
+        } else {
+            None
+        }
+    }
+
+    /// Whether the input at `p` starts with `pat` (ASCII case-insensitively
+    /// when `fold`). `None` when the window is too short to tell.
+    fn lookahead(&self, inp: &Input, p: usize, pat: &[u8], fold: bool) -> Option<bool> {
+        let have = inp.from(p);
+        let n = have.len().min(pat.len());
+        let same = if fold {
+            have[..n].eq_ignore_ascii_case(&pat[..n])
+        } else {
+            have[..n] == pat[..n]
+        };
+        if !same {
+            return Some(false);
+        }
+        if n == pat.len() {
+            return Some(true);
+        }
+        if inp.eof {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
+    /// Appends a run of the current state's ordinary bytes to `field`, up to
+    /// the next landmark of `set`.
+    fn run_into(&mut self, inp: &Input, set: &scan::Landmarks, which: Target) {
+        let p = self.pos;
+        if p >= inp.end() {
+            return;
+        }
+        let n = set.find(inp.from(p));
+        if n == 0 {
+            return;
+        }
+        match which {
+            Target::Text => self.emit_input(inp, p, p + n),
+            Target::TagName => {
+                self.tag_name.push_input(inp, p, p + n);
+                self.tag_name_span.end = p + n;
+            }
+            Target::AttrName => self.attr_name.push_input(inp, p, p + n),
+            Target::AttrValue => self.attr_value.push_input(inp, p, p + n),
+            Target::Comment => self.comment.push_input(inp, p, p + n),
+            Target::DoctypeName => self.doctype_name.push_input(inp, p, p + n),
+            Target::DoctypePublic => self.doctype_public.push_input(inp, p, p + n),
+            Target::DoctypeSystem => self.doctype_system.push_input(inp, p, p + n),
+            Target::Nothing => {}
+        }
+        self.pos = p + n;
+    }
+
+    // ----- the state machine -------------------------------------------------
+
+    /// Steps until a non-text token is ready or the window is used up.
+    fn run(&mut self, inp: &Input) {
+        while self.ready.is_none() {
+            if !self.step(inp) {
+                return;
+            }
+        }
+    }
+
+    /// One step of the state machine. Returns `false` when the window ends
+    /// before the step can be taken.
+    fn step(&mut self, inp: &Input) -> bool {
+        use State::*;
+        // Run states first jump over their ordinary bytes.
+        match self.state {
+            Data => {
+                let set = if E::ENABLED { &scan::DATA_WITH_NUL } else { &scan::DATA };
+                self.run_into(inp, set, Target::Text)
+            }
+            Rcdata => self.run_into(inp, &scan::RCDATA, Target::Text),
+            Rawtext | ScriptData => self.run_into(inp, &scan::RAWTEXT, Target::Text),
+            Plaintext => self.run_into(inp, &scan::PLAINTEXT, Target::Text),
+            ScriptDataEscaped | ScriptDataDoubleEscaped => {
+                self.run_into(inp, &scan::SCRIPT_ESCAPED, Target::Text)
+            }
+            CdataSection => self.run_into(inp, &scan::CDATA, Target::Text),
+            TagName => self.run_into(inp, &scan::TAG_NAME, Target::TagName),
+            AttributeName => self.run_into(inp, &scan::ATTR_NAME, Target::AttrName),
+            AttributeValueDoubleQuoted => self.run_into(inp, &scan::ATTR_VALUE_DOUBLE, Target::AttrValue),
+            AttributeValueSingleQuoted => self.run_into(inp, &scan::ATTR_VALUE_SINGLE, Target::AttrValue),
+            AttributeValueUnquoted => self.run_into(inp, &scan::ATTR_VALUE_UNQUOTED, Target::AttrValue),
+            Comment => self.run_into(inp, &scan::COMMENT, Target::Comment),
+            BogusComment => self.run_into(inp, &scan::BOGUS_COMMENT, Target::Comment),
+            ProcessingInstructionData => self.run_into(inp, &scan::PI_DATA, Target::Comment),
+            DoctypeName => self.run_into(inp, &scan::DOCTYPE_NAME, Target::DoctypeName),
+            DoctypePublicIdentifierDoubleQuoted => {
+                self.run_into(inp, &scan::DOCTYPE_ID_DOUBLE, Target::DoctypePublic)
+            }
+            DoctypePublicIdentifierSingleQuoted => {
+                self.run_into(inp, &scan::DOCTYPE_ID_SINGLE, Target::DoctypePublic)
+            }
+            DoctypeSystemIdentifierDoubleQuoted => {
+                self.run_into(inp, &scan::DOCTYPE_ID_DOUBLE, Target::DoctypeSystem)
+            }
+            DoctypeSystemIdentifierSingleQuoted => {
+                self.run_into(inp, &scan::DOCTYPE_ID_SINGLE, Target::DoctypeSystem)
+            }
+            BogusDoctype => self.run_into(inp, &scan::BOGUS_DOCTYPE, Target::Nothing),
+            _ => {}
+        }
+
+        let p = self.pos;
+        let Some((c, n)) = self.read(inp) else {
+            return false;
+        };
+        // By default the current character is consumed; arms that
+        // "reconsume" set `self.pos = p` again.
+        self.pos = p + n;
+
+        match self.state {
+            // 13.2.5.1
+            Data => match c {
+                b'&' => {
+                    self.return_state = Data;
+                    self.amp = p;
+                    self.state = CharacterReference;
+                }
+                b'<' => {
+                    self.lt = p;
+                    self.state = TagOpen;
+                }
+                0 => {
+                    self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
+                    self.emit_char(inp, p, n);
+                }
+                EOF => self.emit_eof(inp),
+                _ => self.emit_char(inp, p, n),
+            },
+            // 13.2.5.2
+            Rcdata => match c {
+                b'&' => {
+                    self.return_state = Rcdata;
+                    self.amp = p;
+                    self.state = CharacterReference;
+                }
+                b'<' => {
+                    self.lt = p;
+                    self.state = RcdataLessThanSign;
+                }
+                0 => self.null_to_replacement_text(inp, p),
+                EOF => self.emit_eof(inp),
+                _ => self.emit_char(inp, p, n),
+            },
+            // 13.2.5.3
+            Rawtext => match c {
+                b'<' => {
+                    self.lt = p;
+                    self.state = RawtextLessThanSign;
+                }
+                0 => self.null_to_replacement_text(inp, p),
+                EOF => self.emit_eof(inp),
+                _ => self.emit_char(inp, p, n),
+            },
+            // 13.2.5.4
+            ScriptData => match c {
+                b'<' => {
+                    self.lt = p;
+                    self.state = ScriptDataLessThanSign;
+                }
+                0 => self.null_to_replacement_text(inp, p),
+                EOF => self.emit_eof(inp),
+                _ => self.emit_char(inp, p, n),
+            },
+            // 13.2.5.5
+            Plaintext => match c {
+                0 => self.null_to_replacement_text(inp, p),
+                EOF => self.emit_eof(inp),
+                _ => self.emit_char(inp, p, n),
+            },
+            // 13.2.5.6
+            TagOpen => match c {
+                b'!' => self.state = MarkupDeclarationOpen,
+                b'/' => self.state = EndTagOpen,
+                b'a'..=b'z' | b'A'..=b'Z' => {
+                    self.new_tag(false, p);
+                    self.pos = p;
+                    self.state = TagName;
+                }
+                b'?' if self.processing_instructions => {
+                    self.temp.clear();
+                    self.state = ProcessingInstructionOpen;
+                }
+                b'?' => {
+                    self.err(inp, ErrorCode::UnexpectedQuestionMarkInsteadOfTagName, p);
+                    self.new_comment();
+                    self.pos = p;
+                    self.state = BogusComment;
+                }
+                EOF => {
+                    self.err(inp, ErrorCode::EofBeforeTagName, p);
+                    self.emit_input(inp, self.lt, p);
+                    self.emit_eof(inp);
+                }
+                _ => {
+                    self.err(inp, ErrorCode::InvalidFirstCharacterOfTagName, p);
+                    self.emit_input(inp, self.lt, p);
+                    self.pos = p;
+                    self.state = Data;
+                }
+            },
+            // 13.2.5.7
+            EndTagOpen => match c {
+                b'a'..=b'z' | b'A'..=b'Z' => {
+                    self.new_tag(true, p);
+                    self.pos = p;
+                    self.state = TagName;
+                }
+                b'>' => {
+                    self.err(inp, ErrorCode::MissingEndTagName, p);
+                    self.state = Data;
+                }
+                EOF => {
+                    self.err(inp, ErrorCode::EofBeforeTagName, p);
+                    self.emit_input(inp, self.lt, p);
+                    self.emit_eof(inp);
+                }
+                _ => {
+                    self.err(inp, ErrorCode::InvalidFirstCharacterOfTagName, p);
+                    self.new_comment();
+                    self.pos = p;
+                    self.state = BogusComment;
+                }
+            },
+            // 13.2.5.8
+            TagName => match c {
+                b'\t' | b'\n' | 0x0C | b' ' => self.state = BeforeAttributeName,
+                b'/' => self.state = SelfClosingStartTag,
+                b'>' => {
+                    self.state = Data;
+                    self.emit_tag(inp, p + 1);
+                }
+                b'A'..=b'Z' => {
+                    self.tag_name.push_bytes(inp, &[c.to_ascii_lowercase()]);
+                    self.tag_name_span.end = p + 1;
+                }
+                0 => {
+                    self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
+                    self.tag_name.push_bytes(inp, "\u{FFFD}".as_bytes());
+                    self.tag_name_span.end = p + 1;
+                }
+                EOF => {
+                    self.err(inp, ErrorCode::EofInTag, p);
+                    self.emit_eof(inp);
+                }
+                _ => {
+                    push_char(&mut self.tag_name, inp, p, n);
+                    self.tag_name_span.end = p + n;
+                }
+            },
+            // 13.2.5.9, 13.2.5.12
+            RcdataLessThanSign | RawtextLessThanSign => {
+                let back = if self.state == RcdataLessThanSign { Rcdata } else { Rawtext };
+                if c == b'/' {
+                    self.temp.clear();
+                    self.state = if back == Rcdata { RcdataEndTagOpen } else { RawtextEndTagOpen };
+                } else {
+                    self.emit_input(inp, self.lt, p);
+                    self.pos = p;
+                    self.state = back;
+                }
+            }
+            // 13.2.5.10, 13.2.5.13, 13.2.5.16, 13.2.5.23
+            RcdataEndTagOpen | RawtextEndTagOpen | ScriptDataEndTagOpen | ScriptDataEscapedEndTagOpen => {
+                let (name_state, back) = match self.state {
+                    RcdataEndTagOpen => (RcdataEndTagName, Rcdata),
+                    RawtextEndTagOpen => (RawtextEndTagName, Rawtext),
+                    ScriptDataEndTagOpen => (ScriptDataEndTagName, ScriptData),
+                    _ => (ScriptDataEscapedEndTagName, ScriptDataEscaped),
+                };
+                self.pos = p;
+                if c.is_ascii_alphabetic() {
+                    self.new_tag(true, p);
+                    self.state = name_state;
+                } else {
+                    self.emit_input(inp, self.lt, p);
+                    self.state = back;
+                }
+            }
+            // 13.2.5.11, 13.2.5.14, 13.2.5.17, 13.2.5.24
+            RcdataEndTagName | RawtextEndTagName | ScriptDataEndTagName | ScriptDataEscapedEndTagName => {
+                let back = match self.state {
+                    RcdataEndTagName => Rcdata,
+                    RawtextEndTagName => Rawtext,
+                    ScriptDataEndTagName => ScriptData,
+                    _ => ScriptDataEscaped,
+                };
+                match c {
+                    b'\t' | b'\n' | 0x0C | b' ' if self.is_appropriate_end_tag(inp) => {
+                        self.state = BeforeAttributeName
+                    }
+                    b'/' if self.is_appropriate_end_tag(inp) => self.state = SelfClosingStartTag,
+                    b'>' if self.is_appropriate_end_tag(inp) => {
+                        self.state = Data;
+                        self.emit_tag(inp, p + 1);
+                    }
+                    b'A'..=b'Z' | b'a'..=b'z' => {
+                        self.tag_name.push_bytes(inp, &[c.to_ascii_lowercase()]);
+                        self.tag_name_span.end = p + 1;
+                        self.temp.push(c);
+                    }
+                    _ => {
+                        // "</" and the temporary buffer are exactly the input
+                        // from the `<` up to here.
+                        self.emit_input(inp, self.lt, p);
+                        self.pos = p;
+                        self.state = back;
+                    }
+                }
+            }
+            // 13.2.5.15
+            ScriptDataLessThanSign => match c {
+                b'/' => {
+                    self.temp.clear();
+                    self.state = ScriptDataEndTagOpen;
+                }
+                b'!' => {
+                    self.state = ScriptDataEscapeStart;
+                    self.emit_input(inp, self.lt, p + 1);
+                }
+                _ => {
+                    self.emit_input(inp, self.lt, p);
+                    self.pos = p;
+                    self.state = ScriptData;
+                }
+            },
+            // 13.2.5.18
+            ScriptDataEscapeStart => {
+                if c == b'-' {
+                    self.state = ScriptDataEscapeStartDash;
+                    self.emit_input(inp, p, p + 1);
+                } else {
+                    self.pos = p;
+                    self.state = ScriptData;
+                }
+            }
+            // 13.2.5.19
+            ScriptDataEscapeStartDash => {
+                if c == b'-' {
+                    self.state = ScriptDataEscapedDashDash;
+                    self.emit_input(inp, p, p + 1);
+                } else {
+                    self.pos = p;
+                    self.state = ScriptData;
+                }
+            }
+            // 13.2.5.20, 13.2.5.21, 13.2.5.22 and the double-escaped
+            // 13.2.5.27, 13.2.5.28, 13.2.5.29: the same shape, apart from `<`.
+            ScriptDataEscaped
+            | ScriptDataEscapedDash
+            | ScriptDataEscapedDashDash
+            | ScriptDataDoubleEscaped
+            | ScriptDataDoubleEscapedDash
+            | ScriptDataDoubleEscapedDashDash => {
+                let double = matches!(
+                    self.state,
+                    ScriptDataDoubleEscaped | ScriptDataDoubleEscapedDash | ScriptDataDoubleEscapedDashDash
+                );
+                let (plain, dash, dash_dash, less_than) = if double {
+                    (
+                        ScriptDataDoubleEscaped,
+                        ScriptDataDoubleEscapedDash,
+                        ScriptDataDoubleEscapedDashDash,
+                        ScriptDataDoubleEscapedLessThanSign,
+                    )
+                } else {
+                    (
+                        ScriptDataEscaped,
+                        ScriptDataEscapedDash,
+                        ScriptDataEscapedDashDash,
+                        ScriptDataEscapedLessThanSign,
+                    )
+                };
+                match c {
+                    b'-' => {
+                        self.state = if self.state == plain { dash } else { dash_dash };
+                        self.emit_input(inp, p, p + 1);
+                    }
+                    b'<' => {
+                        self.lt = p;
+                        self.state = less_than;
+                        if double {
+                            self.emit_input(inp, p, p + 1);
+                        }
+                    }
+                    b'>' if self.state == dash_dash => {
+                        self.state = ScriptData;
+                        self.emit_input(inp, p, p + 1);
+                    }
+                    0 => {
+                        self.state = plain;
+                        self.null_to_replacement_text(inp, p);
+                    }
+                    EOF => {
+                        self.err(inp, ErrorCode::EofInScriptHtmlCommentLikeText, p);
+                        self.emit_eof(inp);
+                    }
+                    _ => {
+                        self.state = plain;
+                        self.emit_char(inp, p, n);
+                    }
+                }
+            }
+            // 13.2.5.23
+            ScriptDataEscapedLessThanSign => match c {
+                b'/' => {
+                    self.temp.clear();
+                    self.state = ScriptDataEscapedEndTagOpen;
+                }
+                b'a'..=b'z' | b'A'..=b'Z' => {
+                    self.temp.clear();
+                    self.emit_input(inp, self.lt, p);
+                    self.pos = p;
+                    self.state = ScriptDataDoubleEscapeStart;
+                }
+                _ => {
+                    self.emit_input(inp, self.lt, p);
+                    self.pos = p;
+                    self.state = ScriptDataEscaped;
+                }
+            },
+            // 13.2.5.26, 13.2.5.31
+            ScriptDataDoubleEscapeStart | ScriptDataDoubleEscapeEnd => {
+                let start = self.state == ScriptDataDoubleEscapeStart;
+                let (if_script, otherwise) = if start {
+                    (ScriptDataDoubleEscaped, ScriptDataEscaped)
+                } else {
+                    (ScriptDataEscaped, ScriptDataDoubleEscaped)
+                };
+                match c {
+                    b'\t' | b'\n' | 0x0C | b' ' | b'/' | b'>' => {
+                        self.state = if self.temp == b"script" { if_script } else { otherwise };
+                        self.emit_char(inp, p, n);
+                    }
+                    b'A'..=b'Z' | b'a'..=b'z' => {
+                        self.temp.push(c.to_ascii_lowercase());
+                        self.emit_input(inp, p, p + 1);
+                    }
+                    _ => {
+                        self.pos = p;
+                        self.state = otherwise;
+                    }
+                }
+            }
+            // 13.2.5.30
+            ScriptDataDoubleEscapedLessThanSign => {
+                if c == b'/' {
+                    self.temp.clear();
+                    self.state = ScriptDataDoubleEscapeEnd;
+                    self.emit_input(inp, p, p + 1);
+                } else {
+                    self.pos = p;
+                    self.state = ScriptDataDoubleEscaped;
+                }
+            }
+            // 13.2.5.32
+            BeforeAttributeName => match c {
+                b'\t' | b'\n' | 0x0C | b' ' => {}
+                b'/' | b'>' | EOF => {
+                    self.pos = p;
+                    self.state = AfterAttributeName;
+                }
+                b'=' => {
+                    self.err(inp, ErrorCode::UnexpectedEqualsSignBeforeAttributeName, p);
+                    self.new_attr(p);
+                    self.attr_name.push_input(inp, p, p + 1);
+                    self.state = AttributeName;
+                }
+                _ => {
+                    self.new_attr(p);
+                    self.pos = p;
+                    self.state = AttributeName;
+                }
+            },
+            // 13.2.5.33
+            AttributeName => match c {
+                b'\t' | b'\n' | 0x0C | b' ' | b'/' | b'>' | EOF => {
+                    self.check_duplicate_attr(inp, p);
+                    self.pos = p;
+                    self.state = AfterAttributeName;
+                }
+                b'=' => {
+                    self.check_duplicate_attr(inp, p);
+                    self.state = BeforeAttributeValue;
+                }
+                b'A'..=b'Z' => self.attr_name.push_bytes(inp, &[c.to_ascii_lowercase()]),
+                0 => {
+                    self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
+                    self.attr_name.push_bytes(inp, "\u{FFFD}".as_bytes());
+                }
+                b'"' | b'\'' | b'<' => {
+                    self.err(inp, ErrorCode::UnexpectedCharacterInAttributeName, p);
+                    self.attr_name.push_input(inp, p, p + 1);
+                }
+                _ => push_char(&mut self.attr_name, inp, p, n),
+            },
+            // 13.2.5.34
+            AfterAttributeName => match c {
+                b'\t' | b'\n' | 0x0C | b' ' => {}
+                b'/' => self.state = SelfClosingStartTag,
+                b'=' => self.state = BeforeAttributeValue,
+                b'>' => {
+                    self.state = Data;
+                    self.emit_tag(inp, p + 1);
+                }
+                EOF => {
+                    self.err(inp, ErrorCode::EofInTag, p);
+                    self.emit_eof(inp);
+                }
+                _ => {
+                    self.new_attr(p);
+                    self.pos = p;
+                    self.state = AttributeName;
+                }
+            },
+            // 13.2.5.35
+            BeforeAttributeValue => match c {
+                b'\t' | b'\n' | 0x0C | b' ' => {}
+                b'"' => {
+                    self.attr_value_span = Span { start: p + 1, end: p + 1 };
+                    self.state = AttributeValueDoubleQuoted;
+                }
+                b'\'' => {
+                    self.attr_value_span = Span { start: p + 1, end: p + 1 };
+                    self.state = AttributeValueSingleQuoted;
+                }
+                b'>' => {
+                    self.err(inp, ErrorCode::MissingAttributeValue, p);
+                    self.state = Data;
+                    self.emit_tag(inp, p + 1);
+                }
+                _ => {
+                    self.attr_value_span = Span { start: p, end: p };
+                    self.pos = p;
+                    self.state = AttributeValueUnquoted;
+                }
+            },
+            // 13.2.5.36, 13.2.5.37
+            AttributeValueDoubleQuoted | AttributeValueSingleQuoted => {
+                let quote = if self.state == AttributeValueDoubleQuoted { b'"' } else { b'\'' };
+                match c {
+                    _ if c == quote => {
+                        self.attr_value_span.end = p;
+                        self.state = AfterAttributeValueQuoted;
+                    }
+                    b'&' => {
+                        self.return_state = self.state;
+                        self.amp = p;
+                        self.state = CharacterReference;
+                    }
+                    0 => {
+                        self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
+                        self.attr_value.push_bytes(inp, "\u{FFFD}".as_bytes());
+                    }
+                    EOF => {
+                        self.err(inp, ErrorCode::EofInTag, p);
+                        self.emit_eof(inp);
+                    }
+                    _ => push_char(&mut self.attr_value, inp, p, n),
+                }
+            }
+            // 13.2.5.38
+            AttributeValueUnquoted => match c {
+                b'\t' | b'\n' | 0x0C | b' ' => {
+                    self.attr_value_span.end = p;
+                    self.state = BeforeAttributeName;
+                }
+                b'&' => {
+                    self.return_state = AttributeValueUnquoted;
+                    self.amp = p;
+                    self.state = CharacterReference;
+                }
+                b'>' => {
+                    self.attr_value_span.end = p;
+                    self.state = Data;
+                    self.emit_tag(inp, p + 1);
+                }
+                0 => {
+                    self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
+                    self.attr_value.push_bytes(inp, "\u{FFFD}".as_bytes());
+                }
+                b'"' | b'\'' | b'<' | b'=' | b'`' => {
+                    self.err(inp, ErrorCode::UnexpectedCharacterInUnquotedAttributeValue, p);
+                    self.attr_value.push_input(inp, p, p + 1);
+                }
+                EOF => {
+                    self.err(inp, ErrorCode::EofInTag, p);
+                    self.emit_eof(inp);
+                }
+                _ => push_char(&mut self.attr_value, inp, p, n),
+            },
+            // 13.2.5.39
+            AfterAttributeValueQuoted => match c {
+                b'\t' | b'\n' | 0x0C | b' ' => self.state = BeforeAttributeName,
+                b'/' => self.state = SelfClosingStartTag,
+                b'>' => {
+                    self.state = Data;
+                    self.emit_tag(inp, p + 1);
+                }
+                EOF => {
+                    self.err(inp, ErrorCode::EofInTag, p);
+                    self.emit_eof(inp);
+                }
+                _ => {
+                    self.err(inp, ErrorCode::MissingWhitespaceBetweenAttributes, p);
+                    self.pos = p;
+                    self.state = BeforeAttributeName;
+                }
+            },
+            // 13.2.5.40
+            SelfClosingStartTag => match c {
+                b'>' => {
+                    self.self_closing = true;
+                    self.state = Data;
+                    self.emit_tag(inp, p + 1);
+                }
+                EOF => {
+                    self.err(inp, ErrorCode::EofInTag, p);
+                    self.emit_eof(inp);
+                }
+                _ => {
+                    self.err(inp, ErrorCode::UnexpectedSolidusInTag, p);
+                    self.pos = p;
+                    self.state = BeforeAttributeName;
+                }
+            },
+            // 13.2.5.41
+            BogusComment => match c {
+                b'>' => {
+                    self.state = Data;
+                    self.emit(Ready::Comment, p + 1);
+                }
+                EOF => {
+                    self.emit(Ready::Comment, p);
+                    self.state = Data;
+                }
+                0 => {
+                    self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
+                    self.comment.push_bytes(inp, "\u{FFFD}".as_bytes());
+                }
+                _ => push_char(&mut self.comment, inp, p, n),
+            },
+            // 13.2.5.42
+            MarkupDeclarationOpen => {
+                self.pos = p;
+                match self.markup_declaration(inp, p) {
+                    Some(()) => {}
+                    None => return false,
+                }
+            }
+            // 13.2.5.43
+            CommentStart => match c {
+                b'-' => self.state = CommentStartDash,
+                b'>' => {
+                    self.err(inp, ErrorCode::AbruptClosingOfEmptyComment, p);
+                    self.state = Data;
+                    self.emit(Ready::Comment, p + 1);
+                }
+                _ => {
+                    self.pos = p;
+                    self.state = Comment;
+                }
+            },
+            // 13.2.5.44
+            CommentStartDash => match c {
+                b'-' => self.state = CommentEnd,
+                b'>' => {
+                    self.err(inp, ErrorCode::AbruptClosingOfEmptyComment, p);
+                    self.state = Data;
+                    self.emit(Ready::Comment, p + 1);
+                }
+                EOF => self.eof_in_comment(inp, p),
+                _ => {
+                    self.comment.push_input(inp, p - 1, p);
+                    self.pos = p;
+                    self.state = Comment;
+                }
+            },
+            // 13.2.5.45
+            Comment => match c {
+                b'<' => {
+                    self.comment.push_input(inp, p, p + 1);
+                    self.state = CommentLessThanSign;
+                }
+                b'-' => self.state = CommentEndDash,
+                0 => {
+                    self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
+                    self.comment.push_bytes(inp, "\u{FFFD}".as_bytes());
+                }
+                EOF => self.eof_in_comment(inp, p),
+                _ => push_char(&mut self.comment, inp, p, n),
+            },
+            // 13.2.5.46
+            CommentLessThanSign => match c {
+                b'!' => {
+                    self.comment.push_input(inp, p, p + 1);
+                    self.state = CommentLessThanSignBang;
+                }
+                b'<' => self.comment.push_input(inp, p, p + 1),
+                _ => {
+                    self.pos = p;
+                    self.state = Comment;
+                }
+            },
+            // 13.2.5.47
+            CommentLessThanSignBang => {
+                if c == b'-' {
+                    self.state = CommentLessThanSignBangDash;
+                } else {
+                    self.pos = p;
+                    self.state = Comment;
+                }
+            }
+            // 13.2.5.48
+            CommentLessThanSignBangDash => {
+                if c == b'-' {
+                    self.state = CommentLessThanSignBangDashDash;
+                } else {
+                    self.pos = p;
+                    self.state = CommentEndDash;
+                }
+            }
+            // 13.2.5.49
+            CommentLessThanSignBangDashDash => {
+                if c != b'>' && c != EOF {
+                    self.err(inp, ErrorCode::NestedComment, p);
+                }
+                self.pos = p;
+                self.state = CommentEnd;
+            }
+            // 13.2.5.50
+            CommentEndDash => match c {
+                b'-' => self.state = CommentEnd,
+                EOF => self.eof_in_comment(inp, p),
+                _ => {
+                    self.comment.push_input(inp, p - 1, p);
+                    self.pos = p;
+                    self.state = Comment;
+                }
+            },
+            // 13.2.5.51
+            CommentEnd => match c {
+                b'>' => {
+                    self.state = Data;
+                    self.emit(Ready::Comment, p + 1);
+                }
+                b'!' => self.state = CommentEndBang,
+                // Of the three dashes, the first joins the data.
+                b'-' => self.comment.push_input(inp, p - 2, p - 1),
+                EOF => self.eof_in_comment(inp, p),
+                _ => {
+                    self.comment.push_input(inp, p - 2, p);
+                    self.pos = p;
+                    self.state = Comment;
+                }
+            },
+            // 13.2.5.52
+            CommentEndBang => match c {
+                b'-' => {
+                    self.comment.push_input(inp, p - 3, p);
+                    self.state = CommentEndDash;
+                }
+                b'>' => {
+                    self.err(inp, ErrorCode::IncorrectlyClosedComment, p);
+                    self.state = Data;
+                    self.emit(Ready::Comment, p + 1);
+                }
+                EOF => self.eof_in_comment(inp, p),
+                _ => {
+                    self.comment.push_input(inp, p - 3, p);
+                    self.pos = p;
+                    self.state = Comment;
+                }
+            },
+            // 13.2.5.53
+            Doctype => match c {
+                b'\t' | b'\n' | 0x0C | b' ' => self.state = BeforeDoctypeName,
+                b'>' => {
+                    self.pos = p;
+                    self.state = BeforeDoctypeName;
+                }
+                EOF => {
+                    self.new_doctype();
+                    self.eof_in_doctype(inp, p);
+                }
+                _ => {
+                    self.err(inp, ErrorCode::MissingWhitespaceBeforeDoctypeName, p);
+                    self.pos = p;
+                    self.state = BeforeDoctypeName;
+                }
+            },
+            // 13.2.5.54
+            BeforeDoctypeName => match c {
+                b'\t' | b'\n' | 0x0C | b' ' => {}
+                b'>' => {
+                    self.err(inp, ErrorCode::MissingDoctypeName, p);
+                    self.new_doctype();
+                    self.force_quirks = true;
+                    self.state = Data;
+                    self.emit(Ready::Doctype, p + 1);
+                }
+                EOF => {
+                    self.new_doctype();
+                    self.eof_in_doctype(inp, p);
+                }
+                _ => {
+                    self.new_doctype();
+                    self.has_doctype_name = true;
+                    self.pos = p;
+                    self.state = DoctypeName;
+                }
+            },
+            // 13.2.5.55
+            DoctypeName => match c {
+                b'\t' | b'\n' | 0x0C | b' ' => self.state = AfterDoctypeName,
+                b'>' => {
+                    self.state = Data;
+                    self.emit(Ready::Doctype, p + 1);
+                }
+                b'A'..=b'Z' => self.doctype_name.push_bytes(inp, &[c.to_ascii_lowercase()]),
+                0 => {
+                    self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
+                    self.doctype_name.push_bytes(inp, "\u{FFFD}".as_bytes());
+                }
+                EOF => self.eof_in_doctype(inp, p),
+                _ => push_char(&mut self.doctype_name, inp, p, n),
+            },
+            // 13.2.5.56
+            AfterDoctypeName => match c {
+                b'\t' | b'\n' | 0x0C | b' ' => {}
+                b'>' => {
+                    self.state = Data;
+                    self.emit(Ready::Doctype, p + 1);
+                }
+                EOF => self.eof_in_doctype(inp, p),
+                _ => {
+                    self.pos = p;
+                    let Some(public) = self.lookahead(inp, p, b"PUBLIC", true) else {
+                        return false;
+                    };
+                    let Some(system) = self.lookahead(inp, p, b"SYSTEM", true) else {
+                        return false;
+                    };
+                    if public {
+                        self.pos = p + 6;
+                        self.state = AfterDoctypePublicKeyword;
+                    } else if system {
+                        self.pos = p + 6;
+                        self.state = AfterDoctypeSystemKeyword;
+                    } else {
+                        self.err(inp, ErrorCode::InvalidCharacterSequenceAfterDoctypeName, p);
+                        self.force_quirks = true;
+                        self.state = BogusDoctype;
+                    }
+                }
+            },
+            // 13.2.5.57, 13.2.5.63
+            AfterDoctypePublicKeyword | AfterDoctypeSystemKeyword => {
+                let public = self.state == AfterDoctypePublicKeyword;
+                match c {
+                    b'\t' | b'\n' | 0x0C | b' ' => {
+                        self.state = if public {
+                            BeforeDoctypePublicIdentifier
+                        } else {
+                            BeforeDoctypeSystemIdentifier
+                        }
+                    }
+                    b'"' | b'\'' => {
+                        let code = if public {
+                            ErrorCode::MissingWhitespaceAfterDoctypePublicKeyword
+                        } else {
+                            ErrorCode::MissingWhitespaceAfterDoctypeSystemKeyword
+                        };
+                        self.err(inp, code, p);
+                        self.start_doctype_id(public, c);
+                    }
+                    b'>' => self.missing_doctype_id(inp, public, p),
+                    EOF => self.eof_in_doctype(inp, p),
+                    _ => self.missing_quote_before_doctype_id(inp, public, p),
+                }
+            }
+            // 13.2.5.58, 13.2.5.64
+            BeforeDoctypePublicIdentifier | BeforeDoctypeSystemIdentifier => {
+                let public = self.state == BeforeDoctypePublicIdentifier;
+                match c {
+                    b'\t' | b'\n' | 0x0C | b' ' => {}
+                    b'"' | b'\'' => self.start_doctype_id(public, c),
+                    b'>' => self.missing_doctype_id(inp, public, p),
+                    EOF => self.eof_in_doctype(inp, p),
+                    _ => self.missing_quote_before_doctype_id(inp, public, p),
+                }
+            }
+            // 13.2.5.59, 13.2.5.60, 13.2.5.65, 13.2.5.66
+            DoctypePublicIdentifierDoubleQuoted
+            | DoctypePublicIdentifierSingleQuoted
+            | DoctypeSystemIdentifierDoubleQuoted
+            | DoctypeSystemIdentifierSingleQuoted => {
+                let public = matches!(
+                    self.state,
+                    DoctypePublicIdentifierDoubleQuoted | DoctypePublicIdentifierSingleQuoted
+                );
+                let quote = if matches!(
+                    self.state,
+                    DoctypePublicIdentifierDoubleQuoted | DoctypeSystemIdentifierDoubleQuoted
+                ) {
+                    b'"'
+                } else {
+                    b'\''
+                };
+                let field = if public {
+                    &mut self.doctype_public
+                } else {
+                    &mut self.doctype_system
+                };
+                match c {
+                    _ if c == quote => {
+                        self.state = if public {
+                            AfterDoctypePublicIdentifier
+                        } else {
+                            AfterDoctypeSystemIdentifier
+                        }
+                    }
+                    0 => {
+                        field.push_bytes(inp, "\u{FFFD}".as_bytes());
+                        self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
+                    }
+                    b'>' => {
+                        let code = if public {
+                            ErrorCode::AbruptDoctypePublicIdentifier
+                        } else {
+                            ErrorCode::AbruptDoctypeSystemIdentifier
+                        };
+                        self.err(inp, code, p);
+                        self.force_quirks = true;
+                        self.state = Data;
+                        self.emit(Ready::Doctype, p + 1);
+                    }
+                    EOF => self.eof_in_doctype(inp, p),
+                    _ => push_char(field, inp, p, n),
+                }
+            }
+            // 13.2.5.61
+            AfterDoctypePublicIdentifier => match c {
+                b'\t' | b'\n' | 0x0C | b' ' => self.state = BetweenDoctypePublicAndSystemIdentifiers,
+                b'>' => {
+                    self.state = Data;
+                    self.emit(Ready::Doctype, p + 1);
+                }
+                b'"' | b'\'' => {
+                    self.err(
+                        inp,
+                        ErrorCode::MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers,
+                        p,
+                    );
+                    self.start_doctype_id(false, c);
+                }
+                EOF => self.eof_in_doctype(inp, p),
+                _ => self.missing_quote_before_doctype_id(inp, false, p),
+            },
+            // 13.2.5.62
+            BetweenDoctypePublicAndSystemIdentifiers => match c {
+                b'\t' | b'\n' | 0x0C | b' ' => {}
+                b'>' => {
+                    self.state = Data;
+                    self.emit(Ready::Doctype, p + 1);
+                }
+                b'"' | b'\'' => self.start_doctype_id(false, c),
+                EOF => self.eof_in_doctype(inp, p),
+                _ => self.missing_quote_before_doctype_id(inp, false, p),
+            },
+            // 13.2.5.67
+            AfterDoctypeSystemIdentifier => match c {
+                b'\t' | b'\n' | 0x0C | b' ' => {}
+                b'>' => {
+                    self.state = Data;
+                    self.emit(Ready::Doctype, p + 1);
+                }
+                EOF => self.eof_in_doctype(inp, p),
+                _ => {
+                    self.err(inp, ErrorCode::UnexpectedCharacterAfterDoctypeSystemIdentifier, p);
+                    self.pos = p;
+                    self.state = BogusDoctype;
+                }
+            },
+            // 13.2.5.68
+            BogusDoctype => match c {
+                b'>' => {
+                    self.state = Data;
+                    self.emit(Ready::Doctype, p + 1);
+                }
+                0 => self.err(inp, ErrorCode::UnexpectedNullCharacter, p),
+                EOF => {
+                    self.state = Data;
+                    self.emit(Ready::Doctype, p);
+                }
+                _ => {}
+            },
+            // 13.2.5.69
+            CdataSection => match c {
+                b']' => self.state = CdataSectionBracket,
+                EOF => {
+                    self.err(inp, ErrorCode::EofInCdata, p);
+                    self.emit_eof(inp);
+                }
+                _ => self.emit_char(inp, p, n),
+            },
+            // 13.2.5.70
+            CdataSectionBracket => {
+                if c == b']' {
+                    self.state = CdataSectionEnd;
+                } else {
+                    self.emit_input(inp, p - 1, p);
+                    self.pos = p;
+                    self.state = CdataSection;
+                }
+            }
+            // 13.2.5.71
+            CdataSectionEnd => match c {
+                // Of the three brackets, the first is text.
+                b']' => self.emit_input(inp, p - 2, p - 1),
+                b'>' => self.state = Data,
+                _ => {
+                    self.emit_input(inp, p - 2, p);
+                    self.pos = p;
+                    self.state = CdataSection;
+                }
+            },
+            // 13.2.5.72
+            ProcessingInstructionOpen => match c {
+                b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
+                    self.pos = p;
+                    self.state = ProcessingInstructionTarget;
+                }
+                EOF => {
+                    self.err(inp, ErrorCode::EofInProcessingInstruction, p);
+                    self.emit_eof(inp);
+                }
+                _ => {
+                    self.err(inp, ErrorCode::InvalidFirstCharacterOfProcessingInstructionTarget, p);
+                    self.pi_to_bogus_comment(inp, p);
+                }
+            },
+            // 13.2.5.73
+            ProcessingInstructionTarget => match c {
+                b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' => self.temp.push(c),
+                b'\t' | b'\n' | 0x0C | b' ' | b'?' | b'>' => {
+                    if self.temp.eq_ignore_ascii_case(b"xml") || self.temp.eq_ignore_ascii_case(b"xml-stylesheet") {
+                        self.err(inp, ErrorCode::DisallowedProcessingInstructionTarget, p);
+                        self.pi_to_bogus_comment(inp, p);
+                    } else {
+                        self.pi_target.clear();
+                        self.pi_target.push_input(inp, self.lt + 2, p);
+                        self.comment.clear();
+                        self.pos = p;
+                        self.state = AfterProcessingInstructionTarget;
+                    }
+                }
+                EOF => {
+                    self.err(inp, ErrorCode::EofInProcessingInstruction, p);
+                    self.emit_eof(inp);
+                }
+                _ => {
+                    self.err(inp, ErrorCode::InvalidProcessingInstructionTarget, p);
+                    self.pi_to_bogus_comment(inp, p);
+                }
+            },
+            // 13.2.5.74
+            AfterProcessingInstructionTarget => match c {
+                b'\t' | b'\n' | 0x0C | b' ' => {}
+                _ => {
+                    self.pos = p;
+                    self.state = ProcessingInstructionData;
+                }
+            },
+            // 13.2.5.75
+            ProcessingInstructionData => match c {
+                b'?' => self.state = ProcessingInstructionQuestionable,
+                b'>' => {
+                    self.state = Data;
+                    self.emit(Ready::ProcessingInstruction, p + 1);
+                }
+                EOF => {
+                    self.err(inp, ErrorCode::EofInProcessingInstruction, p);
+                    self.emit_eof(inp);
+                }
+                _ => push_char(&mut self.comment, inp, p, n),
+            },
+            // 13.2.5.76
+            ProcessingInstructionQuestionable => match c {
+                b'>' => {
+                    self.state = Data;
+                    self.emit(Ready::ProcessingInstruction, p + 1);
+                }
+                EOF => {
+                    self.err(inp, ErrorCode::EofInProcessingInstruction, p);
+                    self.emit_eof(inp);
+                }
+                _ => {
+                    self.comment.push_input(inp, p - 1, p);
+                    self.pos = p;
+                    self.state = ProcessingInstructionData;
+                }
+            },
+            // 13.2.5.77
+            CharacterReference => match c {
+                b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => {
+                    self.pos = p;
+                    self.state = NamedCharacterReference;
+                }
+                b'#' => {
+                    self.charref_code = 0;
+                    self.state = NumericCharacterReference;
+                }
+                _ => {
+                    self.flush_input(inp, self.amp, self.amp + 1);
+                    self.pos = p;
+                    self.state = self.return_state;
+                }
+            },
+            // 13.2.5.78
+            NamedCharacterReference => {
+                self.pos = p;
+                if !self.named_character_reference(inp, p) {
+                    return false;
+                }
+            }
+            // 13.2.5.79
+            AmbiguousAmpersand => match c {
+                b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => {
+                    let run = inp.from(p).iter().take_while(|b| b.is_ascii_alphanumeric()).count();
+                    self.pos = p + run;
+                    self.flush_input(inp, p, p + run);
+                }
+                b';' => {
+                    self.err(inp, ErrorCode::UnknownNamedCharacterReference, p);
+                    self.pos = p;
+                    self.state = self.return_state;
+                }
+                _ => {
+                    self.pos = p;
+                    self.state = self.return_state;
+                }
+            },
+            // 13.2.5.80
+            NumericCharacterReference => match c {
+                b'x' | b'X' => self.state = HexadecimalCharacterReferenceStart,
+                b'0'..=b'9' => {
+                    self.pos = p;
+                    self.state = DecimalCharacterReference;
+                }
+                _ => {
+                    self.err(inp, ErrorCode::AbsenceOfDigitsInNumericCharacterReference, p);
+                    self.flush_input(inp, self.amp, p);
+                    self.pos = p;
+                    self.state = self.return_state;
+                }
+            },
+            // 13.2.5.81
+            HexadecimalCharacterReferenceStart => {
+                self.pos = p;
+                if c.is_ascii_hexdigit() {
+                    self.state = HexadecimalCharacterReference;
+                } else {
+                    self.err(inp, ErrorCode::AbsenceOfDigitsInNumericCharacterReference, p);
+                    self.flush_input(inp, self.amp, p);
+                    self.state = self.return_state;
+                }
+            }
+            // 13.2.5.82, 13.2.5.83
+            HexadecimalCharacterReference | DecimalCharacterReference => {
+                let radix = if self.state == HexadecimalCharacterReference { 16 } else { 10 };
+                match (c as char).to_digit(radix) {
+                    Some(d) if c != EOF => {
+                        self.charref_code = charref::push_digit(self.charref_code, radix, d);
+                    }
+                    _ if c == b';' => self.state = NumericCharacterReferenceEnd,
+                    _ => {
+                        self.err(inp, ErrorCode::MissingSemicolonAfterCharacterReference, p);
+                        self.pos = p;
+                        self.state = NumericCharacterReferenceEnd;
+                    }
+                }
+            }
+            // 13.2.5.84
+            NumericCharacterReferenceEnd => {
+                self.pos = p;
+                let (ch, error) = charref::resolve_numeric(self.charref_code);
+                if let Some(code) = error {
+                    self.err(inp, code, p);
+                }
+                let mut utf8 = [0u8; 4];
+                let bytes = ch.encode_utf8(&mut utf8).as_bytes();
+                self.flush_bytes(inp, bytes, self.amp, p);
+                self.state = self.return_state;
+            }
+        }
+        true
+    }
+
+    /// NUL in RCDATA, RAWTEXT, script data and PLAINTEXT: an error, and
+    /// U+FFFD in its place.
+    fn null_to_replacement_text(&mut self, inp: &Input, p: usize) {
+        self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
+        self.emit_bytes(inp, "\u{FFFD}".as_bytes(), p, p + 1);
+    }
+
+    fn eof_in_comment(&mut self, inp: &Input, p: usize) {
+        self.err(inp, ErrorCode::EofInComment, p);
+        self.emit(Ready::Comment, p);
+        self.state = State::Data;
+    }
+
+    fn start_doctype_id(&mut self, public: bool, quote: u8) {
+        use State::*;
+        if public {
+            self.doctype_public.clear();
+            self.has_doctype_public = true;
+            self.state = if quote == b'"' {
+                DoctypePublicIdentifierDoubleQuoted
+            } else {
+                DoctypePublicIdentifierSingleQuoted
+            };
+        } else {
+            self.doctype_system.clear();
+            self.has_doctype_system = true;
+            self.state = if quote == b'"' {
+                DoctypeSystemIdentifierDoubleQuoted
+            } else {
+                DoctypeSystemIdentifierSingleQuoted
+            };
+        }
+    }
+
+    fn missing_doctype_id(&mut self, inp: &Input, public: bool, p: usize) {
+        let code = if public {
+            ErrorCode::MissingDoctypePublicIdentifier
+        } else {
+            ErrorCode::MissingDoctypeSystemIdentifier
+        };
+        self.err(inp, code, p);
+        self.force_quirks = true;
+        self.state = State::Data;
+        self.emit(Ready::Doctype, p + 1);
+    }
+
+    fn missing_quote_before_doctype_id(&mut self, inp: &Input, public: bool, p: usize) {
+        let code = if public {
+            ErrorCode::MissingQuoteBeforeDoctypePublicIdentifier
+        } else {
+            ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier
+        };
+        self.err(inp, code, p);
+        self.force_quirks = true;
+        self.pos = p;
+        self.state = State::BogusDoctype;
+    }
+
+    /// The processing instruction states' "convert the temporary buffer to a
+    /// comment": the comment's data is `?` and the buffer, which are the
+    /// input bytes after the `<`; then reconsume in the bogus comment state.
+    fn pi_to_bogus_comment(&mut self, inp: &Input, p: usize) {
+        self.comment.clear();
+        self.comment.push_input(inp, self.lt + 1, p);
+        self.pos = p;
+        self.state = State::BogusComment;
+    }
+
+    /// 13.2.5.42 Markup declaration open state, at `p` (just after `<!`).
+    /// Returns `None` when the window is too short to decide.
+    fn markup_declaration(&mut self, inp: &Input, p: usize) -> Option<()> {
+        if self.lookahead(inp, p, b"--", false)? {
+            self.pos = p + 2;
+            self.new_comment();
+            self.state = State::CommentStart;
+        } else if self.lookahead(inp, p, b"DOCTYPE", true)? {
+            self.pos = p + 7;
+            self.state = State::Doctype;
+        } else if self.lookahead(inp, p, b"[CDATA[", false)? {
+            self.pos = p + 7;
+            if self.cdata_allowed {
+                self.state = State::CdataSection;
+            } else {
+                self.err(inp, ErrorCode::CdataInHtmlContent, p + 6);
+                self.new_comment();
+                self.comment.push_input(inp, p, p + 7);
+                self.state = State::BogusComment;
+            }
+        } else {
+            self.err(inp, ErrorCode::IncorrectlyOpenedComment, p);
+            self.new_comment();
+            self.state = State::BogusComment;
+        }
+        Some(())
+    }
+
+    /// 13.2.5.78 Named character reference state, at `p` (an ASCII
+    /// alphanumeric after `&`). Returns `false` when the window is too short
+    /// to know the longest match.
+    fn named_character_reference(&mut self, inp: &Input, p: usize) -> bool {
+        let avail = inp.from(p);
+        let window = &avail[..avail.len().min(entities::LONGEST_NAME + 1)];
+        let run = window.iter().take_while(|b| b.is_ascii_alphanumeric()).count();
+        if run == window.len() && run < entities::LONGEST_NAME && !inp.eof {
+            // The name could go on past the window's end.
+            return false;
+        }
+        let Some(m) = entities::longest_match(window) else {
+            self.flush_input(inp, self.amp, p);
+            self.state = State::AmbiguousAmpersand;
+            return true;
+        };
+        let end = p + m.len;
+        let with_semicolon = inp.at(end - 1) == b';';
+        let next = if end < inp.end() { inp.at(end) } else { EOF };
+        self.pos = end;
+        self.state = self.return_state;
+        if self.return_state_is_attribute() && !with_semicolon && (next == b'=' || next.is_ascii_alphanumeric()) {
+            // For historical reasons, `&ampx` and `&amp=` stay as written
+            // inside attribute values.
+            self.flush_input(inp, self.amp, end);
+            return true;
+        }
+        if !with_semicolon {
+            self.err(inp, ErrorCode::MissingSemicolonAfterCharacterReference, end);
+        }
+        self.flush_bytes(inp, m.value.as_bytes(), self.amp, end);
+        true
+    }
+}
+
+/// Which field a run is appended to.
+#[derive(Clone, Copy)]
+enum Target {
+    Text,
+    TagName,
+    AttrName,
+    AttrValue,
+    Comment,
+    DoctypeName,
+    DoctypePublic,
+    DoctypeSystem,
+    Nothing,
+}
+
+#[derive(Clone, Copy)]
+enum FieldId {
+    AttrName,
+    AttrValue,
 }

@@ -176,7 +176,7 @@ impl<'a> Tokenizer<'a, ReportErrors> {
     /// let errors: Vec<_> = tok.errors().iter().map(|e| e.code).collect();
     /// assert_eq!(errors, [ErrorCode::DuplicateAttribute]);
     /// let at = tok.line_col(tok.errors()[0].span.start);
-    /// assert_eq!((at.line, at.col), (1, 12));
+    /// assert_eq!((at.line, at.col), (1, 11)); // the `=` after the second `id`
     /// ```
     pub fn with_errors(input: &'a str, config: Config) -> Self {
         Tokenizer::build(Cow::Borrowed(input.as_bytes()), config)

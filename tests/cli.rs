@@ -1,0 +1,230 @@
+//! The `htmltok` binary: output of `htmltok tokens`, and exit codes.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use serde_json::{json, Value};
+
+/// Runs `htmltok ARGS` with `stdin` as standard input.
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_htmltok"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start htmltok");
+    // A failing command may exit before reading its input; ignore EPIPE.
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait_with_output().expect("wait for htmltok")
+}
+
+/// Runs a command expected to succeed and parses its single line of JSON.
+fn run_json(args: &[&str], stdin: &[u8]) -> Value {
+    let out = run(args, stdin);
+    let stdout = String::from_utf8(out.stdout).expect("stdout is UTF-8");
+    assert!(
+        out.status.success(),
+        "htmltok {args:?} failed ({}): {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.ends_with('\n') && stdout.matches('\n').count() == 1,
+        "output should be one line: {stdout:?}"
+    );
+    serde_json::from_str(&stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {stdout:?}"))
+}
+
+/// Asserts exit status 2, nothing on stdout, a message on stderr; returns it.
+fn assert_usage_error(args: &[&str]) -> String {
+    let out = run(args, b"<p>");
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "htmltok {args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "htmltok {args:?} wrote to stdout");
+    assert!(!stderr.trim().is_empty(), "htmltok {args:?}: no message");
+    stderr
+}
+
+/// A file under Cargo's scratch directory for integration tests.
+fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, contents).expect("write temp file");
+    path
+}
+
+#[test]
+fn tokens_driven_from_stdin() {
+    let expected = json!([["StartTag", "a", {"href": "x"}], ["Character", "hi"], ["EndTag", "a"]]);
+    assert_eq!(
+        run_json(&["tokens", "--driven"], b"<a href=x>hi</a>"),
+        expected
+    );
+    assert_eq!(
+        run_json(&["tokens", "--driven", "-"], b"<a href=x>hi</a>"),
+        expected
+    );
+    // --driven is currently the only mode: the same without the flag.
+    assert_eq!(run_json(&["tokens"], b"<a href=x>hi</a>"), expected);
+}
+
+#[test]
+fn tokens_from_file() {
+    let path = temp_file(
+        "doc.html",
+        b"<!DOCTYPE html><p class='a b' hidden>x &amp; y<br/><!--c-->",
+    );
+    let got = run_json(&["tokens", "--driven", path.to_str().unwrap()], b"");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(
+        got,
+        json!([
+            ["DOCTYPE", "html", null, null, true],
+            ["StartTag", "p", {"class": "a b", "hidden": ""}],
+            ["Character", "x & y"],
+            ["StartTag", "br", {}, true],
+            ["Comment", "c"]
+        ])
+    );
+}
+
+#[test]
+fn tokens_invalid_utf8_becomes_replacement_character() {
+    assert_eq!(
+        run_json(&["tokens"], b"caf\xE9"),
+        json!([["Character", "caf\u{FFFD}"]])
+    );
+}
+
+#[test]
+fn tokens_with_errors() {
+    // html5lib-tests test1.test "Repeated attr": `<h a='b' a='d'>` reports
+    // duplicate-attribute at col 11, the `=` after the repeated name.
+    assert_eq!(
+        run_json(&["tokens", "--errors"], b"<h a='b' a='d'>"),
+        json!({
+            "output": [["StartTag", "h", {"a": "b"}]],
+            "errors": [{"code": "duplicate-attribute", "line": 1, "col": 11}]
+        })
+    );
+    // So in `<a a=1 a=2>` it is the second `=`, col 9.
+    assert_eq!(
+        run_json(&["tokens", "--driven", "--errors"], b"<a a=1 a=2>"),
+        json!({
+            "output": [["StartTag", "a", {"a": "1"}]],
+            "errors": [{"code": "duplicate-attribute", "line": 1, "col": 9}]
+        })
+    );
+    // No errors: an empty list, not a missing key.
+    assert_eq!(
+        run_json(&["tokens", "--errors"], b"<p>"),
+        json!({"output": [["StartTag", "p", {}]], "errors": []})
+    );
+    // CRLF is one line break; eof-in-comment is reported one past the last
+    // character (html5lib-tests test1.test: `<!--comment` -> col 12).
+    assert_eq!(
+        run_json(&["tokens", "--errors"], b"a\r\n<!--x"),
+        json!({
+            "output": [["Character", "a\n"], ["Comment", "x"]],
+            "errors": [{"code": "eof-in-comment", "line": 2, "col": 6}]
+        })
+    );
+}
+
+#[test]
+fn tokens_initial_state_and_last_start_tag() {
+    let expected = json!([
+        ["Character", "a<b>&</x>"],
+        ["EndTag", "title"],
+        ["Character", "z"]
+    ]);
+    let input = b"a<b>&amp;</x></title>z";
+    assert_eq!(
+        run_json(
+            &[
+                "tokens",
+                "--driven",
+                "--initial-state",
+                "RCDATA state",
+                "--last-start-tag",
+                "title"
+            ],
+            input
+        ),
+        expected
+    );
+    // The --flag=value form.
+    assert_eq!(
+        run_json(
+            &[
+                "tokens",
+                "--initial-state=RCDATA state",
+                "--last-start-tag=title",
+                "-"
+            ],
+            input
+        ),
+        expected
+    );
+    // Without a last start tag, no end tag is appropriate.
+    assert_eq!(
+        run_json(
+            &["tokens", "--initial-state", "RAWTEXT state"],
+            b"&amp;</title>"
+        ),
+        json!([["Character", "&amp;</title>"]])
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_usage_error(&["tokens", "--bogus"]);
+    assert_usage_error(&["tokens", "-x"]);
+    let msg = assert_usage_error(&["tokens", "--initial-state", "Nowhere state"]);
+    assert!(
+        msg.contains("Nowhere state"),
+        "message should name the state: {msg}"
+    );
+    assert_usage_error(&["tokens", "--initial-state"]);
+    assert_usage_error(&["tokens", "--last-start-tag"]);
+    assert_usage_error(&["tokens", "--errors=yes"]);
+    assert_usage_error(&["frobnicate"]);
+    let msg = assert_usage_error(&[]);
+    assert!(
+        msg.contains("tokens"),
+        "no subcommand should print usage: {msg}"
+    );
+}
+
+#[test]
+fn unreadable_file_exits_2() {
+    let missing = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-no-such-file.html");
+    let msg = assert_usage_error(&["tokens", missing.to_str().unwrap()]);
+    assert!(
+        msg.contains("cli-no-such-file.html"),
+        "message should name the file: {msg}"
+    );
+    let a = temp_file("a.html", b"a");
+    let msg = assert_usage_error(&["tokens", a.to_str().unwrap(), "-"]);
+    let _ = std::fs::remove_file(&a);
+    assert!(msg.contains("more than one"), "{msg}");
+}
+
+#[test]
+fn help() {
+    for args in [&["help"][..], &["--help"], &["tokens", "--help"]] {
+        let out = run(args, b"");
+        assert!(out.status.success(), "htmltok {args:?}");
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            stdout.contains("htmltok tokens"),
+            "htmltok {args:?}: {stdout}"
+        );
+        assert!(
+            stdout.contains("--initial-state"),
+            "htmltok {args:?}: {stdout}"
+        );
+    }
+}
