@@ -1,5 +1,6 @@
 //! Parse errors: the standard's error codes and where they happened.
 
+use crate::position::LineCol;
 use crate::token::Span;
 
 /// A parse error code, as the standard names it in its parse-error table
@@ -273,4 +274,7 @@ pub struct ParseError {
     /// Where: `start` is the offset the error is reported at, `end` the end of
     /// the offending character (equal to `start` at end of file).
     pub span: Span,
+    /// Line and column of `span.start`: 1-based, columns in UTF-16 code
+    /// units, CR and CRLF counted as one line break.
+    pub location: LineCol,
 }

@@ -29,7 +29,10 @@
 
 use std::fmt::Write as _;
 
+use crate::error::{ErrorCode, ParseError};
+use crate::position::LineCol;
 use crate::token::Token;
+use crate::stream::StreamTokenizer;
 use crate::tokenizer::{Config, ErrorPolicy, Tokenizer};
 
 /// Tokenizes `input` and returns its tokens as html5lib-tests JSON.
@@ -65,61 +68,184 @@ use crate::tokenizer::{Config, ErrorPolicy, Tokenizer};
 /// ```
 #[must_use]
 pub fn tokens_json(input: &[u8], config: Config, with_errors: bool) -> String {
-    let mut out = String::with_capacity(input.len() + input.len() / 2 + 16);
+    let mut writer = Writer::new(Vec::with_capacity(input.len() + 64), with_errors);
+    // Writing to a Vec cannot fail.
     if with_errors {
         let mut tok = Tokenizer::from_bytes_with_errors(input, config);
-        out.push_str("{\"output\":");
-        write_token_array(&mut tok, &mut out);
-        out.push_str(",\"errors\":[");
-        let errors: Vec<_> = tok
-            .errors()
-            .iter()
-            .map(|e| (e.code, e.span.start))
-            .collect();
-        for (i, (code, offset)) in errors.into_iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            let at = tok.line_col(offset);
-            out.push_str("{\"code\":");
-            write_json_string(&mut out, code.as_str());
-            // Writing to a String cannot fail.
-            let _ = write!(out, ",\"line\":{},\"col\":{}}}", at.line, at.col);
+        while let Some(token) = tok.next_token() {
+            let _ = writer.token(&token);
         }
-        out.push_str("]}");
+        writer.errors(tok.errors());
     } else {
         let mut tok = Tokenizer::from_bytes_with_config(input, config);
-        write_token_array(&mut tok, &mut out);
-    }
-    out
-}
-
-/// Drains `tok` into `out` as a JSON array, joining adjacent text.
-fn write_token_array<E: ErrorPolicy>(tok: &mut Tokenizer<'_, E>, out: &mut String) {
-    out.push('[');
-    let mut first = true;
-    // Character data waiting to be joined with what follows.
-    let mut text = String::new();
-    while let Some(token) = tok.next_token() {
-        match token {
-            Token::Text(t) => text.push_str(t.text),
-            Token::Eof => {}
-            token => {
-                if !text.is_empty() {
-                    separate(out, &mut first);
-                    write_character_token(out, &text);
-                    text.clear();
-                }
-                separate(out, &mut first);
-                write_token(out, &token);
-            }
+        while let Some(token) = tok.next_token() {
+            let _ = writer.token(&token);
         }
     }
-    if !text.is_empty() {
-        separate(out, &mut first);
-        write_character_token(out, &text);
+    let bytes = writer.finish().unwrap_or_default();
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
+/// [`tokens_json`] through the streaming API: `input` is fed to a
+/// [`StreamTokenizer`] in chunks of `chunk_size` bytes (at least 1). The
+/// result is the same string as [`tokens_json`] gives for any chunk size.
+///
+/// ```
+/// use htmltok::{json, Config};
+/// let page = b"<p title='a&amp;b'>x\r\ny</p><!--c-->";
+/// let whole = json::tokens_json(page, Config::new(), true);
+/// for size in [1, 2, 3, 7, 64] {
+///     assert_eq!(json::tokens_json_chunked(page, Config::new(), true, size), whole);
+/// }
+/// ```
+#[must_use]
+pub fn tokens_json_chunked(input: &[u8], config: Config, with_errors: bool, chunk_size: usize) -> String {
+    let mut writer = Writer::new(Vec::with_capacity(input.len() + 64), with_errors);
+    if with_errors {
+        let mut stream = StreamTokenizer::with_errors(config);
+        feed_all(&mut stream, input, chunk_size, &mut writer);
+        writer.errors(stream.errors());
+    } else {
+        let mut stream = StreamTokenizer::with_config(config);
+        feed_all(&mut stream, input, chunk_size, &mut writer);
     }
-    out.push(']');
+    let bytes = writer.finish().unwrap_or_default();
+    String::from_utf8(bytes).unwrap_or_default()
+}
+
+fn feed_all<E: ErrorPolicy>(
+    stream: &mut StreamTokenizer<E>,
+    input: &[u8],
+    chunk_size: usize,
+    writer: &mut Writer<Vec<u8>>,
+) {
+    for chunk in input.chunks(chunk_size.max(1)) {
+        stream.feed(chunk);
+        while let Some(token) = stream.next_token() {
+            let _ = writer.token(&token);
+        }
+    }
+    stream.finish();
+    while let Some(token) = stream.next_token() {
+        let _ = writer.token(&token);
+    }
+}
+
+/// Writes tokens as html5lib-tests JSON while they arrive, joining adjacent
+/// character data, in memory bounded by the largest non-text token: text is
+/// written out piece by piece inside one open `["Character", …]` string.
+///
+/// The output is the token array, or with errors the object
+/// `{"output":[...],"errors":[...]}` (errors are held until
+/// [`finish`](Self::finish)).
+///
+/// ```
+/// use htmltok::{json, Config, StreamTokenizer};
+/// let mut stream = StreamTokenizer::with_errors(Config::new());
+/// let mut writer = json::Writer::new(Vec::new(), true);
+/// for chunk in [&b"a<b x"[..], b"=1>c", b"</b>&"] {
+///     stream.feed(chunk);
+///     while let Some(token) = stream.next_token() {
+///         writer.token(&token).unwrap();
+///     }
+/// }
+/// stream.finish();
+/// while let Some(token) = stream.next_token() {
+///     writer.token(&token).unwrap();
+/// }
+/// writer.errors(&stream.take_errors());
+/// let out = String::from_utf8(writer.finish().unwrap()).unwrap();
+/// assert_eq!(out, r#"{"output":[["Character","a"],["StartTag","b",{"x":"1"}],["Character","c"],["EndTag","b"],["Character","&"]],"errors":[]}"#);
+/// ```
+pub struct Writer<W: std::io::Write> {
+    out: W,
+    buf: String,
+    first: bool,
+    text_open: bool,
+    with_errors: bool,
+    errors: Vec<(ErrorCode, LineCol)>,
+}
+
+/// Output is passed on to the underlying writer in pieces of about this size.
+const FLUSH_AT: usize = 64 * 1024;
+
+impl<W: std::io::Write> Writer<W> {
+    /// A writer into `out`; `with_errors` selects the object form.
+    pub fn new(out: W, with_errors: bool) -> Self {
+        let mut buf = String::new();
+        buf.push_str(if with_errors { "{\"output\":[" } else { "[" });
+        Writer {
+            out,
+            buf,
+            first: true,
+            text_open: false,
+            with_errors,
+            errors: Vec::new(),
+        }
+    }
+
+    /// Writes one token (adjacent text joined; [`Token::Eof`] writes nothing).
+    pub fn token(&mut self, token: &Token<'_>) -> std::io::Result<()> {
+        match token {
+            Token::Text(t) => {
+                if t.text.is_empty() {
+                    return Ok(());
+                }
+                if !self.text_open {
+                    separate(&mut self.buf, &mut self.first);
+                    self.buf.push_str("[\"Character\",\"");
+                    self.text_open = true;
+                }
+                escape_json_into(&mut self.buf, t.text);
+            }
+            Token::Eof => {}
+            token => {
+                self.close_text();
+                separate(&mut self.buf, &mut self.first);
+                write_token(&mut self.buf, token);
+            }
+        }
+        if self.buf.len() >= FLUSH_AT {
+            self.out.write_all(self.buf.as_bytes())?;
+            self.buf.clear();
+        }
+        Ok(())
+    }
+
+    /// Records parse errors, to be written by [`finish`](Self::finish).
+    pub fn errors(&mut self, errors: &[ParseError]) {
+        self.errors
+            .extend(errors.iter().map(|e| (e.code, e.location)));
+    }
+
+    fn close_text(&mut self) {
+        if self.text_open {
+            self.buf.push_str("\"]");
+            self.text_open = false;
+        }
+    }
+
+    /// Closes the JSON (with the errors, in the object form) and returns the
+    /// underlying writer.
+    pub fn finish(mut self) -> std::io::Result<W> {
+        self.close_text();
+        self.buf.push(']');
+        if self.with_errors {
+            self.buf.push_str(",\"errors\":[");
+            for (i, (code, at)) in self.errors.iter().enumerate() {
+                if i > 0 {
+                    self.buf.push(',');
+                }
+                self.buf.push_str("{\"code\":");
+                write_json_string(&mut self.buf, code.as_str());
+                let _ = write!(self.buf, ",\"line\":{},\"col\":{}}}", at.line, at.col);
+            }
+            self.buf.push_str("]}");
+        }
+        self.out.write_all(self.buf.as_bytes())?;
+        self.out.flush()?;
+        Ok(self.out)
+    }
 }
 
 /// Writes the comma before every element but the first.
@@ -226,6 +352,12 @@ fn write_json_opt_string(out: &mut String, s: Option<&str>) {
 pub fn write_json_string(out: &mut String, s: &str) {
     out.reserve(s.len() + 2);
     out.push('"');
+    escape_json_into(out, s);
+    out.push('"');
+}
+
+/// Appends `s` escaped as the inside of a JSON string literal.
+fn escape_json_into(out: &mut String, s: &str) {
     let bytes = s.as_bytes();
     // Start of the run of bytes not yet copied; runs end only at ASCII
     // bytes, so every slice below is on a character boundary.
@@ -251,7 +383,6 @@ pub fn write_json_string(out: &mut String, s: &str) {
         }
     }
     out.push_str(&s[run..]);
-    out.push('"');
 }
 
 #[cfg(test)]

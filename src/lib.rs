@@ -25,6 +25,7 @@ pub mod json;
 mod position;
 mod scan;
 mod state;
+mod stream;
 mod token;
 mod tokenizer;
 
@@ -32,4 +33,5 @@ pub use error::{ErrorCode, ParseError};
 pub use position::{LineCol, LineIndex};
 pub use state::State;
 pub use token::{Attribute, Attributes, Doctype, OwnedToken, ProcessingInstruction, Span, Tag, Text, Token};
-pub use tokenizer::{Config, ErrorPolicy, IgnoreErrors, ReportErrors, Tokenizer};
+pub use stream::StreamTokenizer;
+pub use tokenizer::{Config, ErrorPolicy, IgnoreErrors, OwnedTokens, ReportErrors, Tokenizer};

@@ -62,8 +62,25 @@ impl LineIndex {
         self.at
     }
 
+    /// The offset this index is at.
+    pub(crate) fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// Line and column at [`offset`](Self::offset).
+    pub(crate) fn position(&self) -> LineCol {
+        self.at
+    }
+
+    /// Moves over `bytes`, the input from the current offset up to `to`.
+    pub(crate) fn advance_to(&mut self, bytes: &[u8], to: usize) {
+        debug_assert_eq!(self.offset + bytes.len(), to);
+        self.advance(bytes);
+        self.offset = to;
+    }
+
     /// Moves over `bytes`, which follow the bytes already seen.
-    pub(crate) fn advance(&mut self, bytes: &[u8]) {
+    fn advance(&mut self, bytes: &[u8]) {
         let mut rest = bytes;
         // Jump from line break to line break; count columns only on the last line.
         while let Some(i) = memchr::memchr2(b'\n', b'\r', rest) {

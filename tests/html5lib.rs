@@ -371,7 +371,10 @@ impl Runner {
             };
             let state = State::from_name(state_name)
                 .unwrap_or_else(|| panic!("{file}: {description:?}: unknown state {state_name:?}"));
+            // Driven mode: html5lib-tests exercise the tokenizer without a
+            // tree builder's switches.
             let mut config = Config::new()
+                .driven(true)
                 .initial_state(state)
                 .cdata_allowed(state == State::CdataSection);
             if let Some(tag) = last_start_tag {
@@ -384,8 +387,12 @@ impl Runner {
             self.watchdog.enter(format!(
                 "{file}: {description:?} [{state_name}], input {input:?}"
             ));
+            // Every run goes through the whole-document API and through the
+            // streaming API fed one byte at a time; both must agree.
             let result = panic::catch_unwind(AssertUnwindSafe(|| {
-                htmltok::json::tokens_json(input.as_bytes(), config, true)
+                let whole = htmltok::json::tokens_json(input.as_bytes(), config.clone(), true);
+                let streamed = htmltok::json::tokens_json_chunked(input.as_bytes(), config, true, 1);
+                (whole, streamed)
             }));
             let (got_tokens, got_errors, crash) = match result {
                 Err(payload) => (
@@ -393,7 +400,14 @@ impl Runner {
                     Vec::new(),
                     Some(format!("panicked: {}", panic_message(&*payload))),
                 ),
-                Ok(json) => match serde_json::from_str::<Value>(&json) {
+                Ok((json, streamed)) if json != streamed => (
+                    Value::Null,
+                    Vec::new(),
+                    Some(format!(
+                        "streaming in 1-byte chunks differs: whole {json}, streamed {streamed}"
+                    )),
+                ),
+                Ok((json, _)) => match serde_json::from_str::<Value>(&json) {
                     Err(e) => (
                         Value::Null,
                         Vec::new(),

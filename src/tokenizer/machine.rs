@@ -29,6 +29,7 @@ use super::charref;
 use super::{Config, ErrorPolicy};
 use crate::entities;
 use crate::error::{ErrorCode, ParseError};
+use crate::position::{LineCol, LineIndex};
 use crate::scan;
 use crate::state::State;
 use crate::token::{resolve, AttrRecord, Attributes, Doctype, ProcessingInstruction, Slot, Span, Tag, Text, Token};
@@ -202,6 +203,9 @@ pub(crate) struct Machine<E> {
     has_last_start_tag: bool,
     cdata_allowed: bool,
     processing_instructions: bool,
+    /// Keep text pending at the end of a window instead of handing it out
+    /// (streams only: one text token per run, at the cost of buffering it).
+    join_text: bool,
 
     // Output.
     text: Field,
@@ -247,6 +251,12 @@ pub(crate) struct Machine<E> {
     force_quirks: bool,
 
     errors: Vec<ParseError>,
+    /// Line/column cursor for error locations (errors on only): usually at
+    /// the last error, so successive errors cost the distance between them.
+    lines: LineIndex,
+    /// Line/column at the start of the window, for the rare error reported
+    /// behind the cursor.
+    lines_at_base: LineIndex,
     /// Input-stream checks (control characters, noncharacters) are done up to
     /// here.
     stream_checked: usize,
@@ -268,6 +278,7 @@ impl<E: ErrorPolicy> Machine<E> {
             has_last_start_tag: config.last_start_tag.is_some(),
             cdata_allowed: config.cdata_allowed,
             processing_instructions: config.processing_instructions,
+            join_text: config.join_text,
             text: Field::default(),
             text_span: Span::default(),
             ready: None,
@@ -301,6 +312,8 @@ impl<E: ErrorPolicy> Machine<E> {
             has_doctype_system: false,
             force_quirks: false,
             errors: Vec::new(),
+            lines: LineIndex::new(),
+            lines_at_base: LineIndex::new(),
             stream_checked: 0,
             _policy: PhantomData,
         }
@@ -329,16 +342,48 @@ impl<E: ErrorPolicy> Machine<E> {
         self.state
     }
 
-    /// Absolute offset of the next byte the machine will consume.
-    pub(crate) fn position(&self) -> usize {
-        self.pos
-    }
-
-    /// The earliest input offset that the machine may still need: bytes
-    /// before it can be dropped by a stream. Only meaningful between calls
-    /// that handed out nothing borrowed.
+    /// The earliest input offset whose bytes the machine may still read:
+    /// a stream may drop the bytes before it. Only meaningful between calls,
+    /// when no token is lent out.
     pub(crate) fn earliest_needed(&self) -> usize {
-        let mut low = self.pos.min(self.lt).min(self.amp);
+        use State::*;
+        // Deferred appends read up to three bytes back (`--!` of a comment end).
+        let mut low = self.pos.saturating_sub(3);
+        let reads_from_lt = matches!(
+            self.state,
+            TagOpen
+                | EndTagOpen
+                | RcdataLessThanSign
+                | RcdataEndTagOpen
+                | RcdataEndTagName
+                | RawtextLessThanSign
+                | RawtextEndTagOpen
+                | RawtextEndTagName
+                | ScriptDataLessThanSign
+                | ScriptDataEndTagOpen
+                | ScriptDataEndTagName
+                | ScriptDataEscapedLessThanSign
+                | ScriptDataEscapedEndTagOpen
+                | ScriptDataEscapedEndTagName
+                | ProcessingInstructionOpen
+                | ProcessingInstructionTarget
+        );
+        if reads_from_lt {
+            low = low.min(self.lt);
+        }
+        let reads_from_amp = matches!(
+            self.state,
+            CharacterReference
+                | NamedCharacterReference
+                | NumericCharacterReference
+                | HexadecimalCharacterReferenceStart
+                | HexadecimalCharacterReference
+                | DecimalCharacterReference
+                | NumericCharacterReferenceEnd
+        );
+        if reads_from_amp {
+            low = low.min(self.amp);
+        }
         let fields = [
             &self.text,
             &self.tag_name,
@@ -365,6 +410,41 @@ impl<E: ErrorPolicy> Machine<E> {
         low
     }
 
+    /// Forgets the token just handed out, so that its fields no longer pin
+    /// input bytes (a stream could otherwise never drop the bytes after the
+    /// last tag of a long text).
+    fn release_token(&mut self) {
+        self.tag_name.clear();
+        self.attrs.clear();
+        self.attr_arena.clear();
+        self.attr_live = false;
+        self.attr_name.clear();
+        self.attr_value.clear();
+        self.comment.clear();
+        self.pi_target.clear();
+        self.doctype_name.clear();
+        self.doctype_public.clear();
+        self.doctype_system.clear();
+    }
+
+    /// Bytes held in scratch buffers (for memory-bound tests).
+    pub(crate) fn scratch_capacity(&self) -> usize {
+        let fields = [
+            &self.text,
+            &self.tag_name,
+            &self.attr_name,
+            &self.attr_value,
+            &self.comment,
+            &self.pi_target,
+            &self.doctype_name,
+            &self.doctype_public,
+            &self.doctype_system,
+        ];
+        fields.iter().map(|f| f.buf.capacity()).sum::<usize>()
+            + self.attr_arena.capacity()
+            + self.attrs.capacity() * std::mem::size_of::<AttrRecord>()
+    }
+
     /// Runs the machine and hands out the next token, or `None` when the
     /// window is used up (only possible when `eof` is false) or after EOF.
     pub(crate) fn next_token<'t>(&'t mut self, buf: &'t [u8], base: usize, eof: bool) -> Option<Token<'t>> {
@@ -382,6 +462,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     self.finished = true;
                 }
                 self.ready = None;
+                self.release_token();
             }
             Handed::Nothing => {}
         }
@@ -390,7 +471,7 @@ impl<E: ErrorPolicy> Machine<E> {
             return None;
         }
         self.run(&inp);
-        if !self.text.is_empty() && (self.ready.is_some() || !eof) {
+        if !self.text.is_empty() && (self.ready.is_some() || (!eof && !self.join_text)) {
             self.handed = Handed::Text;
             if E::ENABLED {
                 self.check_stream(&inp, self.pos.saturating_sub(1));
@@ -464,11 +545,41 @@ impl<E: ErrorPolicy> Machine<E> {
         if E::ENABLED {
             self.check_stream(inp, at);
             let end = if at < inp.end() { at + 1 } else { at };
-            self.errors.push(ParseError {
-                code,
-                span: Span { start: at, end },
-            });
+            self.push_error(inp, code, Span { start: at, end });
         }
+    }
+
+    fn push_error(&mut self, inp: &Input, code: ErrorCode, span: Span) {
+        let location = self.locate(inp, span.start);
+        self.errors.push(ParseError { code, span, location });
+    }
+
+    /// Line and column of `at`, which is in the window.
+    fn locate(&mut self, inp: &Input, at: usize) -> LineCol {
+        if at < self.lines.offset() || self.lines.offset() < inp.base {
+            self.lines = self.lines_at_base.clone();
+        }
+        let from = self.lines.offset();
+        self.lines.advance_to(inp.slice(from, at.min(inp.end())), at);
+        self.lines.position()
+    }
+
+    /// Called by a stream before it drops the window's bytes before `new_base`.
+    pub(crate) fn before_dropping(&mut self, buf: &[u8], base: usize, new_base: usize) {
+        if !E::ENABLED {
+            return;
+        }
+        let inp = Input { buf, base, eof: false };
+        if new_base > 0 {
+            self.check_stream(&inp, new_base - 1);
+        }
+        let from = self.lines_at_base.offset();
+        self.lines_at_base.advance_to(inp.slice(from, new_base), new_base);
+    }
+
+    /// Takes the errors collected so far.
+    pub(crate) fn take_errors(&mut self) -> Vec<ParseError> {
+        std::mem::take(&mut self.errors)
     }
 
     /// Raises the input-stream errors (control characters, noncharacters)
@@ -483,10 +594,11 @@ impl<E: ErrorPolicy> Machine<E> {
             let b = inp.at(i);
             if b < 0x80 {
                 if matches!(b, 0x01..=0x08 | 0x0B | 0x0E..=0x1F | 0x7F) {
-                    self.errors.push(ParseError {
-                        code: ErrorCode::ControlCharacterInInputStream,
-                        span: Span { start: i, end: i + 1 },
-                    });
+                    self.push_error(
+                        inp,
+                        ErrorCode::ControlCharacterInInputStream,
+                        Span { start: i, end: i + 1 },
+                    );
                 }
                 i += 1;
                 continue;
@@ -507,15 +619,17 @@ impl<E: ErrorPolicy> Machine<E> {
                 None => 0,
             };
             if (0x80..=0x9F).contains(&c) {
-                self.errors.push(ParseError {
-                    code: ErrorCode::ControlCharacterInInputStream,
-                    span: Span { start: i, end: i + len },
-                });
+                self.push_error(
+                    inp,
+                    ErrorCode::ControlCharacterInInputStream,
+                    Span { start: i, end: i + len },
+                );
             } else if charref::is_noncharacter(c) {
-                self.errors.push(ParseError {
-                    code: ErrorCode::NoncharacterInInputStream,
-                    span: Span { start: i, end: i + len },
-                });
+                self.push_error(
+                    inp,
+                    ErrorCode::NoncharacterInInputStream,
+                    Span { start: i, end: i + len },
+                );
             }
             i += len;
         }

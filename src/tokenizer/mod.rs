@@ -1,6 +1,7 @@
 //! The tokenizer: configuration, error policy and the public driver.
 
 mod charref;
+mod feedback;
 mod machine;
 
 use std::borrow::Cow;
@@ -8,8 +9,9 @@ use std::borrow::Cow;
 use crate::error::ParseError;
 use crate::position::{LineCol, LineIndex};
 use crate::state::State;
-use crate::token::Token;
+use crate::token::{OwnedToken, Token};
 
+pub(crate) use feedback::{Feedback, Switch};
 pub(crate) use machine::Machine;
 
 /// Options a tree builder (or a test) sets before tokenizing.
@@ -27,6 +29,9 @@ pub struct Config {
     pub(crate) last_start_tag: Option<String>,
     pub(crate) cdata_allowed: bool,
     pub(crate) processing_instructions: bool,
+    pub(crate) driven: bool,
+    pub(crate) scripting: bool,
+    pub(crate) join_text: bool,
 }
 
 impl Default for Config {
@@ -36,15 +41,58 @@ impl Default for Config {
 }
 
 impl Config {
-    /// Data state, no last start tag, CDATA sections not allowed, `<?` as
-    /// html5lib-tests (and browsers until 2026) treat it.
+    /// Standalone mode (the tokenizer switches states after `<script>`,
+    /// `<title>`, … itself), scripting on, Data state, no last start tag,
+    /// CDATA sections not allowed, `<?` as html5lib-tests (and browsers until
+    /// 2026) treat it.
     pub fn new() -> Config {
         Config {
             initial_state: State::Data,
             last_start_tag: None,
             cdata_allowed: false,
             processing_instructions: false,
+            driven: false,
+            scripting: true,
+            join_text: false,
         }
+    }
+
+    /// Driven mode: no automatic state switching. A tree builder (or a test
+    /// harness) sets the state, the last start tag and whether CDATA is
+    /// allowed itself, with [`Tokenizer::set_state`] and friends, between
+    /// tokens. Standalone mode (the default) instead applies the standard
+    /// tree builder's switches: RCDATA after `title` and `textarea`; RAWTEXT
+    /// after `style`, `xmp`, `iframe`, `noembed`, `noframes` (and `noscript`
+    /// with [`scripting`](Self::scripting)); script data after `script`;
+    /// PLAINTEXT after `plaintext`; CDATA sections inside `svg` and `math`,
+    /// where those start tags switch nothing.
+    ///
+    /// ```
+    /// use htmltok::{Config, OwnedToken, Tokenizer};
+    /// let page = "<script>if (a<b) x='</div>'</script>";
+    /// let standalone: Vec<_> = Tokenizer::new(page).owned().collect();
+    /// assert_eq!(standalone[1], OwnedToken::Text("if (a<b) x='</div>'".into()));
+    /// let driven: Vec<_> = Tokenizer::with_config(page, Config::new().driven(true)).owned().collect();
+    /// assert_eq!(driven[1], OwnedToken::Text("if (a".into()));
+    /// ```
+    pub fn driven(mut self, driven: bool) -> Config {
+        self.driven = driven;
+        self
+    }
+
+    /// Whether scripting is on (the default), which makes `<noscript>`
+    /// RAWTEXT in standalone mode, as in a browser with scripts enabled.
+    pub fn scripting(mut self, on: bool) -> Config {
+        self.scripting = on;
+        self
+    }
+
+    /// For streams: keep each run of text whole, instead of handing out what
+    /// has arrived at the end of every chunk. Memory then grows with the
+    /// longest text run. (A whole-document tokenizer always joins text.)
+    pub fn join_text(mut self, on: bool) -> Config {
+        self.join_text = on;
+        self
     }
 
     /// The state to start in (html5lib-tests' `initialStates`).
@@ -132,6 +180,10 @@ impl ErrorPolicy for ReportErrors {
 pub struct Tokenizer<'a, E: ErrorPolicy = IgnoreErrors> {
     input: Cow<'a, [u8]>,
     machine: Machine<E>,
+    /// Standalone mode's tree-builder model (`None` when driven).
+    feedback: Option<Feedback>,
+    /// Switches decided on the last token, applied before the next.
+    pending: Option<Switch>,
     done: bool,
     lines: LineIndex,
 }
@@ -189,6 +241,34 @@ impl<'a> Tokenizer<'a, ReportErrors> {
     }
 }
 
+/// Applies standalone mode's switches to the machine.
+pub(crate) fn apply<E: ErrorPolicy>(machine: &mut Machine<E>, switch: Switch) {
+    machine.set_cdata_allowed(switch.cdata_allowed);
+    if let Some(state) = switch.state {
+        machine.set_state(state);
+    }
+}
+
+/// Iterator of [`OwnedToken`]s, from [`Tokenizer::owned`].
+pub struct OwnedTokens<'a, E: ErrorPolicy = IgnoreErrors> {
+    tokenizer: Tokenizer<'a, E>,
+}
+
+impl<E: ErrorPolicy> Iterator for OwnedTokens<'_, E> {
+    type Item = OwnedToken;
+
+    fn next(&mut self) -> Option<OwnedToken> {
+        self.tokenizer.next_token().map(|t| t.to_owned())
+    }
+}
+
+impl<'a, E: ErrorPolicy> OwnedTokens<'a, E> {
+    /// The tokenizer, e.g. to read its errors after the last token.
+    pub fn tokenizer(&self) -> &Tokenizer<'a, E> {
+        &self.tokenizer
+    }
+}
+
 fn utf8_or_repaired(input: &[u8]) -> Cow<'_, [u8]> {
     match String::from_utf8_lossy(input) {
         Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
@@ -201,6 +281,8 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
         Tokenizer {
             input,
             machine: Machine::new(&config),
+            feedback: (!config.driven).then(|| Feedback::new(config.scripting)),
+            pending: None,
             done: false,
             lines: LineIndex::new(),
         }
@@ -211,11 +293,32 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
         if self.done {
             return None;
         }
+        if let Some(switch) = self.pending.take() {
+            apply(&mut self.machine, switch);
+        }
         let token = self.machine.next_token(&self.input, 0, true);
-        if matches!(token, Some(Token::Eof) | None) {
-            self.done = true;
+        match &token {
+            Some(Token::Eof) | None => self.done = true,
+            Some(t) => {
+                if let Some(feedback) = &mut self.feedback {
+                    self.pending = feedback.observe(t);
+                }
+            }
         }
         token
+    }
+
+    /// An iterator of owned tokens (allocating per token: simple, not fast).
+    ///
+    /// ```
+    /// use htmltok::{OwnedToken, Tokenizer};
+    /// let tokens: Vec<OwnedToken> = Tokenizer::new("<b>hi</b>").owned().collect();
+    /// assert_eq!(tokens.len(), 4);
+    /// assert_eq!(tokens[1], OwnedToken::Text("hi".into()));
+    /// assert_eq!(tokens[3], OwnedToken::Eof);
+    /// ```
+    pub fn owned(self) -> OwnedTokens<'a, E> {
+        OwnedTokens { tokenizer: self }
     }
 
     /// The parse errors found so far, in the order the standard raises them

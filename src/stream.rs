@@ -1,0 +1,297 @@
+//! Streaming input: feed chunks of any size, get tokens as they complete.
+//!
+//! The stream owns a window of the input. Bytes the machine can no longer
+//! need (see `Machine::earliest_needed`) are dropped before each new chunk
+//! is appended, so the window holds at most the unconsumed input plus the
+//! token in progress: memory is bounded by the chunk size plus the largest
+//! single token, not by the document.
+//!
+//! UTF-8 is checked as it arrives: a sequence split across chunks waits for
+//! its end; invalid sequences become U+FFFD exactly as
+//! `String::from_utf8_lossy` would replace them in the whole input, so a
+//! stream and a whole document agree byte for byte. Offsets (spans, errors)
+//! are offsets in that repaired UTF-8 text.
+
+use crate::error::ParseError;
+use crate::token::Token;
+use crate::tokenizer::{apply, Config, ErrorPolicy, Feedback, IgnoreErrors, Machine, ReportErrors, Switch};
+
+/// A tokenizer for input that arrives in pieces.
+///
+/// Call [`feed`](Self::feed) with each chunk, then take tokens with
+/// [`next_token`](Self::next_token) until it returns `None` (it needs more
+/// input); after the last chunk call [`finish`](Self::finish) and take the
+/// rest, up to [`Token::Eof`]. Tokens come out exactly as from a
+/// [`Tokenizer`](crate::Tokenizer) over the whole input, except that a run
+/// of text may be split where a chunk ended (unless
+/// [`Config::join_text`] is set).
+///
+/// ```
+/// use htmltok::{StreamTokenizer, Token};
+/// let mut stream = StreamTokenizer::new();
+/// let mut names = Vec::new();
+/// for chunk in ["<di", "v class=a>te", "xt</d", "iv>"] {
+///     stream.feed(chunk.as_bytes());
+///     while let Some(token) = stream.next_token() {
+///         if let Token::StartTag(tag) | Token::EndTag(tag) = token {
+///             names.push(tag.name.to_owned());
+///         }
+///     }
+/// }
+/// stream.finish();
+/// while let Some(token) = stream.next_token() {
+///     assert!(matches!(token, Token::Eof));
+/// }
+/// assert_eq!(names, ["div", "div"]);
+/// ```
+///
+/// Streaming from a [`std::io::Read`]:
+///
+/// ```
+/// use std::io::Read;
+/// use htmltok::{StreamTokenizer, Token};
+///
+/// fn count_links(mut reader: impl Read) -> std::io::Result<usize> {
+///     let mut stream = StreamTokenizer::new();
+///     let mut chunk = vec![0; 64 * 1024];
+///     let mut links = 0;
+///     loop {
+///         let n = reader.read(&mut chunk)?;
+///         if n == 0 {
+///             stream.finish();
+///         } else {
+///             stream.feed(&chunk[..n]);
+///         }
+///         while let Some(token) = stream.next_token() {
+///             match token {
+///                 Token::StartTag(tag) if tag.name == "a" => links += 1,
+///                 Token::Eof => return Ok(links),
+///                 _ => {}
+///             }
+///         }
+///     }
+/// }
+/// let page = "<p><a href=1>one</a> and <a href=2>two</a></p>";
+/// assert_eq!(count_links(page.as_bytes()).unwrap(), 2);
+/// ```
+pub struct StreamTokenizer<E: ErrorPolicy = IgnoreErrors> {
+    /// The window: `buf[0]` is the byte at absolute offset `base`.
+    buf: Vec<u8>,
+    base: usize,
+    /// The start of a UTF-8 sequence whose end has not arrived yet.
+    partial: Vec<u8>,
+    machine: Machine<E>,
+    feedback: Option<Feedback>,
+    pending: Option<Switch>,
+    finished: bool,
+    done: bool,
+}
+
+impl Default for StreamTokenizer<IgnoreErrors> {
+    fn default() -> Self {
+        StreamTokenizer::new()
+    }
+}
+
+impl StreamTokenizer<IgnoreErrors> {
+    /// A stream tokenizer with the default [`Config`], parse errors off.
+    pub fn new() -> Self {
+        Self::with_config(Config::new())
+    }
+
+    /// A stream tokenizer with options, parse errors off.
+    pub fn with_config(config: Config) -> Self {
+        StreamTokenizer::build(config)
+    }
+}
+
+impl StreamTokenizer<ReportErrors> {
+    /// A stream tokenizer that also collects parse errors (with their line
+    /// and column, since the bytes before them may be gone when you ask).
+    ///
+    /// ```
+    /// use htmltok::{Config, StreamTokenizer};
+    /// let mut stream = StreamTokenizer::with_errors(Config::new());
+    /// stream.feed(b"<p\n id=1 id");
+    /// stream.feed(b"=2>");
+    /// stream.finish();
+    /// while stream.next_token().is_some() {}
+    /// let e = &stream.errors()[0];
+    /// assert_eq!((e.code.as_str(), e.location.line, e.location.col), ("duplicate-attribute", 2, 8));
+    /// ```
+    pub fn with_errors(config: Config) -> Self {
+        StreamTokenizer::build(config)
+    }
+}
+
+impl<E: ErrorPolicy> StreamTokenizer<E> {
+    fn build(config: Config) -> Self {
+        StreamTokenizer {
+            buf: Vec::new(),
+            base: 0,
+            partial: Vec::new(),
+            machine: Machine::new(&config),
+            feedback: (!config.driven).then(|| Feedback::new(config.scripting)),
+            pending: None,
+            finished: false,
+            done: false,
+        }
+    }
+
+    /// Appends the next chunk of input. Take the tokens it completes with
+    /// [`next_token`](Self::next_token) before feeding more: bytes are only
+    /// released between chunks.
+    ///
+    /// Feeding after [`finish`](Self::finish) does nothing.
+    pub fn feed(&mut self, chunk: &[u8]) {
+        if self.finished {
+            return;
+        }
+        self.release_consumed();
+        self.push_utf8(chunk);
+    }
+
+    /// Marks the end of the input.
+    pub fn finish(&mut self) {
+        if self.finished {
+            return;
+        }
+        if !self.partial.is_empty() {
+            // A sequence cut off by the end of input is one U+FFFD, as in
+            // `String::from_utf8_lossy`.
+            self.partial.clear();
+            self.buf.extend_from_slice("\u{FFFD}".as_bytes());
+        }
+        self.finished = true;
+    }
+
+    /// The next complete token; `None` when more input is needed (or after
+    /// [`Token::Eof`]).
+    pub fn next_token(&mut self) -> Option<Token<'_>> {
+        if self.done {
+            return None;
+        }
+        if let Some(switch) = self.pending.take() {
+            apply(&mut self.machine, switch);
+        }
+        let token = self.machine.next_token(&self.buf, self.base, self.finished);
+        match &token {
+            Some(Token::Eof) => self.done = true,
+            Some(t) => {
+                if let Some(feedback) = &mut self.feedback {
+                    self.pending = feedback.observe(t);
+                }
+            }
+            None => {}
+        }
+        token
+    }
+
+    /// The parse errors collected so far and not yet taken.
+    pub fn errors(&self) -> &[ParseError] {
+        self.machine.errors()
+    }
+
+    /// Takes the parse errors collected so far (so that a long stream does
+    /// not accumulate them).
+    pub fn take_errors(&mut self) -> Vec<ParseError> {
+        self.machine.take_errors()
+    }
+
+    /// Switches the state before the next token (driven mode).
+    pub fn set_state(&mut self, state: crate::State) {
+        self.machine.set_state(state);
+    }
+
+    /// Sets the last start tag name (driven mode).
+    pub fn set_last_start_tag(&mut self, name: Option<&str>) {
+        self.machine.set_last_start_tag(name);
+    }
+
+    /// Whether CDATA sections are allowed (driven mode).
+    pub fn set_cdata_allowed(&mut self, allowed: bool) {
+        self.machine.set_cdata_allowed(allowed);
+    }
+
+    /// The state the tokenizer is in.
+    pub fn state(&self) -> crate::State {
+        self.machine.state()
+    }
+
+    /// Bytes of memory the stream holds for input and token scratch space
+    /// (capacities, not lengths): what the memory bound is about.
+    pub fn buffered_capacity(&self) -> usize {
+        self.buf.capacity() + self.partial.capacity() + self.machine.scratch_capacity()
+    }
+
+    /// Drops the bytes the machine no longer needs. Moving the kept bytes
+    /// costs their length, so it is done only when at least as many bytes
+    /// are dropped: every byte is then moved O(1) times on average.
+    fn release_consumed(&mut self) {
+        let low = self.machine.earliest_needed().max(self.base);
+        let drop = low - self.base;
+        let keep = self.buf.len() - drop;
+        if drop == 0 || drop < keep {
+            return;
+        }
+        self.machine.before_dropping(&self.buf, self.base, low);
+        self.buf.drain(..drop);
+        self.base = low;
+        // Let a window that grew for one huge token shrink again.
+        if self.buf.capacity() > 4 * self.buf.len().max(64 * 1024) {
+            self.buf.shrink_to(2 * self.buf.len().max(64 * 1024));
+        }
+    }
+
+    fn push_utf8(&mut self, mut data: &[u8]) {
+        // First complete a sequence left over from the previous chunk.
+        while !self.partial.is_empty() && !data.is_empty() {
+            self.partial.push(data[0]);
+            data = &data[1..];
+            match std::str::from_utf8(&self.partial) {
+                Ok(_) => {
+                    self.buf.extend_from_slice(&self.partial);
+                    self.partial.clear();
+                }
+                Err(e) => {
+                    if let Some(bad) = e.error_len() {
+                        // Invalid: one U+FFFD for the bad bytes, and the rest
+                        // (at most three bytes) is looked at again.
+                        let rest = self.partial.split_off(bad);
+                        self.partial.clear();
+                        self.buf.extend_from_slice("\u{FFFD}".as_bytes());
+                        self.push_valid_prefix(&rest);
+                    }
+                }
+            }
+        }
+        self.push_valid_prefix(data);
+    }
+
+    /// Appends `data`, replacing invalid sequences; an incomplete sequence
+    /// at the end is kept in `partial`.
+    fn push_valid_prefix(&mut self, mut data: &[u8]) {
+        loop {
+            match std::str::from_utf8(data) {
+                Ok(_) => {
+                    self.buf.extend_from_slice(data);
+                    return;
+                }
+                Err(e) => {
+                    let valid = e.valid_up_to();
+                    self.buf.extend_from_slice(&data[..valid]);
+                    match e.error_len() {
+                        Some(bad) => {
+                            self.buf.extend_from_slice("\u{FFFD}".as_bytes());
+                            data = &data[valid + bad..];
+                        }
+                        None => {
+                            self.partial.extend_from_slice(&data[valid..]);
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
