@@ -117,7 +117,7 @@ impl StreamTokenizer<ReportErrors> {
     /// stream.finish();
     /// while stream.next_token().is_some() {}
     /// let e = &stream.errors()[0];
-    /// assert_eq!((e.code.as_str(), e.location.line, e.location.col), ("duplicate-attribute", 2, 8));
+    /// assert_eq!((e.code.as_str(), e.location.line, e.location.col), ("duplicate-attribute", 2, 9));
     /// ```
     pub fn with_errors(config: Config) -> Self {
         StreamTokenizer::build(config)
