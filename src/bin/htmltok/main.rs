@@ -1,7 +1,8 @@
 //! `htmltok`: command-line front end to the tokenizer.
 //!
 //! ```text
-//! htmltok tokens [--driven] [--errors] [--initial-state STATE] [--last-start-tag NAME] [FILE|-]
+//! htmltok tokens [--driven] [--errors] [--chunk-size N] [--no-scripting]
+//!                [--initial-state STATE] [--last-start-tag NAME] [FILE|-]
 //! htmltok help
 //! ```
 //!
@@ -13,7 +14,7 @@ use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use htmltok::{json, Config, State};
+use htmltok::{json, Config, ErrorPolicy, State, StreamTokenizer};
 
 const USAGE: &str = "\
 htmltok: a WHATWG HTML tokenizer
@@ -28,10 +29,20 @@ COMMANDS:
 htmltok tokens [OPTIONS] [FILE|-]
     Reads FILE (or standard input when FILE is '-' or absent) as bytes
     (invalid UTF-8 becomes U+FFFD) and prints its tokens as one line of JSON.
+    By default the tokenizer runs in standalone mode: it switches to RCDATA,
+    RAWTEXT, script data or PLAINTEXT after the start tags that make a
+    browser's tree builder do so, and allows CDATA inside <svg> and <math>.
+    Standard input is tokenized as a stream and printed as tokens complete,
+    in memory bounded by the chunk size plus the largest token.
 
     --driven                 No automatic tree-builder state switching: the
                              tokenizer stays driven by --initial-state and
-                             --last-start-tag only (currently the only mode)
+                             --last-start-tag only (as html5lib-tests expect)
+    --chunk-size N           Feed the input through the streaming API in
+                             N-byte chunks (output is identical; for stdin it
+                             is the read size, default 65536)
+    --no-scripting           Standalone mode with scripting off: <noscript>
+                             content is markup, not RAWTEXT
     --errors                 Print {\"output\": [...], \"errors\": [...]} with
                              each parse error's code, line and column
     --initial-state STATE    Start in STATE, named as in html5lib-tests, e.g.
@@ -100,23 +111,6 @@ enum Source {
     File(PathBuf),
 }
 
-impl Source {
-    fn read(&self) -> Result<Vec<u8>, Failure> {
-        match self {
-            Source::Stdin => {
-                let mut bytes = Vec::new();
-                io::stdin()
-                    .lock()
-                    .read_to_end(&mut bytes)
-                    .map_err(|e| Failure::Usage(format!("cannot read standard input: {e}")))?;
-                Ok(bytes)
-            }
-            Source::File(path) => std::fs::read(path)
-                .map_err(|e| Failure::Usage(format!("cannot read {}: {e}", path.display()))),
-        }
-    }
-}
-
 /// Splits `--flag=value` into flag and value; other arguments come back whole.
 fn split_flag(arg: &str) -> (&str, Option<&str>) {
     match arg.split_once('=') {
@@ -143,6 +137,7 @@ fn flag_value(
 
 fn cmd_tokens(args: Vec<OsString>) -> CmdResult {
     let mut with_errors = false;
+    let mut chunk_size: Option<usize> = None;
     let mut config = Config::new();
     let mut source: Option<Source> = None;
     let mut set_source = |s: Source| -> CmdResult {
@@ -172,12 +167,22 @@ fn cmd_tokens(args: Vec<OsString>) -> CmdResult {
             "--" => options_done = true,
             "-" => set_source(Source::Stdin)?,
             "-h" | "--help" => return print_usage(),
-            // Tree-builder-driven switching is not implemented yet, so the
-            // tokenizer is always driven by its configuration alone.
-            "--driven" | "--errors" if inline.is_some() => {
+            "--driven" | "--errors" | "--no-scripting" if inline.is_some() => {
                 return Err(Failure::Usage(format!("{flag} takes no value")));
             }
-            "--driven" => {}
+            "--driven" => config = config.driven(true),
+            "--no-scripting" => config = config.scripting(false),
+            "--chunk-size" => {
+                let value = flag_value(flag, inline, &mut args)?;
+                match value.parse::<usize>() {
+                    Ok(n) if n > 0 => chunk_size = Some(n),
+                    _ => {
+                        return Err(Failure::Usage(format!(
+                            "--chunk-size needs a whole number of bytes above 0, not {value:?}"
+                        )))
+                    }
+                }
+            }
             "--errors" => with_errors = true,
             "--initial-state" => {
                 let name = flag_value(flag, inline, &mut args)?;
@@ -206,12 +211,65 @@ fn cmd_tokens(args: Vec<OsString>) -> CmdResult {
         }
     }
 
-    let input = source.unwrap_or(Source::Stdin).read()?;
-    let mut out = json::tokens_json(&input, config, with_errors);
-    out.push('\n');
-    let mut stdout = io::stdout().lock();
-    stdout
-        .write_all(out.as_bytes())
-        .and_then(|()| stdout.flush())
+    let stdout = io::stdout().lock();
+    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout);
+    match source.unwrap_or(Source::Stdin) {
+        Source::Stdin => {
+            let mut stdin = io::stdin().lock();
+            let size = chunk_size.unwrap_or(64 * 1024);
+            if with_errors {
+                let stream = StreamTokenizer::with_errors(config);
+                stream_tokens(stream, &mut stdin, size, &mut out, true)?;
+            } else {
+                let stream = StreamTokenizer::with_config(config);
+                stream_tokens(stream, &mut stdin, size, &mut out, false)?;
+            }
+        }
+        Source::File(path) => {
+            let input = std::fs::read(&path)
+                .map_err(|e| Failure::Usage(format!("cannot read {}: {e}", path.display())))?;
+            let json = match chunk_size {
+                None => json::tokens_json(&input, config, with_errors),
+                Some(n) => json::tokens_json_chunked(&input, config, with_errors, n),
+            };
+            out.write_all(json.as_bytes()).map_err(Failure::Output)?;
+        }
+    }
+    out.write_all(b"\n")
+        .and_then(|()| out.flush())
         .map_err(Failure::Output)
+}
+
+/// Tokenizes `input` as a stream, `size` bytes per read, writing tokens as
+/// they complete.
+fn stream_tokens<E: ErrorPolicy>(
+    mut stream: StreamTokenizer<E>,
+    input: &mut impl Read,
+    size: usize,
+    out: &mut impl Write,
+    with_errors: bool,
+) -> CmdResult {
+    let mut writer = json::Writer::new(out, with_errors);
+    let mut chunk = vec![0u8; size];
+    loop {
+        let n = match input.read(&mut chunk) {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(Failure::Usage(format!("cannot read standard input: {e}"))),
+        };
+        if n == 0 {
+            stream.finish();
+        } else {
+            stream.feed(&chunk[..n]);
+        }
+        while let Some(token) = stream.next_token() {
+            writer.token(&token).map_err(Failure::Output)?;
+        }
+        writer.errors(&stream.take_errors());
+        if n == 0 {
+            break;
+        }
+    }
+    writer.finish().map_err(Failure::Output)?;
+    Ok(())
 }
