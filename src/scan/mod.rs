@@ -54,8 +54,9 @@ impl Landmarks {
         }
     }
 
-    /// Whether `b` is a landmark of this set.
-    #[inline]
+    /// Whether `b` is a landmark of this set: the scalar definition that
+    /// [`find`](Self::find) is tested against.
+    #[cfg(test)]
     pub(crate) fn contains(&self, b: u8) -> bool {
         self.table[b as usize]
     }

@@ -16,6 +16,8 @@ use std::process::ExitCode;
 
 use htmltok::{json, Config, ErrorPolicy, State, StreamTokenizer};
 
+mod bench;
+
 const USAGE: &str = "\
 htmltok: a WHATWG HTML tokenizer
 
@@ -24,6 +26,7 @@ USAGE:
 
 COMMANDS:
     tokens    Print the tokens of an HTML document as html5lib-tests JSON
+    bench     Measure throughput: htmltok bench [DIR] [--reps N] (see bench --help)
     help      Print this help
 
 htmltok tokens [OPTIONS] [FILE|-]
@@ -77,6 +80,7 @@ fn main() -> ExitCode {
         }
         Some(cmd) => match cmd.to_str() {
             Some("tokens") => cmd_tokens(args.collect()),
+            Some("bench") => bench::cmd_bench(args.collect()),
             Some("help" | "--help" | "-h") => print_usage(),
             _ => Err(Failure::Usage(format!(
                 "unknown command {:?} (try 'htmltok help')",

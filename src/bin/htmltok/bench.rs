@@ -1,0 +1,236 @@
+//! `htmltok bench [DIR] [--reps N]`: tokenizer throughput over a directory of
+//! pages.
+//!
+//! Loads every `*.html` / `*.htm` file under DIR (recursively) into memory,
+//! then for each of N reps (default 10) tokenizes every page once with the
+//! whole-document API ([`Tokenizer::from_bytes`], default configuration),
+//! looking at every token and attribute. Prints one line per rep and then
+//!
+//! ```text
+//! median: X MB/s (B bytes, P pages, T tokens)
+//! ```
+//!
+//! where MB = 10^6 input bytes and T is the number of tokens of one rep.
+//! Reading the files is not timed.
+//!
+//! DIR defaults to `$HTMLTOK_CORPUS` if set, else the repository's `corpus/`
+//! (found through the build-time manifest directory, or `./corpus` relative
+//! to the current directory). A missing or empty directory, or a bad `--reps`,
+//! is a usage error (exit status 2).
+
+use std::ffi::OsString;
+use std::hint::black_box;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use htmltok::{Token, Tokenizer};
+
+use super::{CmdResult, Failure};
+
+const BENCH_USAGE: &str = "\
+htmltok bench [DIR] [--reps N]
+    Tokenizes every *.html / *.htm file under DIR (recursively), N times
+    (default 10), and prints the throughput of each rep and their median in
+    MB/s (10^6 input bytes per second). Files are read before timing starts.
+    DIR defaults to $HTMLTOK_CORPUS if set, else the repository's corpus/.
+";
+
+/// One page, read into memory before timing starts.
+struct Page {
+    bytes: Vec<u8>,
+}
+
+pub(crate) fn cmd_bench(args: Vec<OsString>) -> CmdResult {
+    let mut reps: usize = 10;
+    let mut dir: Option<PathBuf> = None;
+    let mut args = args.into_iter();
+    while let Some(arg) = args.next() {
+        let Some(text) = arg.to_str() else {
+            set_dir(&mut dir, arg.into())?;
+            continue;
+        };
+        let (flag, inline) = match text.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
+            _ => (text, None),
+        };
+        match flag {
+            "-h" | "--help" => {
+                return io::stdout()
+                    .write_all(BENCH_USAGE.as_bytes())
+                    .map_err(Failure::Output);
+            }
+            "--reps" => {
+                let value = match inline {
+                    Some(v) => v,
+                    None => args
+                        .next()
+                        .ok_or_else(|| usage("--reps needs a value"))?
+                        .to_string_lossy()
+                        .into_owned(),
+                };
+                reps = match value.parse::<usize>() {
+                    Ok(n) if n > 0 => n,
+                    _ => {
+                        return Err(usage(&format!(
+                            "--reps: expected a whole number of at least 1, got {value:?}"
+                        )))
+                    }
+                };
+            }
+            _ if flag.starts_with('-') && flag != "-" => {
+                return Err(usage(&format!("unknown option {text:?}")));
+            }
+            _ => set_dir(&mut dir, arg.into())?,
+        }
+    }
+
+    let dir = match dir {
+        Some(d) => d,
+        None => default_dir(),
+    };
+    let pages = load_pages(&dir)?;
+    let total_bytes: usize = pages.iter().map(|p| p.bytes.len()).sum();
+
+    let mut out = io::stdout().lock();
+    let mut rates = Vec::with_capacity(reps);
+    let mut tokens_per_rep = 0;
+    for rep in 1..=reps {
+        let start = Instant::now();
+        let mut tokens = 0usize;
+        let mut observed = 0usize;
+        for page in &pages {
+            let (t, o) = tokenize(&page.bytes);
+            tokens += t;
+            observed = observed.wrapping_add(o);
+        }
+        let secs = start.elapsed().as_secs_f64();
+        black_box(observed);
+        tokens_per_rep = tokens;
+        let rate = total_bytes as f64 / secs.max(1e-9) / 1e6;
+        rates.push(rate);
+        writeln!(out, "rep {rep}: {rate:.1} MB/s").map_err(Failure::Output)?;
+    }
+    rates.sort_by(f64::total_cmp);
+    let median = if reps % 2 == 1 {
+        rates[reps / 2]
+    } else {
+        (rates[reps / 2 - 1] + rates[reps / 2]) / 2.0
+    };
+    writeln!(
+        out,
+        "median: {median:.1} MB/s ({total_bytes} bytes, {} pages, {tokens_per_rep} tokens)",
+        pages.len()
+    )
+    .and_then(|()| out.flush())
+    .map_err(Failure::Output)
+}
+
+fn usage(msg: &str) -> Failure {
+    Failure::Usage(format!("bench: {msg} (try 'htmltok bench --help')"))
+}
+
+fn set_dir(dir: &mut Option<PathBuf>, path: PathBuf) -> CmdResult {
+    if dir.is_some() {
+        return Err(usage("more than one directory given"));
+    }
+    *dir = Some(path);
+    Ok(())
+}
+
+/// `$HTMLTOK_CORPUS`, else the repository's `corpus/`: the one next to the
+/// manifest the binary was built from, or else `./corpus`.
+fn default_dir() -> PathBuf {
+    if let Some(dir) = std::env::var_os("HTMLTOK_CORPUS").filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir);
+    }
+    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    if built.is_dir() {
+        built
+    } else {
+        PathBuf::from("corpus")
+    }
+}
+
+/// Reads every `*.html` / `*.htm` file under `dir`, in path order.
+fn load_pages(dir: &Path) -> Result<Vec<Page>, Failure> {
+    if !dir.is_dir() {
+        return Err(usage(&format!(
+            "{} is not a directory (give DIR or set HTMLTOK_CORPUS)",
+            dir.display()
+        )));
+    }
+    let mut paths = Vec::new();
+    collect_html(dir, &mut paths)?;
+    paths.sort();
+    if paths.is_empty() {
+        return Err(usage(&format!(
+            "no *.html or *.htm files under {}",
+            dir.display()
+        )));
+    }
+    paths
+        .into_iter()
+        .map(|path| {
+            std::fs::read(&path)
+                .map(|bytes| Page { bytes })
+                .map_err(|e| usage(&format!("cannot read {}: {e}", path.display())))
+        })
+        .collect()
+}
+
+fn collect_html(dir: &Path, paths: &mut Vec<PathBuf>) -> CmdResult {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| usage(&format!("cannot read directory {}: {e}", dir.display())))?;
+    for entry in entries {
+        let entry =
+            entry.map_err(|e| usage(&format!("cannot read directory {}: {e}", dir.display())))?;
+        let path = entry.path();
+        // Follows symlinks, like the rest of the file system calls here.
+        if path.is_dir() {
+            collect_html(&path, paths)?;
+        } else if path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
+        {
+            paths.push(path);
+        }
+    }
+    Ok(())
+}
+
+/// Tokenizes one page, touching every token and attribute. Returns the
+/// number of tokens and a sum of string lengths (so no work can be skipped).
+#[inline(never)]
+fn tokenize(bytes: &[u8]) -> (usize, usize) {
+    let mut tok = Tokenizer::from_bytes(bytes);
+    let mut tokens = 0usize;
+    let mut sum = 0usize;
+    while let Some(token) = tok.next_token() {
+        tokens += 1;
+        sum += match token {
+            Token::StartTag(tag) => {
+                let mut n = tag.name.len() + tag.self_closing as usize;
+                for attr in tag.attributes() {
+                    n += attr.name.len() + attr.value.len();
+                }
+                n
+            }
+            Token::EndTag(tag) => tag.name.len(),
+            Token::Text(text) | Token::Comment(text) => text.text.len(),
+            Token::Doctype(d) => {
+                d.name.map_or(0, str::len)
+                    + d.public_id.map_or(0, str::len)
+                    + d.system_id.map_or(0, str::len)
+                    + d.force_quirks as usize
+            }
+            Token::ProcessingInstruction(pi) => pi.target.len() + pi.data.len(),
+            Token::Eof => 0,
+            // Token kinds added later count as seen.
+            #[allow(unreachable_patterns)]
+            _ => 0,
+        };
+    }
+    (tokens, sum)
+}
