@@ -157,3 +157,8 @@ pub use state::State;
 pub use token::{Attribute, Attributes, Doctype, OwnedToken, ProcessingInstruction, Span, Tag, Text, Token};
 pub use stream::StreamTokenizer;
 pub use tokenizer::{Config, ErrorPolicy, IgnoreErrors, OwnedTokens, ReportErrors, Tokenizer};
+
+/// The README's Rust examples, compiled and run as doctests so they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
