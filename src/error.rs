@@ -190,12 +190,18 @@ impl ErrorCode {
             ErrorCode::AbruptClosingOfEmptyComment => "abrupt-closing-of-empty-comment",
             ErrorCode::AbruptDoctypePublicIdentifier => "abrupt-doctype-public-identifier",
             ErrorCode::AbruptDoctypeSystemIdentifier => "abrupt-doctype-system-identifier",
-            ErrorCode::AbsenceOfDigitsInNumericCharacterReference => "absence-of-digits-in-numeric-character-reference",
+            ErrorCode::AbsenceOfDigitsInNumericCharacterReference => {
+                "absence-of-digits-in-numeric-character-reference"
+            }
             ErrorCode::CdataInHtmlContent => "cdata-in-html-content",
-            ErrorCode::CharacterReferenceOutsideUnicodeRange => "character-reference-outside-unicode-range",
+            ErrorCode::CharacterReferenceOutsideUnicodeRange => {
+                "character-reference-outside-unicode-range"
+            }
             ErrorCode::ControlCharacterInInputStream => "control-character-in-input-stream",
             ErrorCode::ControlCharacterReference => "control-character-reference",
-            ErrorCode::DisallowedProcessingInstructionTarget => "disallowed-processing-instruction-target",
+            ErrorCode::DisallowedProcessingInstructionTarget => {
+                "disallowed-processing-instruction-target"
+            }
             ErrorCode::DuplicateAttribute => "duplicate-attribute",
             ErrorCode::EndTagWithAttributes => "end-tag-with-attributes",
             ErrorCode::EndTagWithTrailingSolidus => "end-tag-with-trailing-solidus",
@@ -208,38 +214,72 @@ impl ErrorCode {
             ErrorCode::EofInTag => "eof-in-tag",
             ErrorCode::IncorrectlyClosedComment => "incorrectly-closed-comment",
             ErrorCode::IncorrectlyOpenedComment => "incorrectly-opened-comment",
-            ErrorCode::InvalidCharacterSequenceAfterDoctypeName => "invalid-character-sequence-after-doctype-name",
-            ErrorCode::InvalidFirstCharacterOfProcessingInstructionTarget => "invalid-first-character-of-processing-instruction-target",
+            ErrorCode::InvalidCharacterSequenceAfterDoctypeName => {
+                "invalid-character-sequence-after-doctype-name"
+            }
+            ErrorCode::InvalidFirstCharacterOfProcessingInstructionTarget => {
+                "invalid-first-character-of-processing-instruction-target"
+            }
             ErrorCode::InvalidFirstCharacterOfTagName => "invalid-first-character-of-tag-name",
-            ErrorCode::InvalidProcessingInstructionTarget => "invalid-processing-instruction-target",
+            ErrorCode::InvalidProcessingInstructionTarget => {
+                "invalid-processing-instruction-target"
+            }
             ErrorCode::MissingAttributeValue => "missing-attribute-value",
             ErrorCode::MissingDoctypeName => "missing-doctype-name",
             ErrorCode::MissingDoctypePublicIdentifier => "missing-doctype-public-identifier",
             ErrorCode::MissingDoctypeSystemIdentifier => "missing-doctype-system-identifier",
             ErrorCode::MissingEndTagName => "missing-end-tag-name",
-            ErrorCode::MissingQuoteBeforeDoctypePublicIdentifier => "missing-quote-before-doctype-public-identifier",
-            ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier => "missing-quote-before-doctype-system-identifier",
-            ErrorCode::MissingSemicolonAfterCharacterReference => "missing-semicolon-after-character-reference",
-            ErrorCode::MissingWhitespaceAfterDoctypePublicKeyword => "missing-whitespace-after-doctype-public-keyword",
-            ErrorCode::MissingWhitespaceAfterDoctypeSystemKeyword => "missing-whitespace-after-doctype-system-keyword",
-            ErrorCode::MissingWhitespaceBeforeDoctypeName => "missing-whitespace-before-doctype-name",
-            ErrorCode::MissingWhitespaceBetweenAttributes => "missing-whitespace-between-attributes",
-            ErrorCode::MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers => "missing-whitespace-between-doctype-public-and-system-identifiers",
+            ErrorCode::MissingQuoteBeforeDoctypePublicIdentifier => {
+                "missing-quote-before-doctype-public-identifier"
+            }
+            ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier => {
+                "missing-quote-before-doctype-system-identifier"
+            }
+            ErrorCode::MissingSemicolonAfterCharacterReference => {
+                "missing-semicolon-after-character-reference"
+            }
+            ErrorCode::MissingWhitespaceAfterDoctypePublicKeyword => {
+                "missing-whitespace-after-doctype-public-keyword"
+            }
+            ErrorCode::MissingWhitespaceAfterDoctypeSystemKeyword => {
+                "missing-whitespace-after-doctype-system-keyword"
+            }
+            ErrorCode::MissingWhitespaceBeforeDoctypeName => {
+                "missing-whitespace-before-doctype-name"
+            }
+            ErrorCode::MissingWhitespaceBetweenAttributes => {
+                "missing-whitespace-between-attributes"
+            }
+            ErrorCode::MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers => {
+                "missing-whitespace-between-doctype-public-and-system-identifiers"
+            }
             ErrorCode::NestedComment => "nested-comment",
             ErrorCode::NoncharacterCharacterReference => "noncharacter-character-reference",
             ErrorCode::NoncharacterInInputStream => "noncharacter-in-input-stream",
-            ErrorCode::NonVoidHtmlElementStartTagWithTrailingSolidus => "non-void-html-element-start-tag-with-trailing-solidus",
+            ErrorCode::NonVoidHtmlElementStartTagWithTrailingSolidus => {
+                "non-void-html-element-start-tag-with-trailing-solidus"
+            }
             ErrorCode::NullCharacterReference => "null-character-reference",
             ErrorCode::SurrogateCharacterReference => "surrogate-character-reference",
             ErrorCode::SurrogateInInputStream => "surrogate-in-input-stream",
-            ErrorCode::UnexpectedCharacterAfterDoctypeSystemIdentifier => "unexpected-character-after-doctype-system-identifier",
-            ErrorCode::UnexpectedCharacterInAttributeName => "unexpected-character-in-attribute-name",
-            ErrorCode::UnexpectedCharacterInUnquotedAttributeValue => "unexpected-character-in-unquoted-attribute-value",
-            ErrorCode::UnexpectedEqualsSignBeforeAttributeName => "unexpected-equals-sign-before-attribute-name",
+            ErrorCode::UnexpectedCharacterAfterDoctypeSystemIdentifier => {
+                "unexpected-character-after-doctype-system-identifier"
+            }
+            ErrorCode::UnexpectedCharacterInAttributeName => {
+                "unexpected-character-in-attribute-name"
+            }
+            ErrorCode::UnexpectedCharacterInUnquotedAttributeValue => {
+                "unexpected-character-in-unquoted-attribute-value"
+            }
+            ErrorCode::UnexpectedEqualsSignBeforeAttributeName => {
+                "unexpected-equals-sign-before-attribute-name"
+            }
             ErrorCode::UnexpectedNullCharacter => "unexpected-null-character",
             ErrorCode::UnexpectedSolidusInTag => "unexpected-solidus-in-tag",
             ErrorCode::UnknownNamedCharacterReference => "unknown-named-character-reference",
-            ErrorCode::UnexpectedQuestionMarkInsteadOfTagName => "unexpected-question-mark-instead-of-tag-name",
+            ErrorCode::UnexpectedQuestionMarkInsteadOfTagName => {
+                "unexpected-question-mark-instead-of-tag-name"
+            }
         }
     }
 

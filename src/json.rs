@@ -31,8 +31,8 @@ use std::fmt::Write as _;
 
 use crate::error::{ErrorCode, ParseError};
 use crate::position::LineCol;
-use crate::token::Token;
 use crate::stream::StreamTokenizer;
+use crate::token::Token;
 use crate::tokenizer::{Config, ErrorPolicy, Tokenizer};
 
 /// Tokenizes `input` and returns its tokens as html5lib-tests JSON.
@@ -99,7 +99,12 @@ pub fn tokens_json(input: &[u8], config: Config, with_errors: bool) -> String {
 /// }
 /// ```
 #[must_use]
-pub fn tokens_json_chunked(input: &[u8], config: Config, with_errors: bool, chunk_size: usize) -> String {
+pub fn tokens_json_chunked(
+    input: &[u8],
+    config: Config,
+    with_errors: bool,
+    chunk_size: usize,
+) -> String {
     let mut writer = Writer::new(Vec::with_capacity(input.len() + 64), with_errors);
     if with_errors {
         let mut stream = StreamTokenizer::with_errors(config);

@@ -154,8 +154,10 @@ mod tokenizer;
 pub use error::{ErrorCode, ParseError};
 pub use position::{LineCol, LineIndex};
 pub use state::State;
-pub use token::{Attribute, Attributes, Doctype, OwnedToken, ProcessingInstruction, Span, Tag, Text, Token};
 pub use stream::StreamTokenizer;
+pub use token::{
+    Attribute, Attributes, Doctype, OwnedToken, ProcessingInstruction, Span, Tag, Text, Token,
+};
 pub use tokenizer::{Config, ErrorPolicy, IgnoreErrors, OwnedTokens, ReportErrors, Tokenizer};
 
 /// The README's Rust examples, compiled and run as doctests so they stay true.

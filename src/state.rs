@@ -306,7 +306,9 @@ impl State {
             State::ScriptDataDoubleEscaped => "Script data double escaped state",
             State::ScriptDataDoubleEscapedDash => "Script data double escaped dash state",
             State::ScriptDataDoubleEscapedDashDash => "Script data double escaped dash dash state",
-            State::ScriptDataDoubleEscapedLessThanSign => "Script data double escaped less-than sign state",
+            State::ScriptDataDoubleEscapedLessThanSign => {
+                "Script data double escaped less-than sign state"
+            }
             State::ScriptDataDoubleEscapeEnd => "Script data double escape end state",
             State::BeforeAttributeName => "Before attribute name state",
             State::AttributeName => "Attribute name state",
@@ -335,14 +337,24 @@ impl State {
             State::AfterDoctypeName => "After DOCTYPE name state",
             State::AfterDoctypePublicKeyword => "After DOCTYPE public keyword state",
             State::BeforeDoctypePublicIdentifier => "Before DOCTYPE public identifier state",
-            State::DoctypePublicIdentifierDoubleQuoted => "DOCTYPE public identifier (double-quoted) state",
-            State::DoctypePublicIdentifierSingleQuoted => "DOCTYPE public identifier (single-quoted) state",
+            State::DoctypePublicIdentifierDoubleQuoted => {
+                "DOCTYPE public identifier (double-quoted) state"
+            }
+            State::DoctypePublicIdentifierSingleQuoted => {
+                "DOCTYPE public identifier (single-quoted) state"
+            }
             State::AfterDoctypePublicIdentifier => "After DOCTYPE public identifier state",
-            State::BetweenDoctypePublicAndSystemIdentifiers => "Between DOCTYPE public and system identifiers state",
+            State::BetweenDoctypePublicAndSystemIdentifiers => {
+                "Between DOCTYPE public and system identifiers state"
+            }
             State::AfterDoctypeSystemKeyword => "After DOCTYPE system keyword state",
             State::BeforeDoctypeSystemIdentifier => "Before DOCTYPE system identifier state",
-            State::DoctypeSystemIdentifierDoubleQuoted => "DOCTYPE system identifier (double-quoted) state",
-            State::DoctypeSystemIdentifierSingleQuoted => "DOCTYPE system identifier (single-quoted) state",
+            State::DoctypeSystemIdentifierDoubleQuoted => {
+                "DOCTYPE system identifier (double-quoted) state"
+            }
+            State::DoctypeSystemIdentifierSingleQuoted => {
+                "DOCTYPE system identifier (single-quoted) state"
+            }
             State::AfterDoctypeSystemIdentifier => "After DOCTYPE system identifier state",
             State::BogusDoctype => "Bogus DOCTYPE state",
             State::CdataSection => "CDATA section state",
@@ -357,7 +369,9 @@ impl State {
             State::NamedCharacterReference => "Named character reference state",
             State::AmbiguousAmpersand => "Ambiguous ampersand state",
             State::NumericCharacterReference => "Numeric character reference state",
-            State::HexadecimalCharacterReferenceStart => "Hexadecimal character reference start state",
+            State::HexadecimalCharacterReferenceStart => {
+                "Hexadecimal character reference start state"
+            }
             State::HexadecimalCharacterReference => "Hexadecimal character reference state",
             State::DecimalCharacterReference => "Decimal character reference state",
             State::NumericCharacterReferenceEnd => "Numeric character reference end state",

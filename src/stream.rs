@@ -14,7 +14,9 @@
 
 use crate::error::ParseError;
 use crate::token::Token;
-use crate::tokenizer::{apply, Config, ErrorPolicy, Feedback, IgnoreErrors, Machine, ReportErrors, Switch};
+use crate::tokenizer::{
+    apply, Config, ErrorPolicy, Feedback, IgnoreErrors, Machine, ReportErrors, Switch,
+};
 
 /// A tokenizer for input that arrives in pieces.
 ///

@@ -391,7 +391,8 @@ impl Runner {
             // streaming API fed one byte at a time; both must agree.
             let result = panic::catch_unwind(AssertUnwindSafe(|| {
                 let whole = htmltok::json::tokens_json(input.as_bytes(), config.clone(), true);
-                let streamed = htmltok::json::tokens_json_chunked(input.as_bytes(), config, true, 1);
+                let streamed =
+                    htmltok::json::tokens_json_chunked(input.as_bytes(), config, true, 1);
                 (whole, streamed)
             }));
             let (got_tokens, got_errors, crash) = match result {

@@ -98,8 +98,7 @@ pub(crate) static ATTR_VALUE_DOUBLE: Landmarks = Landmarks::new(b"\"&\r\0", fals
 /// Attribute value (single-quoted) state.
 pub(crate) static ATTR_VALUE_SINGLE: Landmarks = Landmarks::new(b"'&\r\0", false);
 /// Attribute value (unquoted) state.
-pub(crate) static ATTR_VALUE_UNQUOTED: Landmarks =
-    Landmarks::new(b"\t\n\x0c &>\"'<=`\r\0", false);
+pub(crate) static ATTR_VALUE_UNQUOTED: Landmarks = Landmarks::new(b"\t\n\x0c &>\"'<=`\r\0", false);
 /// Comment state.
 pub(crate) static COMMENT: Landmarks = Landmarks::new(b"-<\r\0", false);
 /// Bogus comment state.
@@ -147,7 +146,10 @@ mod tests {
 
     #[test]
     fn find_equals_the_scalar_definition_at_every_position() {
-        let hay: Vec<u8> = (0..=255u8).chain((0..=255u8).rev()).chain(b"abc<&\r".iter().copied()).collect();
+        let hay: Vec<u8> = (0..=255u8)
+            .chain((0..=255u8).rev())
+            .chain(b"abc<&\r".iter().copied())
+            .collect();
         for set in all_sets() {
             for start in 0..hay.len() {
                 let h = &hay[start..];

@@ -83,9 +83,18 @@ mod tests {
 
     #[test]
     fn null_surrogate_and_out_of_range_become_replacement() {
-        assert_eq!(resolve_numeric(0), ('\u{FFFD}', Some(NullCharacterReference)));
-        assert_eq!(resolve_numeric(0xD800), ('\u{FFFD}', Some(SurrogateCharacterReference)));
-        assert_eq!(resolve_numeric(0xDFFF), ('\u{FFFD}', Some(SurrogateCharacterReference)));
+        assert_eq!(
+            resolve_numeric(0),
+            ('\u{FFFD}', Some(NullCharacterReference))
+        );
+        assert_eq!(
+            resolve_numeric(0xD800),
+            ('\u{FFFD}', Some(SurrogateCharacterReference))
+        );
+        assert_eq!(
+            resolve_numeric(0xDFFF),
+            ('\u{FFFD}', Some(SurrogateCharacterReference))
+        );
         assert_eq!(
             resolve_numeric(0x110000),
             ('\u{FFFD}', Some(CharacterReferenceOutsideUnicodeRange))
@@ -94,24 +103,48 @@ mod tests {
 
     #[test]
     fn c1_controls_map_through_windows_1252() {
-        assert_eq!(resolve_numeric(0x80), ('€', Some(ControlCharacterReference)));
-        assert_eq!(resolve_numeric(0x9F), ('Ÿ', Some(ControlCharacterReference)));
+        assert_eq!(
+            resolve_numeric(0x80),
+            ('€', Some(ControlCharacterReference))
+        );
+        assert_eq!(
+            resolve_numeric(0x9F),
+            ('Ÿ', Some(ControlCharacterReference))
+        );
         // 0x81 has no windows-1252 character: kept as is.
-        assert_eq!(resolve_numeric(0x81), ('\u{81}', Some(ControlCharacterReference)));
+        assert_eq!(
+            resolve_numeric(0x81),
+            ('\u{81}', Some(ControlCharacterReference))
+        );
     }
 
     #[test]
     fn carriage_return_is_a_control_reference_but_kept() {
-        assert_eq!(resolve_numeric(0x0D), ('\r', Some(ControlCharacterReference)));
+        assert_eq!(
+            resolve_numeric(0x0D),
+            ('\r', Some(ControlCharacterReference))
+        );
         assert_eq!(resolve_numeric(0x0A), ('\n', None));
-        assert_eq!(resolve_numeric(0x01), ('\u{1}', Some(ControlCharacterReference)));
-        assert_eq!(resolve_numeric(0x7F), ('\u{7F}', Some(ControlCharacterReference)));
+        assert_eq!(
+            resolve_numeric(0x01),
+            ('\u{1}', Some(ControlCharacterReference))
+        );
+        assert_eq!(
+            resolve_numeric(0x7F),
+            ('\u{7F}', Some(ControlCharacterReference))
+        );
     }
 
     #[test]
     fn noncharacters_are_kept_with_an_error() {
-        assert_eq!(resolve_numeric(0xFDD0), ('\u{FDD0}', Some(NoncharacterCharacterReference)));
-        assert_eq!(resolve_numeric(0x10FFFF), ('\u{10FFFF}', Some(NoncharacterCharacterReference)));
+        assert_eq!(
+            resolve_numeric(0xFDD0),
+            ('\u{FDD0}', Some(NoncharacterCharacterReference))
+        );
+        assert_eq!(
+            resolve_numeric(0x10FFFF),
+            ('\u{10FFFF}', Some(NoncharacterCharacterReference))
+        );
         assert_eq!(resolve_numeric(0x41), ('A', None));
     }
 

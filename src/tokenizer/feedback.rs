@@ -63,9 +63,50 @@ const MATHML_TEXT_INTEGRATION_POINTS: [&str; 5] = ["mi", "mo", "mn", "ms", "mtex
 /// for parsing tokens in foreign content"), apart from `font`, which does so
 /// only with a `color`, `face` or `size` attribute.
 const BREAKOUT: [&str; 44] = [
-    "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed", "h1", "h2",
-    "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu", "meta", "nobr", "ol", "p", "pre",
-    "ruby", "s", "small", "span", "strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var",
+    "b",
+    "big",
+    "blockquote",
+    "body",
+    "br",
+    "center",
+    "code",
+    "dd",
+    "div",
+    "dl",
+    "dt",
+    "em",
+    "embed",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "head",
+    "hr",
+    "i",
+    "img",
+    "li",
+    "listing",
+    "menu",
+    "meta",
+    "nobr",
+    "ol",
+    "p",
+    "pre",
+    "ruby",
+    "s",
+    "small",
+    "span",
+    "strong",
+    "strike",
+    "sub",
+    "sup",
+    "table",
+    "tt",
+    "u",
+    "ul",
+    "var",
 ];
 
 impl Feedback {
@@ -112,7 +153,10 @@ impl Feedback {
         let name = tag.name;
         if self.in_foreign_content() {
             let breaks_out = BREAKOUT.contains(&name)
-                || (name == "font" && tag.attributes().any(|a| matches!(a.name, "color" | "face" | "size")));
+                || (name == "font"
+                    && tag
+                        .attributes()
+                        .any(|a| matches!(a.name, "color" | "face" | "size")));
             if !breaks_out {
                 self.foreign_start_tag(tag);
                 return Some(self.switch(None));
@@ -189,13 +233,15 @@ impl Feedback {
                     name: "annotation-xml",
                 }
             }
-            (Content::MathMl, name) => match MATHML_TEXT_INTEGRATION_POINTS.iter().find(|&&n| n == name) {
-                Some(n) => Frame {
-                    content: Content::Html,
-                    name: n,
-                },
-                None => return,
-            },
+            (Content::MathMl, name) => {
+                match MATHML_TEXT_INTEGRATION_POINTS.iter().find(|&&n| n == name) {
+                    Some(n) => Frame {
+                        content: Content::Html,
+                        name: n,
+                    },
+                    None => return,
+                }
+            }
             (Content::Html, _) => return,
         };
         self.open.push(frame);

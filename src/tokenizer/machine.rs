@@ -32,7 +32,9 @@ use crate::error::{ErrorCode, ParseError};
 use crate::position::{LineCol, LineIndex};
 use crate::scan;
 use crate::state::State;
-use crate::token::{resolve, AttrRecord, Attributes, Doctype, ProcessingInstruction, Slot, Span, Tag, Text, Token};
+use crate::token::{
+    resolve, AttrRecord, Attributes, Doctype, ProcessingInstruction, Slot, Span, Tag, Text, Token,
+};
 
 /// The EOF "character" (never a UTF-8 byte).
 const EOF: u8 = 0xFF;
@@ -447,7 +449,12 @@ impl<E: ErrorPolicy> Machine<E> {
 
     /// Runs the machine and hands out the next token, or `None` when the
     /// window is used up (only possible when `eof` is false) or after EOF.
-    pub(crate) fn next_token<'t>(&'t mut self, buf: &'t [u8], base: usize, eof: bool) -> Option<Token<'t>> {
+    pub(crate) fn next_token<'t>(
+        &'t mut self,
+        buf: &'t [u8],
+        base: usize,
+        eof: bool,
+    ) -> Option<Token<'t>> {
         let inp = Input { buf, base, eof };
         match self.handed {
             Handed::Text => {
@@ -523,16 +530,22 @@ impl<E: ErrorPolicy> Machine<E> {
             }),
             Some(Ready::Doctype) => Token::Doctype(Doctype {
                 name: self.has_doctype_name.then(|| self.doctype_name.str(&inp)),
-                public_id: self.has_doctype_public.then(|| self.doctype_public.str(&inp)),
-                system_id: self.has_doctype_system.then(|| self.doctype_system.str(&inp)),
+                public_id: self
+                    .has_doctype_public
+                    .then(|| self.doctype_public.str(&inp)),
+                system_id: self
+                    .has_doctype_system
+                    .then(|| self.doctype_system.str(&inp)),
                 force_quirks: self.force_quirks,
                 span,
             }),
-            Some(Ready::ProcessingInstruction) => Token::ProcessingInstruction(ProcessingInstruction {
-                target: self.pi_target.str(&inp),
-                data: self.comment.str(&inp),
-                span,
-            }),
+            Some(Ready::ProcessingInstruction) => {
+                Token::ProcessingInstruction(ProcessingInstruction {
+                    target: self.pi_target.str(&inp),
+                    data: self.comment.str(&inp),
+                    span,
+                })
+            }
             Some(Ready::Eof) | None => Token::Eof,
         }
     }
@@ -551,7 +564,11 @@ impl<E: ErrorPolicy> Machine<E> {
 
     fn push_error(&mut self, inp: &Input, code: ErrorCode, span: Span) {
         let location = self.locate(inp, span.start);
-        self.errors.push(ParseError { code, span, location });
+        self.errors.push(ParseError {
+            code,
+            span,
+            location,
+        });
     }
 
     /// Line and column of `at`, which is in the window.
@@ -560,7 +577,8 @@ impl<E: ErrorPolicy> Machine<E> {
             self.lines = self.lines_at_base.clone();
         }
         let from = self.lines.offset();
-        self.lines.advance_to(inp.slice(from, at.min(inp.end())), at);
+        self.lines
+            .advance_to(inp.slice(from, at.min(inp.end())), at);
         self.lines.position()
     }
 
@@ -569,12 +587,17 @@ impl<E: ErrorPolicy> Machine<E> {
         if !E::ENABLED {
             return;
         }
-        let inp = Input { buf, base, eof: false };
+        let inp = Input {
+            buf,
+            base,
+            eof: false,
+        };
         if new_base > 0 {
             self.check_stream(&inp, new_base - 1);
         }
         let from = self.lines_at_base.offset();
-        self.lines_at_base.advance_to(inp.slice(from, new_base), new_base);
+        self.lines_at_base
+            .advance_to(inp.slice(from, new_base), new_base);
     }
 
     /// Takes the errors collected so far.
@@ -597,7 +620,10 @@ impl<E: ErrorPolicy> Machine<E> {
                     self.push_error(
                         inp,
                         ErrorCode::ControlCharacterInInputStream,
-                        Span { start: i, end: i + 1 },
+                        Span {
+                            start: i,
+                            end: i + 1,
+                        },
                     );
                 }
                 i += 1;
@@ -622,13 +648,19 @@ impl<E: ErrorPolicy> Machine<E> {
                 self.push_error(
                     inp,
                     ErrorCode::ControlCharacterInInputStream,
-                    Span { start: i, end: i + len },
+                    Span {
+                        start: i,
+                        end: i + len,
+                    },
                 );
             } else if charref::is_noncharacter(c) {
                 self.push_error(
                     inp,
                     ErrorCode::NoncharacterInInputStream,
-                    Span { start: i, end: i + len },
+                    Span {
+                        start: i,
+                        end: i + len,
+                    },
                 );
             }
             i += len;
@@ -686,7 +718,9 @@ impl<E: ErrorPolicy> Machine<E> {
     fn return_state_is_attribute(&self) -> bool {
         matches!(
             self.return_state,
-            State::AttributeValueDoubleQuoted | State::AttributeValueSingleQuoted | State::AttributeValueUnquoted
+            State::AttributeValueDoubleQuoted
+                | State::AttributeValueSingleQuoted
+                | State::AttributeValueUnquoted
         )
     }
 
@@ -933,7 +967,11 @@ impl<E: ErrorPolicy> Machine<E> {
         // Run states first jump over their ordinary bytes.
         match self.state {
             Data => {
-                let set = if E::ENABLED { &scan::DATA_WITH_NUL } else { &scan::DATA };
+                let set = if E::ENABLED {
+                    &scan::DATA_WITH_NUL
+                } else {
+                    &scan::DATA
+                };
                 self.run_into(inp, set, Target::Text)
             }
             Rcdata => self.run_into(inp, &scan::RCDATA, Target::Text),
@@ -945,9 +983,15 @@ impl<E: ErrorPolicy> Machine<E> {
             CdataSection => self.run_into(inp, &scan::CDATA, Target::Text),
             TagName => self.run_into(inp, &scan::TAG_NAME, Target::TagName),
             AttributeName => self.run_into(inp, &scan::ATTR_NAME, Target::AttrName),
-            AttributeValueDoubleQuoted => self.run_into(inp, &scan::ATTR_VALUE_DOUBLE, Target::AttrValue),
-            AttributeValueSingleQuoted => self.run_into(inp, &scan::ATTR_VALUE_SINGLE, Target::AttrValue),
-            AttributeValueUnquoted => self.run_into(inp, &scan::ATTR_VALUE_UNQUOTED, Target::AttrValue),
+            AttributeValueDoubleQuoted => {
+                self.run_into(inp, &scan::ATTR_VALUE_DOUBLE, Target::AttrValue)
+            }
+            AttributeValueSingleQuoted => {
+                self.run_into(inp, &scan::ATTR_VALUE_SINGLE, Target::AttrValue)
+            }
+            AttributeValueUnquoted => {
+                self.run_into(inp, &scan::ATTR_VALUE_UNQUOTED, Target::AttrValue)
+            }
             Comment => self.run_into(inp, &scan::COMMENT, Target::Comment),
             BogusComment => self.run_into(inp, &scan::BOGUS_COMMENT, Target::Comment),
             ProcessingInstructionData => self.run_into(inp, &scan::PI_DATA, Target::Comment),
@@ -1118,10 +1162,18 @@ impl<E: ErrorPolicy> Machine<E> {
             },
             // 13.2.5.9, 13.2.5.12
             RcdataLessThanSign | RawtextLessThanSign => {
-                let back = if self.state == RcdataLessThanSign { Rcdata } else { Rawtext };
+                let back = if self.state == RcdataLessThanSign {
+                    Rcdata
+                } else {
+                    Rawtext
+                };
                 if c == b'/' {
                     self.temp.clear();
-                    self.state = if back == Rcdata { RcdataEndTagOpen } else { RawtextEndTagOpen };
+                    self.state = if back == Rcdata {
+                        RcdataEndTagOpen
+                    } else {
+                        RawtextEndTagOpen
+                    };
                 } else {
                     self.emit_input(inp, self.lt, p);
                     self.pos = p;
@@ -1129,7 +1181,10 @@ impl<E: ErrorPolicy> Machine<E> {
                 }
             }
             // 13.2.5.10, 13.2.5.13, 13.2.5.16, 13.2.5.23
-            RcdataEndTagOpen | RawtextEndTagOpen | ScriptDataEndTagOpen | ScriptDataEscapedEndTagOpen => {
+            RcdataEndTagOpen
+            | RawtextEndTagOpen
+            | ScriptDataEndTagOpen
+            | ScriptDataEscapedEndTagOpen => {
                 let (name_state, back) = match self.state {
                     RcdataEndTagOpen => (RcdataEndTagName, Rcdata),
                     RawtextEndTagOpen => (RawtextEndTagName, Rawtext),
@@ -1146,7 +1201,10 @@ impl<E: ErrorPolicy> Machine<E> {
                 }
             }
             // 13.2.5.11, 13.2.5.14, 13.2.5.17, 13.2.5.24
-            RcdataEndTagName | RawtextEndTagName | ScriptDataEndTagName | ScriptDataEscapedEndTagName => {
+            RcdataEndTagName
+            | RawtextEndTagName
+            | ScriptDataEndTagName
+            | ScriptDataEscapedEndTagName => {
                 let back = match self.state {
                     RcdataEndTagName => Rcdata,
                     RawtextEndTagName => Rawtext,
@@ -1222,7 +1280,9 @@ impl<E: ErrorPolicy> Machine<E> {
             | ScriptDataDoubleEscapedDashDash => {
                 let double = matches!(
                     self.state,
-                    ScriptDataDoubleEscaped | ScriptDataDoubleEscapedDash | ScriptDataDoubleEscapedDashDash
+                    ScriptDataDoubleEscaped
+                        | ScriptDataDoubleEscapedDash
+                        | ScriptDataDoubleEscapedDashDash
                 );
                 let (plain, dash, dash_dash, less_than) = if double {
                     (
@@ -1297,7 +1357,11 @@ impl<E: ErrorPolicy> Machine<E> {
                 };
                 match c {
                     b'\t' | b'\n' | 0x0C | b' ' | b'/' | b'>' => {
-                        self.state = if self.temp == b"script" { if_script } else { otherwise };
+                        self.state = if self.temp == b"script" {
+                            if_script
+                        } else {
+                            otherwise
+                        };
                         self.emit_char(inp, p, n);
                     }
                     b'A'..=b'Z' | b'a'..=b'z' => {
@@ -1385,11 +1449,17 @@ impl<E: ErrorPolicy> Machine<E> {
             BeforeAttributeValue => match c {
                 b'\t' | b'\n' | 0x0C | b' ' => {}
                 b'"' => {
-                    self.attr_value_span = Span { start: p + 1, end: p + 1 };
+                    self.attr_value_span = Span {
+                        start: p + 1,
+                        end: p + 1,
+                    };
                     self.state = AttributeValueDoubleQuoted;
                 }
                 b'\'' => {
-                    self.attr_value_span = Span { start: p + 1, end: p + 1 };
+                    self.attr_value_span = Span {
+                        start: p + 1,
+                        end: p + 1,
+                    };
                     self.state = AttributeValueSingleQuoted;
                 }
                 b'>' => {
@@ -1405,7 +1475,11 @@ impl<E: ErrorPolicy> Machine<E> {
             },
             // 13.2.5.36, 13.2.5.37
             AttributeValueDoubleQuoted | AttributeValueSingleQuoted => {
-                let quote = if self.state == AttributeValueDoubleQuoted { b'"' } else { b'\'' };
+                let quote = if self.state == AttributeValueDoubleQuoted {
+                    b'"'
+                } else {
+                    b'\''
+                };
                 match c {
                     _ if c == quote => {
                         self.attr_value_span.end = p;
@@ -1448,7 +1522,11 @@ impl<E: ErrorPolicy> Machine<E> {
                     self.attr_value.push_bytes(inp, "\u{FFFD}".as_bytes());
                 }
                 b'"' | b'\'' | b'<' | b'=' | b'`' => {
-                    self.err(inp, ErrorCode::UnexpectedCharacterInUnquotedAttributeValue, p);
+                    self.err(
+                        inp,
+                        ErrorCode::UnexpectedCharacterInUnquotedAttributeValue,
+                        p,
+                    );
                     self.attr_value.push_input(inp, p, p + 1);
                 }
                 EOF => {
@@ -1809,7 +1887,9 @@ impl<E: ErrorPolicy> Machine<E> {
             }
             // 13.2.5.61
             AfterDoctypePublicIdentifier => match c {
-                b'\t' | b'\n' | 0x0C | b' ' => self.state = BetweenDoctypePublicAndSystemIdentifiers,
+                b'\t' | b'\n' | 0x0C | b' ' => {
+                    self.state = BetweenDoctypePublicAndSystemIdentifiers
+                }
                 b'>' => {
                     self.state = Data;
                     self.emit(Ready::Doctype, p + 1);
@@ -1845,7 +1925,11 @@ impl<E: ErrorPolicy> Machine<E> {
                 }
                 EOF => self.eof_in_doctype(inp, p),
                 _ => {
-                    self.err(inp, ErrorCode::UnexpectedCharacterAfterDoctypeSystemIdentifier, p);
+                    self.err(
+                        inp,
+                        ErrorCode::UnexpectedCharacterAfterDoctypeSystemIdentifier,
+                        p,
+                    );
                     self.pos = p;
                     self.state = BogusDoctype;
                 }
@@ -1904,7 +1988,11 @@ impl<E: ErrorPolicy> Machine<E> {
                     self.emit_eof(inp);
                 }
                 _ => {
-                    self.err(inp, ErrorCode::InvalidFirstCharacterOfProcessingInstructionTarget, p);
+                    self.err(
+                        inp,
+                        ErrorCode::InvalidFirstCharacterOfProcessingInstructionTarget,
+                        p,
+                    );
                     self.pi_to_bogus_comment(inp, p);
                 }
             },
@@ -1912,7 +2000,9 @@ impl<E: ErrorPolicy> Machine<E> {
             ProcessingInstructionTarget => match c {
                 b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' => self.temp.push(c),
                 b'\t' | b'\n' | 0x0C | b' ' | b'?' | b'>' => {
-                    if self.temp.eq_ignore_ascii_case(b"xml") || self.temp.eq_ignore_ascii_case(b"xml-stylesheet") {
+                    if self.temp.eq_ignore_ascii_case(b"xml")
+                        || self.temp.eq_ignore_ascii_case(b"xml-stylesheet")
+                    {
                         self.err(inp, ErrorCode::DisallowedProcessingInstructionTarget, p);
                         self.pi_to_bogus_comment(inp, p);
                     } else {
@@ -1995,7 +2085,11 @@ impl<E: ErrorPolicy> Machine<E> {
             // 13.2.5.79
             AmbiguousAmpersand => match c {
                 b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' => {
-                    let run = inp.from(p).iter().take_while(|b| b.is_ascii_alphanumeric()).count();
+                    let run = inp
+                        .from(p)
+                        .iter()
+                        .take_while(|b| b.is_ascii_alphanumeric())
+                        .count();
                     self.pos = p + run;
                     self.flush_input(inp, p, p + run);
                 }
@@ -2017,7 +2111,11 @@ impl<E: ErrorPolicy> Machine<E> {
                     self.state = DecimalCharacterReference;
                 }
                 _ => {
-                    self.err(inp, ErrorCode::AbsenceOfDigitsInNumericCharacterReference, p);
+                    self.err(
+                        inp,
+                        ErrorCode::AbsenceOfDigitsInNumericCharacterReference,
+                        p,
+                    );
                     self.flush_input(inp, self.amp, p);
                     self.pos = p;
                     self.state = self.return_state;
@@ -2029,14 +2127,22 @@ impl<E: ErrorPolicy> Machine<E> {
                 if c.is_ascii_hexdigit() {
                     self.state = HexadecimalCharacterReference;
                 } else {
-                    self.err(inp, ErrorCode::AbsenceOfDigitsInNumericCharacterReference, p);
+                    self.err(
+                        inp,
+                        ErrorCode::AbsenceOfDigitsInNumericCharacterReference,
+                        p,
+                    );
                     self.flush_input(inp, self.amp, p);
                     self.state = self.return_state;
                 }
             }
             // 13.2.5.82, 13.2.5.83
             HexadecimalCharacterReference | DecimalCharacterReference => {
-                let radix = if self.state == HexadecimalCharacterReference { 16 } else { 10 };
+                let radix = if self.state == HexadecimalCharacterReference {
+                    16
+                } else {
+                    10
+                };
                 match (c as char).to_digit(radix) {
                     Some(d) if c != EOF => {
                         self.charref_code = charref::push_digit(self.charref_code, radix, d);
@@ -2167,7 +2273,10 @@ impl<E: ErrorPolicy> Machine<E> {
     fn named_character_reference(&mut self, inp: &Input, p: usize) -> bool {
         let avail = inp.from(p);
         let window = &avail[..avail.len().min(entities::LONGEST_NAME + 1)];
-        let run = window.iter().take_while(|b| b.is_ascii_alphanumeric()).count();
+        let run = window
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric())
+            .count();
         if run == window.len() && run < entities::LONGEST_NAME && !inp.eof {
             // The name could go on past the window's end.
             return false;
@@ -2182,7 +2291,10 @@ impl<E: ErrorPolicy> Machine<E> {
         let next = if end < inp.end() { inp.at(end) } else { EOF };
         self.pos = end;
         self.state = self.return_state;
-        if self.return_state_is_attribute() && !with_semicolon && (next == b'=' || next.is_ascii_alphanumeric()) {
+        if self.return_state_is_attribute()
+            && !with_semicolon
+            && (next == b'=' || next.is_ascii_alphanumeric())
+        {
             // For historical reasons, `&ampx` and `&amp=` stay as written
             // inside attribute values.
             self.flush_input(inp, self.amp, end);
