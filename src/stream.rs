@@ -77,8 +77,9 @@ use crate::tokenizer::{
 /// assert_eq!(count_links(page.as_bytes()).unwrap(), 2);
 /// ```
 pub struct StreamTokenizer<E: ErrorPolicy = IgnoreErrors> {
-    /// The window: `buf[0]` is the byte at absolute offset `base`.
-    buf: Vec<u8>,
+    /// The window: `buf[0]` is the byte at absolute offset `base`. Only
+    /// validated (or repaired) text enters it, so it is a `String`.
+    buf: String,
     base: usize,
     /// The start of a UTF-8 sequence whose end has not arrived yet.
     partial: Vec<u8>,
@@ -129,7 +130,7 @@ impl StreamTokenizer<ReportErrors> {
 impl<E: ErrorPolicy> StreamTokenizer<E> {
     fn build(config: Config) -> Self {
         StreamTokenizer {
-            buf: Vec::new(),
+            buf: String::new(),
             base: 0,
             partial: Vec::new(),
             machine: Machine::new(&config),
@@ -162,7 +163,7 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
             // A sequence cut off by the end of input is one U+FFFD, as in
             // `String::from_utf8_lossy`.
             self.partial.clear();
-            self.buf.extend_from_slice("\u{FFFD}".as_bytes());
+            self.buf.push('\u{FFFD}');
         }
         self.finished = true;
     }
@@ -230,7 +231,11 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     /// costs their length, so it is done only when at least as many bytes
     /// are dropped: every byte is then moved O(1) times on average.
     fn release_consumed(&mut self) {
-        let low = self.machine.earliest_needed().max(self.base);
+        let mut low = self.machine.earliest_needed().max(self.base);
+        // Keep whole characters (the machine's look-behind is in bytes).
+        while !self.buf.is_char_boundary(low - self.base) {
+            low -= 1;
+        }
         let drop = low - self.base;
         let keep = self.buf.len() - drop;
         if drop == 0 || drop < keep {
@@ -251,8 +256,8 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
             self.partial.push(data[0]);
             data = &data[1..];
             match std::str::from_utf8(&self.partial) {
-                Ok(_) => {
-                    self.buf.extend_from_slice(&self.partial);
+                Ok(complete) => {
+                    self.buf.push_str(complete);
                     self.partial.clear();
                 }
                 Err(e) => {
@@ -261,7 +266,7 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
                         // (at most three bytes) is looked at again.
                         let rest = self.partial.split_off(bad);
                         self.partial.clear();
-                        self.buf.extend_from_slice("\u{FFFD}".as_bytes());
+                        self.buf.push('\u{FFFD}');
                         self.push_valid_prefix(&rest);
                     }
                 }
@@ -275,20 +280,21 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     fn push_valid_prefix(&mut self, mut data: &[u8]) {
         loop {
             match std::str::from_utf8(data) {
-                Ok(_) => {
-                    self.buf.extend_from_slice(data);
+                Ok(text) => {
+                    self.buf.push_str(text);
                     return;
                 }
                 Err(e) => {
-                    let valid = e.valid_up_to();
-                    self.buf.extend_from_slice(&data[..valid]);
+                    let (valid, rest) = data.split_at(e.valid_up_to());
+                    // Checked again, but only on input that needed repair.
+                    self.buf.push_str(std::str::from_utf8(valid).unwrap_or_default());
                     match e.error_len() {
                         Some(bad) => {
-                            self.buf.extend_from_slice("\u{FFFD}".as_bytes());
-                            data = &data[valid + bad..];
+                            self.buf.push('\u{FFFD}');
+                            data = &rest[bad..];
                         }
                         None => {
-                            self.partial.extend_from_slice(&data[valid..]);
+                            self.partial.extend_from_slice(rest);
                             return;
                         }
                     }

@@ -161,7 +161,7 @@ pub(crate) struct AttrRecord {
 pub struct Attributes<'t> {
     pub(crate) records: &'t [AttrRecord],
     /// The input, as a window starting at absolute offset `base`.
-    pub(crate) input: &'t [u8],
+    pub(crate) input: &'t str,
     pub(crate) base: usize,
     pub(crate) scratch: &'t [u8],
 }
@@ -169,7 +169,7 @@ pub struct Attributes<'t> {
 impl<'t> Attributes<'t> {
     pub(crate) const EMPTY: Attributes<'static> = Attributes {
         records: &[],
-        input: &[],
+        input: "",
         base: 0,
         scratch: &[],
     };
@@ -181,18 +181,19 @@ impl<'t> Attributes<'t> {
 
 /// Turns a slot into a string.
 ///
-/// Invariant (kept by the tokenizer): every slot covers whole UTF-8 sequences,
-/// because the tokenizer only ever cuts the input at ASCII bytes and only ever
-/// writes whole characters into scratch storage. The fallback is therefore
-/// unreachable; it exists so that a broken invariant shows as U+FFFD rather
-/// than a panic.
-pub(crate) fn resolve<'t>(slot: Slot, input: &'t [u8], base: usize, scratch: &'t [u8]) -> &'t str {
-    let bytes = match slot {
-        Slot::Empty => return "",
-        Slot::Input(s, e) => &input[s - base..e - base],
-        Slot::Scratch(s, e) => &scratch[s..e],
-    };
-    std::str::from_utf8(bytes).unwrap_or("\u{FFFD}")
+/// Input slots are slices of the (already valid) input text: every slot
+/// covers whole characters, because the tokenizer only ever ends a borrowed
+/// range at an ASCII byte, the end of a token or the end of a window, all
+/// character boundaries. Scratch slots hold rewritten strings, assembled from
+/// whole characters, and are validated here (they are the rare case). The
+/// fallbacks are unreachable; they exist so that a broken invariant shows as
+/// U+FFFD rather than a panic.
+pub(crate) fn resolve<'t>(slot: Slot, input: &'t str, base: usize, scratch: &'t [u8]) -> &'t str {
+    match slot {
+        Slot::Empty => "",
+        Slot::Input(s, e) => input.get(s - base..e - base).unwrap_or("\u{FFFD}"),
+        Slot::Scratch(s, e) => std::str::from_utf8(&scratch[s..e]).unwrap_or("\u{FFFD}"),
+    }
 }
 
 impl<'t> Iterator for Attributes<'t> {

@@ -46,6 +46,9 @@ const DUPLICATE_SET_THRESHOLD: usize = 8;
 /// A window of the input: `buf` holds the bytes from absolute offset `base`.
 #[derive(Clone, Copy)]
 pub(crate) struct Input<'b> {
+    /// The window as text: borrowed fields are resolved by slicing it, which
+    /// costs a boundary check instead of a second UTF-8 validation.
+    pub(crate) text: &'b str,
     pub(crate) buf: &'b [u8],
     pub(crate) base: usize,
     pub(crate) eof: bool,
@@ -150,7 +153,7 @@ impl Field {
     }
 
     fn str<'t>(&'t self, inp: &Input<'t>) -> &'t str {
-        std::str::from_utf8(self.bytes(inp)).unwrap_or("\u{FFFD}")
+        resolve(self.slot(), inp.text, inp.base, &self.buf)
     }
 
     /// The earliest input offset the field still borrows, if any.
@@ -451,11 +454,16 @@ impl<E: ErrorPolicy> Machine<E> {
     /// window is used up (only possible when `eof` is false) or after EOF.
     pub(crate) fn next_token<'t>(
         &'t mut self,
-        buf: &'t [u8],
+        text: &'t str,
         base: usize,
         eof: bool,
     ) -> Option<Token<'t>> {
-        let inp = Input { buf, base, eof };
+        let inp = Input {
+            text,
+            buf: text.as_bytes(),
+            base,
+            eof,
+        };
         match self.handed {
             Handed::Text => {
                 self.text.clear();
@@ -512,7 +520,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     } else {
                         Attributes {
                             records: &self.attrs,
-                            input: inp.buf,
+                            input: inp.text,
                             base: inp.base,
                             scratch: &self.attr_arena,
                         }
@@ -583,12 +591,13 @@ impl<E: ErrorPolicy> Machine<E> {
     }
 
     /// Called by a stream before it drops the window's bytes before `new_base`.
-    pub(crate) fn before_dropping(&mut self, buf: &[u8], base: usize, new_base: usize) {
+    pub(crate) fn before_dropping(&mut self, text: &str, base: usize, new_base: usize) {
         if !E::ENABLED {
             return;
         }
         let inp = Input {
-            buf,
+            text,
+            buf: text.as_bytes(),
             base,
             eof: false,
         };
@@ -814,11 +823,11 @@ impl<E: ErrorPolicy> Machine<E> {
         let dup = if self.attrs.len() < DUPLICATE_SET_THRESHOLD {
             self.attrs
                 .iter()
-                .any(|a| resolve(a.name, inp.buf, inp.base, &self.attr_arena).as_bytes() == name)
+                .any(|a| resolve(a.name, inp.text, inp.base, &self.attr_arena).as_bytes() == name)
         } else {
             if self.attr_names_seen.is_empty() {
                 for a in &self.attrs {
-                    let n = resolve(a.name, inp.buf, inp.base, &self.attr_arena);
+                    let n = resolve(a.name, inp.text, inp.base, &self.attr_arena);
                     self.attr_names_seen.insert(n.as_bytes().to_vec());
                 }
             }
