@@ -287,7 +287,8 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
                 Err(e) => {
                     let (valid, rest) = data.split_at(e.valid_up_to());
                     // Checked again, but only on input that needed repair.
-                    self.buf.push_str(std::str::from_utf8(valid).unwrap_or_default());
+                    self.buf
+                        .push_str(std::str::from_utf8(valid).unwrap_or_default());
                     match e.error_len() {
                         Some(bad) => {
                             self.buf.push('\u{FFFD}');

@@ -16,11 +16,15 @@
 //!    `desc`, `title`; MathML `mi`, `mo`, `mn`, `ms`, `mtext`, and
 //!    `annotation-xml` with an HTML `encoding`) and at the tags that break
 //!    out of foreign content.
-//! 4. After `<frameset>` the tree builder ignores text-mode tags.
+//! 4. After an accepted `<frameset>` (one before any body content) the tree
+//!    builder ignores text-mode tags, except `noframes`.
 //!
-//! Only the elements that matter for these rules are tracked, so the cost is
-//! a name comparison per tag and memory proportional to the nesting of
-//! `svg`/`math` and integration points.
+//! Only the elements that matter for these rules are tracked: `svg`, `math`,
+//! integration points, and, inside an integration point, how many HTML
+//! elements are open (which decides whether the current node is the
+//! integration point itself: then end tags and `<![CDATA[` follow the foreign
+//! rules). The cost is a name comparison per tag and memory proportional to
+//! the nesting of `svg`/`math` and integration points.
 
 use crate::state::State;
 use crate::token::{Tag, Token};
@@ -39,6 +43,19 @@ struct Frame {
     content: Content,
     /// The element's (lower-case) name, to match its end tag.
     name: &'static str,
+    /// For an integration point: HTML elements open inside it (approximate:
+    /// start tags of non-void elements minus end tags).
+    html_open: u32,
+}
+
+impl Frame {
+    fn new(content: Content, name: &'static str) -> Frame {
+        Frame {
+            content,
+            name,
+            html_open: 0,
+        }
+    }
 }
 
 /// The switches to apply before the next token.
@@ -52,12 +69,33 @@ pub(crate) struct Switch {
 #[derive(Clone, Debug)]
 pub(crate) struct Feedback {
     open: Vec<Frame>,
+    /// The standard's frameset-ok flag: cleared by `<body>`, the start tags
+    /// "in body" clears it for, and non-whitespace text.
+    frameset_ok: bool,
+    /// A `<frameset>` was accepted: only `noframes` switches from now on.
     frameset: bool,
+    /// Inside an element whose content the tokenizer reads as text (its
+    /// text is not body content for the frameset-ok flag).
+    in_text_element: bool,
     scripting: bool,
 }
 
 const SVG_INTEGRATION_POINTS: [&str; 3] = ["foreignobject", "desc", "title"];
 const MATHML_TEXT_INTEGRATION_POINTS: [&str; 5] = ["mi", "mo", "mn", "ms", "mtext"];
+
+/// Elements with no end tag: they open nothing inside an integration point.
+const VOID: [&str; 18] = [
+    "area", "base", "basefont", "bgsound", "br", "col", "embed", "frame", "hr", "img", "input",
+    "keygen", "link", "meta", "param", "source", "track", "wbr",
+];
+
+/// Start tags after which "in body" sets the frameset-ok flag to "not ok"
+/// (and `body` itself, in "after head"); `input` does so unless hidden.
+const CLEARS_FRAMESET_OK: [&str; 23] = [
+    "body", "pre", "listing", "li", "dd", "dt", "button", "applet", "marquee", "object", "table",
+    "area", "br", "embed", "img", "image", "keygen", "wbr", "hr", "textarea", "xmp", "iframe",
+    "select",
+];
 
 /// Start tags that end foreign content (the standard's list in "the rules
 /// for parsing tokens in foreign content"), apart from `font`, which does so
@@ -113,7 +151,9 @@ impl Feedback {
     pub(crate) fn new(scripting: bool) -> Feedback {
         Feedback {
             open: Vec::new(),
+            frameset_ok: true,
             frameset: false,
+            in_text_element: false,
             scripting,
         }
     }
@@ -128,6 +168,16 @@ impl Feedback {
         )
     }
 
+    /// Whether the current node is a foreign element (an integration point
+    /// with no HTML element open inside it is one): then `<![CDATA[` opens a
+    /// CDATA section and end tags follow the foreign content rules.
+    fn current_node_is_foreign(&self) -> bool {
+        match self.open.last() {
+            Some(frame) => frame.content != Content::Html || frame.html_open == 0,
+            None => false,
+        }
+    }
+
     /// Leaves foreign content up to the nearest integration point.
     fn break_out(&mut self) {
         while self.in_foreign_content() {
@@ -140,13 +190,24 @@ impl Feedback {
     pub(crate) fn observe(&mut self, token: &Token<'_>) -> Option<Switch> {
         match token {
             Token::StartTag(tag) => self.start_tag(tag),
-            Token::EndTag(tag) => self.end_tag(tag.name),
+            Token::EndTag(tag) => {
+                self.in_text_element = false;
+                self.end_tag(tag.name)
+            }
+            Token::Text(text) => {
+                if self.frameset_ok
+                    && !self.in_text_element
+                    && !text
+                        .text
+                        .bytes()
+                        .all(|b| matches!(b, b'\t' | b'\n' | 0x0C | b'\r' | b' '))
+                {
+                    self.frameset_ok = false;
+                }
+                None
+            }
             _ => None,
         }
-    }
-
-    fn cdata(&self) -> bool {
-        self.in_foreign_content()
     }
 
     fn start_tag(&mut self, tag: &Tag<'_>) -> Option<Switch> {
@@ -162,37 +223,65 @@ impl Feedback {
                 return Some(self.switch(None));
             }
             self.break_out();
+        } else if let Some(frame) = self.open.last() {
+            // In a MathML text integration point, `mglyph` and `malignmark`
+            // are still MathML.
+            if frame.content == Content::Html
+                && frame.html_open == 0
+                && MATHML_TEXT_INTEGRATION_POINTS.contains(&frame.name)
+                && matches!(name, "mglyph" | "malignmark")
+            {
+                if !tag.self_closing {
+                    let name = if name == "mglyph" {
+                        "mglyph"
+                    } else {
+                        "malignmark"
+                    };
+                    self.open.push(Frame::new(Content::MathMl, name));
+                }
+                return Some(self.switch(None));
+            }
         }
-        if tag.self_closing && matches!(name, "svg" | "math") {
+        if matches!(name, "svg" | "math") {
+            if !tag.self_closing {
+                let content = if name == "svg" {
+                    Content::Svg
+                } else {
+                    Content::MathMl
+                };
+                let name = if name == "svg" { "svg" } else { "math" };
+                self.open.push(Frame::new(content, name));
+            }
             return Some(self.switch(None));
         }
+        // An HTML element inside an integration point.
+        if let Some(frame) = self.open.last_mut() {
+            if !VOID.contains(&name) {
+                frame.html_open += 1;
+            }
+        }
+        if name == "frameset" && self.frameset_ok {
+            self.frameset = true;
+        }
+        let hidden_input = name == "input"
+            && tag
+                .attributes()
+                .any(|a| a.name == "type" && a.value.eq_ignore_ascii_case("hidden"));
+        if CLEARS_FRAMESET_OK.contains(&name) || (name == "input" && !hidden_input) {
+            self.frameset_ok = false;
+        }
         let state = match name {
-            "svg" => {
-                self.open.push(Frame {
-                    content: Content::Svg,
-                    name: "svg",
-                });
-                None
-            }
-            "math" => {
-                self.open.push(Frame {
-                    content: Content::MathMl,
-                    name: "math",
-                });
-                None
-            }
-            "frameset" => {
-                self.frameset = true;
-                None
-            }
+            "noframes" => Some(State::Rawtext),
+            // "in frameset" and "after frameset" ignore everything else.
             _ if self.frameset => None,
             "title" | "textarea" => Some(State::Rcdata),
-            "style" | "xmp" | "iframe" | "noembed" | "noframes" => Some(State::Rawtext),
+            "style" | "xmp" | "iframe" | "noembed" => Some(State::Rawtext),
             "noscript" if self.scripting => Some(State::Rawtext),
             "script" => Some(State::ScriptData),
             "plaintext" => Some(State::Plaintext),
             _ => None,
         };
+        self.in_text_element = state.is_some();
         Some(self.switch(state))
     }
 
@@ -204,19 +293,10 @@ impl Feedback {
             return;
         };
         let frame = match (content, tag.name) {
-            (_, "svg") => Frame {
-                content: Content::Svg,
-                name: "svg",
-            },
-            (_, "math") => Frame {
-                content: Content::MathMl,
-                name: "math",
-            },
+            (_, "svg") => Frame::new(Content::Svg, "svg"),
+            (_, "math") => Frame::new(Content::MathMl, "math"),
             (Content::Svg, name) => match SVG_INTEGRATION_POINTS.iter().find(|&&n| n == name) {
-                Some(n) => Frame {
-                    content: Content::Html,
-                    name: n,
-                },
+                Some(n) => Frame::new(Content::Html, n),
                 None => return,
             },
             (Content::MathMl, "annotation-xml") => {
@@ -228,17 +308,11 @@ impl Feedback {
                 if !html {
                     return;
                 }
-                Frame {
-                    content: Content::Html,
-                    name: "annotation-xml",
-                }
+                Frame::new(Content::Html, "annotation-xml")
             }
             (Content::MathMl, name) => {
                 match MATHML_TEXT_INTEGRATION_POINTS.iter().find(|&&n| n == name) {
-                    Some(n) => Frame {
-                        content: Content::Html,
-                        name: n,
-                    },
+                    Some(n) => Frame::new(Content::Html, n),
                     None => return,
                 }
             }
@@ -248,23 +322,33 @@ impl Feedback {
     }
 
     fn end_tag(&mut self, name: &str) -> Option<Switch> {
-        if self.open.is_empty() {
-            return None;
-        }
+        let top = *self.open.last()?;
         if self.in_foreign_content() && matches!(name, "br" | "p") {
             self.break_out();
             return Some(self.switch(None));
         }
-        // Close the nearest open tracked element of that name, but do not
-        // reach through an integration point from inside it: there HTML
-        // rules apply, under which foreign end tags are ignored.
+        if !self.current_node_is_foreign() {
+            // HTML rules inside an integration point: an end tag closes an
+            // HTML element there. The integration point itself (special) is
+            // never closed this way: "any other end tag" stops at it.
+            if top.name != name {
+                if let Some(frame) = self.open.last_mut() {
+                    frame.html_open = frame.html_open.saturating_sub(1);
+                }
+            }
+            return Some(self.switch(None));
+        }
+        // Foreign rules ("any other end tag"): close the nearest open element
+        // of that name, walking down through foreign elements only; an
+        // integration point with HTML elements open inside it is where HTML
+        // begins, and the walk stops.
         for i in (0..self.open.len()).rev() {
-            let frame = self.open[i];
-            if frame.name == name {
+            if self.open[i].name == name {
                 self.open.truncate(i);
                 return Some(self.switch(None));
             }
-            if frame.content == Content::Html {
+            if i > 0 && self.open[i - 1].content == Content::Html && self.open[i - 1].html_open > 0
+            {
                 break;
             }
         }
@@ -274,7 +358,7 @@ impl Feedback {
     fn switch(&self, state: Option<State>) -> Switch {
         Switch {
             state,
-            cdata_allowed: self.cdata(),
+            cdata_allowed: self.current_node_is_foreign(),
         }
     }
 }
