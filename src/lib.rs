@@ -160,6 +160,21 @@ pub use token::{
 };
 pub use tokenizer::{Config, ErrorPolicy, IgnoreErrors, OwnedTokens, ReportErrors, Tokenizer};
 
+/// Internals exposed for the fuzz targets (`fuzz/`); not a stable API.
+#[doc(hidden)]
+pub mod __fuzz {
+    /// The named character reference table: (name without `&`, value).
+    pub fn entity_table() -> &'static [(&'static str, &'static str)] {
+        crate::entities::table()
+    }
+
+    /// Checks every landmark scan kernel against its scalar definition on
+    /// `hay`; the error says which set and where they disagree.
+    pub fn kernels_agree(hay: &[u8]) -> Result<(), String> {
+        crate::scan::kernels_agree(hay)
+    }
+}
+
 /// The README's Rust examples, compiled and run as doctests so they stay true.
 #[doc = include_str!("../README.md")]
 #[cfg(doctest)]

@@ -61,6 +61,13 @@ impl Landmarks {
         self.table[b as usize]
     }
 
+    /// [`find`](Self::find) by the plain definition: a table lookup per
+    /// byte. What `Config::simd(false)` uses.
+    #[inline]
+    pub(crate) fn find_scalar(&self, hay: &[u8]) -> usize {
+        hay.iter().position(|&b| self.table[b as usize]).unwrap_or(hay.len())
+    }
+
     /// Offset of the first landmark in `hay`, or `hay.len()` when there is none.
     #[inline]
     pub(crate) fn find(&self, hay: &[u8]) -> usize {
@@ -115,6 +122,47 @@ pub(crate) static BOGUS_DOCTYPE: Landmarks = Landmarks::new(b">\r\0", false);
 pub(crate) static CDATA: Landmarks = Landmarks::new(b"]\r", false);
 /// Processing instruction data state.
 pub(crate) static PI_DATA: Landmarks = Landmarks::new(b"?>\r", false);
+
+/// Every landmark set, named, for tests and the fuzz targets.
+pub(crate) fn all_sets() -> [(&'static str, &'static Landmarks); 19] {
+    [
+        ("DATA", &DATA),
+        ("DATA_WITH_NUL", &DATA_WITH_NUL),
+        ("RCDATA", &RCDATA),
+        ("RAWTEXT", &RAWTEXT),
+        ("PLAINTEXT", &PLAINTEXT),
+        ("SCRIPT_ESCAPED", &SCRIPT_ESCAPED),
+        ("TAG_NAME", &TAG_NAME),
+        ("ATTR_NAME", &ATTR_NAME),
+        ("ATTR_VALUE_DOUBLE", &ATTR_VALUE_DOUBLE),
+        ("ATTR_VALUE_SINGLE", &ATTR_VALUE_SINGLE),
+        ("ATTR_VALUE_UNQUOTED", &ATTR_VALUE_UNQUOTED),
+        ("COMMENT", &COMMENT),
+        ("BOGUS_COMMENT", &BOGUS_COMMENT),
+        ("DOCTYPE_NAME", &DOCTYPE_NAME),
+        ("DOCTYPE_ID_DOUBLE", &DOCTYPE_ID_DOUBLE),
+        ("DOCTYPE_ID_SINGLE", &DOCTYPE_ID_SINGLE),
+        ("BOGUS_DOCTYPE", &BOGUS_DOCTYPE),
+        ("CDATA", &CDATA),
+        ("PI_DATA", &PI_DATA),
+    ]
+}
+
+/// Checks every set's fast scan against the scalar definition at every
+/// start offset of `hay`.
+pub(crate) fn kernels_agree(hay: &[u8]) -> Result<(), String> {
+    for (name, set) in all_sets() {
+        for start in 0..=hay.len() {
+            let h = &hay[start..];
+            let want = h.iter().position(|&b| set.table[b as usize]).unwrap_or(h.len());
+            let got = set.find(h);
+            if got != want {
+                return Err(format!("{name}: from offset {start}, find gave {got}, scalar {want}"));
+            }
+        }
+    }
+    Ok(())
+}
 
 #[cfg(test)]
 mod tests {

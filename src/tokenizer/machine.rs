@@ -211,6 +211,8 @@ pub(crate) struct Machine<E> {
     /// Keep text pending at the end of a window instead of handing it out
     /// (streams only: one text token per run, at the cost of buffering it).
     join_text: bool,
+    /// Use the SIMD scans (`Config::simd`).
+    simd: bool,
 
     // Output.
     text: Field,
@@ -284,6 +286,7 @@ impl<E: ErrorPolicy> Machine<E> {
             cdata_allowed: config.cdata_allowed,
             processing_instructions: config.processing_instructions,
             join_text: config.join_text,
+            simd: config.simd,
             text: Field::default(),
             text_span: Span::default(),
             ready: None,
@@ -937,7 +940,11 @@ impl<E: ErrorPolicy> Machine<E> {
         if p >= inp.end() {
             return;
         }
-        let n = set.find(inp.from(p));
+        let n = if self.simd {
+            set.find(inp.from(p))
+        } else {
+            set.find_scalar(inp.from(p))
+        };
         if n == 0 {
             return;
         }

@@ -32,6 +32,7 @@ pub struct Config {
     pub(crate) driven: bool,
     pub(crate) scripting: bool,
     pub(crate) join_text: bool,
+    pub(crate) simd: bool,
 }
 
 impl Default for Config {
@@ -54,7 +55,25 @@ impl Config {
             driven: false,
             scripting: true,
             join_text: false,
+            simd: true,
         }
+    }
+
+    /// Use the SIMD landmark scans (the default) or force the portable
+    /// scalar ones. The tokens are the same either way; this exists for
+    /// tests, fuzzing and benchmarks.
+    ///
+    /// ```
+    /// use htmltok::{json, Config};
+    /// let page = b"<p class=a>text &amp; more</p>";
+    /// assert_eq!(
+    ///     json::tokens_json(page, Config::new().simd(false), true),
+    ///     json::tokens_json(page, Config::new(), true),
+    /// );
+    /// ```
+    pub fn simd(mut self, on: bool) -> Config {
+        self.simd = on;
+        self
     }
 
     /// Driven mode: no automatic state switching. A tree builder (or a test
