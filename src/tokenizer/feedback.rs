@@ -263,12 +263,14 @@ impl Feedback {
         if name == "frameset" && self.frameset_ok {
             self.frameset = true;
         }
-        let hidden_input = name == "input"
-            && tag
-                .attributes()
-                .any(|a| a.name == "type" && a.value.eq_ignore_ascii_case("hidden"));
-        if CLEARS_FRAMESET_OK.contains(&name) || (name == "input" && !hidden_input) {
-            self.frameset_ok = false;
+        if self.frameset_ok {
+            let hidden_input = name == "input"
+                && tag
+                    .attributes()
+                    .any(|a| a.name == "type" && a.value.eq_ignore_ascii_case("hidden"));
+            if CLEARS_FRAMESET_OK.contains(&name) || (name == "input" && !hidden_input) {
+                self.frameset_ok = false;
+            }
         }
         let state = match name {
             "noframes" => Some(State::Rawtext),

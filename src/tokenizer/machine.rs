@@ -940,11 +940,7 @@ impl<E: ErrorPolicy> Machine<E> {
         if p >= inp.end() {
             return;
         }
-        let n = if self.simd {
-            set.find(inp.from(p))
-        } else {
-            set.find_scalar(inp.from(p))
-        };
+        let n = self.find(set, inp.from(p));
         if n == 0 {
             return;
         }
@@ -1100,7 +1096,8 @@ impl<E: ErrorPolicy> Machine<E> {
             TagOpen => match c {
                 b'!' => self.state = MarkupDeclarationOpen,
                 b'/' => self.state = EndTagOpen,
-                b'a'..=b'z' | b'A'..=b'Z' => {
+                b'a'..=b'z' => self.tag_fast_path(inp, p, false),
+                b'A'..=b'Z' => {
                     self.new_tag(false, p);
                     self.pos = p;
                     self.state = TagName;
@@ -1129,7 +1126,8 @@ impl<E: ErrorPolicy> Machine<E> {
             },
             // 13.2.5.7
             EndTagOpen => match c {
-                b'a'..=b'z' | b'A'..=b'Z' => {
+                b'a'..=b'z' => self.tag_fast_path(inp, p, true),
+                b'A'..=b'Z' => {
                     self.new_tag(true, p);
                     self.pos = p;
                     self.state = TagName;
@@ -2185,6 +2183,189 @@ impl<E: ErrorPolicy> Machine<E> {
             }
         }
         true
+    }
+
+    /// The tag states for the common shapes of a tag, in one tight loop.
+    ///
+    /// Starts at `p`, the first letter of a tag name (after `<` or `</`),
+    /// and follows exactly the transitions of the tag name, attribute and
+    /// self-closing states for the bytes that need no rewriting and raise no
+    /// error other than `duplicate-attribute`. At anything else (upper case,
+    /// NUL, CR, `&`, a stray quote or `=`, the end of the window) it returns
+    /// with `state` and `pos` where the general machine would be, and the
+    /// general machine goes on from there. So it changes speed, never
+    /// tokens: every html5lib test runs through it.
+    fn tag_fast_path(&mut self, inp: &Input, p: usize, is_end: bool) {
+        use State::*;
+        self.new_tag(is_end, p);
+        let n = self.find(&scan::TAG_NAME, inp.from(p));
+        self.tag_name.push_input(inp, p, p + n);
+        self.tag_name_span.end = p + n;
+        self.state = TagName;
+        self.pos = p + n;
+        let end = inp.end();
+        loop {
+            let i = self.pos;
+            if i >= end {
+                return;
+            }
+            let b = inp.at(i);
+            match self.state {
+                TagName => match b {
+                    b'\t' | b'\n' | 0x0C | b' ' => {
+                        self.state = BeforeAttributeName;
+                        self.pos = i + 1;
+                    }
+                    b'/' => {
+                        self.state = SelfClosingStartTag;
+                        self.pos = i + 1;
+                    }
+                    b'>' => break self.fast_emit(inp, i),
+                    _ => return,
+                },
+                BeforeAttributeName => match b {
+                    b'\t' | b'\n' | 0x0C | b' ' => self.pos = i + 1,
+                    b'/' => {
+                        self.state = SelfClosingStartTag;
+                        self.pos = i + 1;
+                    }
+                    b'>' => break self.fast_emit(inp, i),
+                    b'=' | b'"' | b'\'' | b'<' | b'\r' | 0 | b'A'..=b'Z' => return,
+                    _ => {
+                        self.new_attr(i);
+                        self.state = AttributeName;
+                    }
+                },
+                AttributeName => {
+                    let j = i + self.find(&scan::ATTR_NAME, inp.from(i));
+                    self.attr_name.push_input(inp, i, j);
+                    self.pos = j;
+                    if j >= end {
+                        return;
+                    }
+                    match inp.at(j) {
+                        b'=' => {
+                            self.check_duplicate_attr(inp, j);
+                            self.state = BeforeAttributeValue;
+                            self.pos = j + 1;
+                        }
+                        b'\t' | b'\n' | 0x0C | b' ' | b'/' | b'>' => {
+                            self.check_duplicate_attr(inp, j);
+                            self.state = AfterAttributeName;
+                        }
+                        _ => return,
+                    }
+                }
+                AfterAttributeName => match b {
+                    b'\t' | b'\n' | 0x0C | b' ' => self.pos = i + 1,
+                    b'/' => {
+                        self.state = SelfClosingStartTag;
+                        self.pos = i + 1;
+                    }
+                    b'=' => {
+                        self.state = BeforeAttributeValue;
+                        self.pos = i + 1;
+                    }
+                    b'>' => break self.fast_emit(inp, i),
+                    b'"' | b'\'' | b'<' | b'\r' | 0 | b'A'..=b'Z' => return,
+                    _ => {
+                        self.new_attr(i);
+                        self.state = AttributeName;
+                    }
+                },
+                BeforeAttributeValue => match b {
+                    b'\t' | b'\n' | 0x0C | b' ' => self.pos = i + 1,
+                    b'"' => {
+                        self.attr_value_span = Span { start: i + 1, end: i + 1 };
+                        self.state = AttributeValueDoubleQuoted;
+                        self.pos = i + 1;
+                    }
+                    b'\'' => {
+                        self.attr_value_span = Span { start: i + 1, end: i + 1 };
+                        self.state = AttributeValueSingleQuoted;
+                        self.pos = i + 1;
+                    }
+                    b'>' | b'\r' | 0 => return,
+                    _ => {
+                        self.attr_value_span = Span { start: i, end: i };
+                        self.state = AttributeValueUnquoted;
+                    }
+                },
+                AttributeValueDoubleQuoted | AttributeValueSingleQuoted => {
+                    let (set, quote) = if self.state == AttributeValueDoubleQuoted {
+                        (&scan::ATTR_VALUE_DOUBLE, b'"')
+                    } else {
+                        (&scan::ATTR_VALUE_SINGLE, b'\'')
+                    };
+                    let j = i + self.find(set, inp.from(i));
+                    self.attr_value.push_input(inp, i, j);
+                    self.pos = j;
+                    if j >= end || inp.at(j) != quote {
+                        return;
+                    }
+                    self.attr_value_span.end = j;
+                    self.state = AfterAttributeValueQuoted;
+                    self.pos = j + 1;
+                }
+                AttributeValueUnquoted => {
+                    let j = i + self.find(&scan::ATTR_VALUE_UNQUOTED, inp.from(i));
+                    self.attr_value.push_input(inp, i, j);
+                    self.pos = j;
+                    if j >= end {
+                        return;
+                    }
+                    match inp.at(j) {
+                        b'\t' | b'\n' | 0x0C | b' ' => {
+                            self.attr_value_span.end = j;
+                            self.state = BeforeAttributeName;
+                            self.pos = j + 1;
+                        }
+                        b'>' => {
+                            self.attr_value_span.end = j;
+                            break self.fast_emit(inp, j);
+                        }
+                        _ => return,
+                    }
+                }
+                AfterAttributeValueQuoted => match b {
+                    b'\t' | b'\n' | 0x0C | b' ' => {
+                        self.state = BeforeAttributeName;
+                        self.pos = i + 1;
+                    }
+                    b'/' => {
+                        self.state = SelfClosingStartTag;
+                        self.pos = i + 1;
+                    }
+                    b'>' => break self.fast_emit(inp, i),
+                    _ => return,
+                },
+                SelfClosingStartTag => {
+                    if b == b'>' {
+                        self.self_closing = true;
+                        break self.fast_emit(inp, i);
+                    }
+                    return;
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// The fast path's `>`: emit the tag and go back to the data state.
+    fn fast_emit(&mut self, inp: &Input, gt: usize) {
+        self.state = State::Data;
+        self.pos = gt + 1;
+        self.emit_tag(inp, gt + 1);
+    }
+
+    /// The scan for `set`, SIMD or scalar as configured.
+    #[inline]
+    fn find(&self, set: &scan::Landmarks, hay: &[u8]) -> usize {
+        if self.simd {
+            set.find(hay)
+        } else {
+            set.find_scalar(hay)
+        }
     }
 
     /// NUL in RCDATA, RAWTEXT, script data and PLAINTEXT: an error, and
