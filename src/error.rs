@@ -4,7 +4,8 @@ use crate::position::LineCol;
 use crate::token::Span;
 
 /// A parse error code, as the standard names it in its parse-error table
-/// (section 13.2.2), plus one legacy code still expected by html5lib-tests.
+/// (section 13.2.2), plus one legacy code still expected by html5lib-tests
+/// and two of htmltok's own for its optional resource limits.
 ///
 /// ```
 /// use htmltok::ErrorCode;
@@ -120,10 +121,19 @@ pub enum ErrorCode {
     UnknownNamedCharacterReference,
     /// `unexpected-question-mark-instead-of-tag-name`: '?' right after '<' (html5lib-tests behaviour, the default): a bogus comment starting with '?'. Removed from the standard with processing instructions.
     UnexpectedQuestionMarkInsteadOfTagName,
+    /// `too-many-attributes` (htmltok's own, only with
+    /// [`Config::max_attributes`](crate::Config::max_attributes)): a start tag
+    /// had more attributes than the limit; the rest were dropped.
+    TooManyAttributes,
+    /// `token-too-long` (htmltok's own, only with
+    /// [`Config::max_token_len`](crate::Config::max_token_len)): a name,
+    /// value, comment or identifier was longer than the limit and was cut.
+    TokenTooLong,
 }
 
 impl ErrorCode {
-    /// Every code, in the standard's (alphabetical) order, the legacy code last.
+    /// Every code, in the standard's (alphabetical) order, then the legacy
+    /// code, then htmltok's own resource-limit codes.
     pub const ALL: &'static [ErrorCode] = &[
         ErrorCode::AbruptClosingOfEmptyComment,
         ErrorCode::AbruptDoctypePublicIdentifier,
@@ -178,6 +188,8 @@ impl ErrorCode {
         ErrorCode::UnexpectedSolidusInTag,
         ErrorCode::UnknownNamedCharacterReference,
         ErrorCode::UnexpectedQuestionMarkInsteadOfTagName,
+        ErrorCode::TooManyAttributes,
+        ErrorCode::TokenTooLong,
     ];
 
     /// The code as the standard spells it, e.g. `"eof-in-tag"`.
@@ -280,6 +292,8 @@ impl ErrorCode {
             ErrorCode::UnexpectedQuestionMarkInsteadOfTagName => {
                 "unexpected-question-mark-instead-of-tag-name"
             }
+            ErrorCode::TooManyAttributes => "too-many-attributes",
+            ErrorCode::TokenTooLong => "token-too-long",
         }
     }
 

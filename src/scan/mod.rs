@@ -65,7 +65,9 @@ impl Landmarks {
     /// byte. What `Config::simd(false)` uses.
     #[inline]
     pub(crate) fn find_scalar(&self, hay: &[u8]) -> usize {
-        hay.iter().position(|&b| self.table[b as usize]).unwrap_or(hay.len())
+        hay.iter()
+            .position(|&b| self.table[b as usize])
+            .unwrap_or(hay.len())
     }
 
     /// Offset of the first landmark in `hay`, or `hay.len()` when there is none.
@@ -154,10 +156,15 @@ pub(crate) fn kernels_agree(hay: &[u8]) -> Result<(), String> {
     for (name, set) in all_sets() {
         for start in 0..=hay.len() {
             let h = &hay[start..];
-            let want = h.iter().position(|&b| set.table[b as usize]).unwrap_or(h.len());
+            let want = h
+                .iter()
+                .position(|&b| set.table[b as usize])
+                .unwrap_or(h.len());
             let got = set.find(h);
             if got != want {
-                return Err(format!("{name}: from offset {start}, find gave {got}, scalar {want}"));
+                return Err(format!(
+                    "{name}: from offset {start}, find gave {got}, scalar {want}"
+                ));
             }
         }
     }

@@ -22,9 +22,9 @@
 //!   the `</` and temporary buffer of a non-matching end tag, `]]` in CDATA)
 //!   are appended as the input range they came from, so they stay borrowed.
 
-use std::collections::HashSet;
 use std::marker::PhantomData;
 
+use super::attr_index::AttrIndex;
 use super::charref;
 use super::{Config, ErrorPolicy};
 use crate::entities;
@@ -38,10 +38,6 @@ use crate::token::{
 
 /// The EOF "character" (never a UTF-8 byte).
 const EOF: u8 = 0xFF;
-
-/// Attribute count above which duplicate detection switches from a linear
-/// scan to a hash set, keeping tags with thousands of attributes linear.
-const DUPLICATE_SET_THRESHOLD: usize = 8;
 
 /// A window of the input: `buf` holds the bytes from absolute offset `base`.
 #[derive(Clone, Copy)]
@@ -74,12 +70,30 @@ impl<'b> Input<'b> {
 
 /// A token string under construction: an input range while it is a copy of
 /// the input, an owned buffer after the first rewrite.
-#[derive(Default)]
+///
+/// With a length limit (`Config::max_token_len`), a field that grows past it
+/// is cut to the limit (at a character boundary), copied out of the input so
+/// that it pins no input bytes, and ignores further appends.
 struct Field {
     start: usize,
     end: usize,
     owned: bool,
+    truncated: bool,
+    limit: usize,
     buf: Vec<u8>,
+}
+
+impl Default for Field {
+    fn default() -> Self {
+        Field {
+            start: 0,
+            end: 0,
+            owned: false,
+            truncated: false,
+            limit: usize::MAX,
+            buf: Vec::new(),
+        }
+    }
 }
 
 impl Field {
@@ -87,6 +101,7 @@ impl Field {
         self.start = 0;
         self.end = 0;
         self.owned = false;
+        self.truncated = false;
         self.buf.clear();
     }
 
@@ -98,30 +113,62 @@ impl Field {
         }
     }
 
+    fn len(&self) -> usize {
+        if self.owned {
+            self.buf.len()
+        } else {
+            self.end - self.start
+        }
+    }
+
     fn push_input(&mut self, inp: &Input, s: usize, e: usize) {
-        if s == e {
+        if s == e || self.truncated {
             return;
         }
         if !self.owned {
             if self.start == self.end {
                 self.start = s;
                 self.end = e;
-                return;
-            }
-            if self.end == s {
+            } else if self.end == s {
                 self.end = e;
-                return;
+            } else {
+                self.make_owned(inp);
+                self.buf.extend_from_slice(inp.slice(s, e));
             }
-            self.make_owned(inp);
+        } else {
+            self.buf.extend_from_slice(inp.slice(s, e));
         }
-        self.buf.extend_from_slice(inp.slice(s, e));
+        if self.len() > self.limit {
+            self.cut(inp);
+        }
     }
 
     fn push_bytes(&mut self, inp: &Input, bytes: &[u8]) {
+        if self.truncated {
+            return;
+        }
         if !self.owned {
             self.make_owned(inp);
         }
         self.buf.extend_from_slice(bytes);
+        if self.buf.len() > self.limit {
+            self.cut(inp);
+        }
+    }
+
+    /// Cuts the field to its limit, at a character boundary.
+    fn cut(&mut self, inp: &Input) {
+        if !self.owned {
+            let keep = self.start + self.limit;
+            self.end = keep.min(self.end);
+            self.make_owned(inp);
+        }
+        let mut cut = self.limit.min(self.buf.len());
+        while cut > 0 && cut < self.buf.len() && self.buf[cut] & 0xC0 == 0x80 {
+            cut -= 1;
+        }
+        self.buf.truncate(cut);
+        self.truncated = true;
     }
 
     fn make_owned(&mut self, inp: &Input) {
@@ -213,6 +260,11 @@ pub(crate) struct Machine<E> {
     join_text: bool,
     /// Use the SIMD scans (`Config::simd`).
     simd: bool,
+    /// `Config::max_attributes` and `Config::max_token_len`.
+    max_attributes: usize,
+    max_token_len: usize,
+    /// An attribute of the current tag was dropped or cut by a limit.
+    tag_limited: bool,
 
     // Output.
     text: Field,
@@ -242,7 +294,7 @@ pub(crate) struct Machine<E> {
     attr_value: Field,
     attr_name_span: Span,
     attr_value_span: Span,
-    attr_names_seen: HashSet<Vec<u8>>,
+    attr_index: AttrIndex,
 
     // The current comment (also the processing instruction's data).
     comment: Field,
@@ -264,6 +316,8 @@ pub(crate) struct Machine<E> {
     /// Line/column at the start of the window, for the rare error reported
     /// behind the cursor.
     lines_at_base: LineIndex,
+    /// Limit errors waiting for a window to locate them in.
+    limit_errors: Vec<(ErrorCode, usize)>,
     /// Input-stream checks (control characters, noncharacters) are done up to
     /// here.
     stream_checked: usize,
@@ -272,7 +326,7 @@ pub(crate) struct Machine<E> {
 
 impl<E: ErrorPolicy> Machine<E> {
     pub(crate) fn new(config: &Config) -> Self {
-        Machine {
+        let mut machine = Machine {
             state: config.initial_state,
             return_state: State::Data,
             pos: 0,
@@ -287,6 +341,9 @@ impl<E: ErrorPolicy> Machine<E> {
             processing_instructions: config.processing_instructions,
             join_text: config.join_text,
             simd: config.simd,
+            max_attributes: config.max_attributes,
+            max_token_len: config.max_token_len,
+            tag_limited: false,
             text: Field::default(),
             text_span: Span::default(),
             ready: None,
@@ -309,7 +366,7 @@ impl<E: ErrorPolicy> Machine<E> {
             attr_value: Field::default(),
             attr_name_span: Span::default(),
             attr_value_span: Span::default(),
-            attr_names_seen: HashSet::new(),
+            attr_index: AttrIndex::new(),
             comment: Field::default(),
             pi_target: Field::default(),
             doctype_name: Field::default(),
@@ -322,9 +379,24 @@ impl<E: ErrorPolicy> Machine<E> {
             errors: Vec::new(),
             lines: LineIndex::new(),
             lines_at_base: LineIndex::new(),
+            limit_errors: Vec::new(),
             stream_checked: 0,
             _policy: PhantomData,
+        };
+        let limit = config.max_token_len;
+        for field in [
+            &mut machine.tag_name,
+            &mut machine.attr_name,
+            &mut machine.attr_value,
+            &mut machine.comment,
+            &mut machine.pi_target,
+            &mut machine.doctype_name,
+            &mut machine.doctype_public,
+            &mut machine.doctype_system,
+        ] {
+            field.limit = limit;
         }
+        machine
     }
 
     pub(crate) fn errors(&self) -> &[ParseError] {
@@ -489,6 +561,11 @@ impl<E: ErrorPolicy> Machine<E> {
             return None;
         }
         self.run(&inp);
+        if E::ENABLED && !self.limit_errors.is_empty() {
+            for (code, at) in std::mem::take(&mut self.limit_errors) {
+                self.err(&inp, code, at);
+            }
+        }
         if !self.text.is_empty() && (self.ready.is_some() || (!eof && !self.join_text)) {
             self.handed = Handed::Text;
             if E::ENABLED {
@@ -716,6 +793,44 @@ impl<E: ErrorPolicy> Machine<E> {
     fn emit(&mut self, ready: Ready, end: usize) {
         self.token_end = end;
         self.ready = Some(ready);
+        if self.max_token_len != usize::MAX || self.max_attributes != usize::MAX {
+            self.check_limits(ready, end);
+        }
+    }
+
+    /// Reports a token cut short by `Config::max_token_len` or
+    /// `Config::max_attributes`. Errors are recorded without a window (the
+    /// location is computed by the caller's window), so this only runs when
+    /// a limit is set.
+    fn check_limits(&mut self, ready: Ready, end: usize) {
+        let (cut, too_many) = match ready {
+            Ready::StartTag | Ready::EndTag => (
+                self.tag_name.truncated
+                    || (self.tag_limited && self.attrs.len() < self.max_attributes),
+                self.tag_limited && self.attrs.len() >= self.max_attributes,
+            ),
+            Ready::Comment => (self.comment.truncated, false),
+            Ready::ProcessingInstruction => {
+                (self.comment.truncated || self.pi_target.truncated, false)
+            }
+            Ready::Doctype => (
+                self.doctype_name.truncated
+                    || self.doctype_public.truncated
+                    || self.doctype_system.truncated,
+                false,
+            ),
+            Ready::Eof => (false, false),
+        };
+        if cut || too_many {
+            self.limit_errors.push((
+                if too_many {
+                    ErrorCode::TooManyAttributes
+                } else {
+                    ErrorCode::TokenTooLong
+                },
+                end.saturating_sub(1),
+            ));
+        }
     }
 
     fn emit_eof(&mut self, inp: &Input) {
@@ -769,7 +884,8 @@ impl<E: ErrorPolicy> Machine<E> {
         self.attrs.clear();
         self.attr_arena.clear();
         self.attr_live = false;
-        self.attr_names_seen.clear();
+        self.attr_index.clear();
+        self.tag_limited = false;
     }
 
     fn new_attr(&mut self, p: usize) {
@@ -789,6 +905,13 @@ impl<E: ErrorPolicy> Machine<E> {
         }
         self.attr_live = false;
         if self.attr_duplicate {
+            return;
+        }
+        if self.attr_name.truncated || self.attr_value.truncated {
+            self.tag_limited = true;
+        }
+        if self.attrs.len() >= self.max_attributes {
+            self.tag_limited = true;
             return;
         }
         let name = self.stash(FieldId::AttrName);
@@ -823,19 +946,12 @@ impl<E: ErrorPolicy> Machine<E> {
         self.attr_name_span.end = at;
         self.attr_value_span = Span { start: at, end: at };
         let name = self.attr_name.bytes(inp);
-        let dup = if self.attrs.len() < DUPLICATE_SET_THRESHOLD {
-            self.attrs
-                .iter()
-                .any(|a| resolve(a.name, inp.text, inp.base, &self.attr_arena).as_bytes() == name)
-        } else {
-            if self.attr_names_seen.is_empty() {
-                for a in &self.attrs {
-                    let n = resolve(a.name, inp.text, inp.base, &self.attr_arena);
-                    self.attr_names_seen.insert(n.as_bytes().to_vec());
-                }
-            }
-            !self.attr_names_seen.insert(name.to_vec())
-        };
+        let (attrs, arena) = (&self.attrs, &self.attr_arena);
+        let dup = self.attr_index.is_duplicate(name, attrs.len(), |i| {
+            attrs
+                .get(i)
+                .map(|a| resolve(a.name, inp.text, inp.base, arena).as_bytes())
+        });
         if dup {
             self.attr_duplicate = true;
             self.err(inp, ErrorCode::DuplicateAttribute, at);
@@ -1234,10 +1350,13 @@ impl<E: ErrorPolicy> Machine<E> {
                         self.state = Data;
                         self.emit_tag(inp, p + 1);
                     }
-                    b'A'..=b'Z' | b'a'..=b'z' => {
+                    b'a'..=b'z' => {
+                        self.tag_name.push_input(inp, p, p + 1);
+                        self.tag_name_span.end = p + 1;
+                    }
+                    b'A'..=b'Z' => {
                         self.tag_name.push_bytes(inp, &[c.to_ascii_lowercase()]);
                         self.tag_name_span.end = p + 1;
-                        self.temp.push(c);
                     }
                     _ => {
                         // "</" and the temporary buffer are exactly the input
@@ -1379,7 +1498,12 @@ impl<E: ErrorPolicy> Machine<E> {
                         self.emit_char(inp, p, n);
                     }
                     b'A'..=b'Z' | b'a'..=b'z' => {
-                        self.temp.push(c.to_ascii_lowercase());
+                        // Only equality with "script" matters: seven letters
+                        // are as good as any longer run, and keep the buffer
+                        // bounded.
+                        if self.temp.len() <= 6 {
+                            self.temp.push(c.to_ascii_lowercase());
+                        }
                         self.emit_input(inp, p, p + 1);
                     }
                     _ => {
@@ -2012,7 +2136,14 @@ impl<E: ErrorPolicy> Machine<E> {
             },
             // 13.2.5.73
             ProcessingInstructionTarget => match c {
-                b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' => self.temp.push(c),
+                b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' => {
+                    // Only equality with "xml" and "xml-stylesheet" matters
+                    // (the target itself is an input range): a bounded
+                    // buffer does.
+                    if self.temp.len() <= 14 {
+                        self.temp.push(c);
+                    }
+                }
                 b'\t' | b'\n' | 0x0C | b' ' | b'?' | b'>' => {
                     if self.temp.eq_ignore_ascii_case(b"xml")
                         || self.temp.eq_ignore_ascii_case(b"xml-stylesheet")
@@ -2276,12 +2407,18 @@ impl<E: ErrorPolicy> Machine<E> {
                 BeforeAttributeValue => match b {
                     b'\t' | b'\n' | 0x0C | b' ' => self.pos = i + 1,
                     b'"' => {
-                        self.attr_value_span = Span { start: i + 1, end: i + 1 };
+                        self.attr_value_span = Span {
+                            start: i + 1,
+                            end: i + 1,
+                        };
                         self.state = AttributeValueDoubleQuoted;
                         self.pos = i + 1;
                     }
                     b'\'' => {
-                        self.attr_value_span = Span { start: i + 1, end: i + 1 };
+                        self.attr_value_span = Span {
+                            start: i + 1,
+                            end: i + 1,
+                        };
                         self.state = AttributeValueSingleQuoted;
                         self.pos = i + 1;
                     }

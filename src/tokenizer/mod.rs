@@ -1,5 +1,6 @@
 //! The tokenizer: configuration, error policy and the public driver.
 
+mod attr_index;
 mod charref;
 mod feedback;
 mod machine;
@@ -33,6 +34,8 @@ pub struct Config {
     pub(crate) scripting: bool,
     pub(crate) join_text: bool,
     pub(crate) simd: bool,
+    pub(crate) max_attributes: usize,
+    pub(crate) max_token_len: usize,
 }
 
 impl Default for Config {
@@ -56,7 +59,44 @@ impl Config {
             scripting: true,
             join_text: false,
             simd: true,
+            max_attributes: usize::MAX,
+            max_token_len: usize::MAX,
         }
+    }
+
+    /// A resource limit for crawlers: keep at most `n` attributes per tag.
+    /// Further attributes are dropped, with a `too-many-attributes` error
+    /// (htmltok's own code). Off by default.
+    ///
+    /// ```
+    /// use htmltok::{Config, ErrorCode, Token, Tokenizer};
+    /// let mut tok = Tokenizer::with_errors("<p a b c d>", Config::new().max_attributes(2));
+    /// let Some(Token::StartTag(tag)) = tok.next_token() else { panic!() };
+    /// assert_eq!(tag.attributes().count(), 2);
+    /// while tok.next_token().is_some() {}
+    /// assert_eq!(tok.errors()[0].code, ErrorCode::TooManyAttributes);
+    /// ```
+    pub fn max_attributes(mut self, n: usize) -> Config {
+        self.max_attributes = n;
+        self
+    }
+
+    /// A resource limit for crawlers: cut tag names, attribute names and
+    /// values, comments, DOCTYPE names and identifiers, and processing
+    /// instructions to at most `bytes` bytes (at a character boundary), with
+    /// a `token-too-long` error (htmltok's own code). A cut string is copied
+    /// out of the input, so a stream need not keep the rest of a huge
+    /// comment or value in memory. Text is never cut: a stream hands it out
+    /// chunk by chunk anyway. Off by default.
+    ///
+    /// ```
+    /// use htmltok::{Config, Token, Tokenizer};
+    /// let mut tok = Tokenizer::with_config("<!--0123456789-->", Config::new().max_token_len(4));
+    /// assert!(matches!(tok.next_token(), Some(Token::Comment(c)) if c.text == "0123"));
+    /// ```
+    pub fn max_token_len(mut self, bytes: usize) -> Config {
+        self.max_token_len = bytes;
+        self
     }
 
     /// Use the SIMD landmark scans (the default) or force the portable
