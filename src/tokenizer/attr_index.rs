@@ -17,6 +17,10 @@ const THRESHOLD: usize = 8;
 pub(crate) struct AttrIndex {
     /// Open-addressing table: 0 is empty, `i + 1` is the attribute at `i`.
     slots: Vec<u32>,
+    /// Occupied slots. Not always the attribute count: a name recorded for
+    /// an attribute that a limit then dropped keeps its slot until the next
+    /// rebuild.
+    used: usize,
     /// Whether `slots` describes the current tag.
     active: bool,
     hasher: RandomState,
@@ -26,6 +30,7 @@ impl AttrIndex {
     pub(crate) fn new() -> AttrIndex {
         AttrIndex {
             slots: Vec::new(),
+            used: 0,
             active: false,
             hasher: RandomState::new(),
         }
@@ -48,7 +53,7 @@ impl AttrIndex {
         if count < THRESHOLD {
             return (0..count).any(|i| name_of(i) == Some(name));
         }
-        if !self.active || (count + 1) * 2 > self.slots.len() {
+        if !self.active || (self.used + 1) * 2 > self.slots.len() {
             self.rebuild(count, &name_of);
         }
         let mask = self.slots.len() - 1;
@@ -57,6 +62,7 @@ impl AttrIndex {
             match self.slots[at] {
                 0 => {
                     self.slots[at] = count as u32 + 1;
+                    self.used += 1;
                     return false;
                 }
                 slot => {
@@ -75,6 +81,7 @@ impl AttrIndex {
         let size = (count * 4).next_power_of_two().max(64);
         self.slots.clear();
         self.slots.resize(size, 0);
+        self.used = 0;
         let mask = size - 1;
         for i in 0..count {
             let Some(name) = name_of(i) else { continue };
@@ -83,6 +90,7 @@ impl AttrIndex {
                 at = (at + 1) & mask;
             }
             self.slots[at] = i as u32 + 1;
+            self.used += 1;
         }
         self.active = true;
     }
@@ -107,5 +115,18 @@ mod tests {
         }
         index.clear();
         assert!(!index.is_duplicate(b"a1", 0, |_| None));
+    }
+
+    #[test]
+    fn names_recorded_but_never_kept_do_not_fill_the_table() {
+        // A limit keeps 10 attributes; every later name is recorded as
+        // number 10 and dropped. The table must keep working.
+        let kept: Vec<Vec<u8>> = (0..10).map(|i| format!("k{i}").into_bytes()).collect();
+        let mut index = AttrIndex::new();
+        for i in 0..100_000 {
+            let name = format!("x{i}").into_bytes();
+            assert!(!index.is_duplicate(&name, kept.len(), |j| kept.get(j).map(|n| n.as_slice())));
+        }
+        assert!(index.is_duplicate(b"k3", kept.len(), |j| kept.get(j).map(|n| n.as_slice())));
     }
 }
