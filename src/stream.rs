@@ -18,6 +18,9 @@ use crate::tokenizer::{
     apply, Config, ErrorPolicy, Feedback, IgnoreErrors, Machine, ReportErrors, Switch,
 };
 
+/// Kept input beyond which a token in progress is copied out of the window.
+const DETACH_AT: usize = 256 * 1024;
+
 /// A tokenizer for input that arrives in pieces.
 ///
 /// Call [`feed`](Self::feed) with each chunk, then take tokens with
@@ -231,6 +234,11 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     /// costs their length, so it is done only when at least as many bytes
     /// are dropped: every byte is then moved O(1) times on average.
     fn release_consumed(&mut self) {
+        if self.machine.earliest_needed() + DETACH_AT < self.base + self.buf.len() {
+            // A token in progress borrows a long stretch of the window (a
+            // huge comment, value or text run): give it its own copy.
+            self.machine.detach(&self.buf, self.base);
+        }
         let mut low = self.machine.earliest_needed().max(self.base);
         // Keep whole characters (the machine's look-behind is in bytes).
         while !self.buf.is_char_boundary(low - self.base) {

@@ -159,8 +159,12 @@ impl Field {
     /// Cuts the field to its limit, at a character boundary.
     fn cut(&mut self, inp: &Input) {
         if !self.owned {
-            let keep = self.start + self.limit;
-            self.end = keep.min(self.end);
+            // Cut the borrowed range at a character boundary of the input.
+            let mut keep = (self.start + self.limit).min(self.end);
+            while keep > self.start && !inp.text.is_char_boundary(keep - inp.base) {
+                keep -= 1;
+            }
+            self.end = keep;
             self.make_owned(inp);
         }
         let mut cut = self.limit.min(self.buf.len());
@@ -488,6 +492,43 @@ impl<E: ErrorPolicy> Machine<E> {
             }
         }
         low
+    }
+
+    /// Copies every string of the token in progress out of the input, so
+    /// that it pins no input bytes: a stream calls this when the bytes it
+    /// must keep grow large (a huge token), after which it keeps only what
+    /// the fields hold (bounded by `Config::max_token_len` when set).
+    pub(crate) fn detach(&mut self, text: &str, base: usize) {
+        let inp = Input {
+            text,
+            buf: text.as_bytes(),
+            base,
+            eof: false,
+        };
+        for field in [
+            &mut self.text,
+            &mut self.tag_name,
+            &mut self.attr_name,
+            &mut self.attr_value,
+            &mut self.comment,
+            &mut self.pi_target,
+            &mut self.doctype_name,
+            &mut self.doctype_public,
+            &mut self.doctype_system,
+        ] {
+            if field.borrows_from().is_some() {
+                field.make_owned(&inp);
+            }
+        }
+        for a in &mut self.attrs {
+            for slot in [&mut a.name, &mut a.value] {
+                if let Slot::Input(s, e) = *slot {
+                    let start = self.attr_arena.len();
+                    self.attr_arena.extend_from_slice(inp.slice(s, e));
+                    *slot = Slot::Scratch(start, self.attr_arena.len());
+                }
+            }
+        }
     }
 
     /// Forgets the token just handed out, so that its fields no longer pin
