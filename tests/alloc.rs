@@ -1,0 +1,425 @@
+//! Allocation behaviour: the tokenizer must not allocate per token.
+//!
+//! A counting global allocator (a thin wrapper around `System`) counts
+//! allocations and allocated bytes in atomics, but only on a thread that
+//! switched counting on, so the test harness's own threads (output
+//! capture, other tests) cannot pollute the numbers; the tests also run
+//! their measured sections one at a time under a mutex.
+//!
+//! - A clean ASCII page of 10,000 tags (attributes, text between, no
+//!   character references, no upper case, no CR) tokenized whole: after a
+//!   warm-up of the first 100 tokens, zero allocations.
+//! - The same kind of page streamed in 64 KiB chunks: after the first
+//!   chunk, fewer than 20 allocations in total, however many chunks follow.
+//! - Every corpus page tokenized whole (standalone, errors off): at most
+//!   `PAGE_BASE + tokens / 1000` allocations per page. See `PAGE_BASE` for
+//!   why that bound.
+//! - Tags with more than 8 attributes (the point where duplicate detection
+//!   changes method) tokenized whole: zero allocations after warm-up.
+
+mod common;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+use htmltok::{Config, StreamTokenizer, Token, Tokenizer};
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+static BYTES: AtomicUsize = AtomicUsize::new(0);
+
+thread_local! {
+    /// Whether allocations on this thread are counted (a const-initialised
+    /// `Cell` without destructor: reading it never allocates).
+    static COUNTING: Cell<bool> = const { Cell::new(false) };
+}
+
+struct CountingAllocator;
+
+impl CountingAllocator {
+    fn count(size: usize) {
+        if COUNTING.try_with(Cell::get).unwrap_or(false) {
+            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+            BYTES.fetch_add(size, Ordering::Relaxed);
+        }
+    }
+}
+
+// SAFETY: every method forwards to `System` with the caller's arguments
+// unchanged, so `System`'s guarantees (and the caller's obligations) carry
+// over exactly; the only addition is bumping two atomic counters, which
+// neither allocates nor touches the memory being managed.
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        Self::count(layout.size());
+        // SAFETY: forwarded unchanged; the caller upholds `alloc`'s contract.
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        Self::count(layout.size());
+        // SAFETY: forwarded unchanged; the caller upholds `alloc_zeroed`'s contract.
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        // SAFETY: forwarded unchanged; `ptr` came from `System` via this wrapper.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // A reallocation (a buffer growing) counts as an allocation.
+        Self::count(new_size);
+        // SAFETY: forwarded unchanged; `ptr` came from `System` via this wrapper.
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
+
+/// Measured sections run one at a time.
+static SERIAL: Mutex<()> = Mutex::new(());
+
+/// Counts the current thread's allocations from `start` to `stop`.
+struct Counter;
+
+#[derive(Clone, Copy, Debug)]
+struct Counts {
+    allocations: usize,
+    bytes: usize,
+}
+
+impl Counter {
+    fn start() -> Counter {
+        ALLOCATIONS.store(0, Ordering::SeqCst);
+        BYTES.store(0, Ordering::SeqCst);
+        COUNTING.with(|c| c.set(true));
+        Counter
+    }
+
+    fn stop(self) -> Counts {
+        COUNTING.with(|c| c.set(false));
+        Counts {
+            allocations: ALLOCATIONS.load(Ordering::SeqCst),
+            bytes: BYTES.load(Ordering::SeqCst),
+        }
+    }
+}
+
+impl Drop for Counter {
+    fn drop(&mut self) {
+        COUNTING.with(|c| c.set(false));
+    }
+}
+
+/// A clean page: `tags` tags (start, end and void tags, with double-,
+/// single- and un-quoted attributes), text between them, comments; ASCII
+/// only, no character references, no upper case, no CR. The shapes repeat
+/// every few tags, so the first 100 tokens show every shape.
+fn clean_page(tags: usize) -> String {
+    let mut page = String::from(
+        "<!doctype html>\n<html lang=en>\n<head><meta charset=utf-8></head>\n<body>\n",
+    );
+    let mut emitted = 3;
+    let mut i = 0;
+    while emitted < tags {
+        match i % 6 {
+            0 => {
+                let _ = writeln!(
+                    page,
+                    "<div class=\"item item-{i}\" id='d{i}' data-n={i}>item number {i} of the list, plain text.</div>"
+                );
+                emitted += 2;
+            }
+            1 => {
+                let _ = writeln!(page, "<p>paragraph {i}: <a href=\"/articles/{i}/read\" title='read {i}'>read more</a> or not.</p>");
+                emitted += 4;
+            }
+            2 => {
+                let _ = writeln!(
+                    page,
+                    "<img src=\"/img/{i}.png\" alt=\"picture {i}\" width=64 height=48><br>"
+                );
+                emitted += 2;
+            }
+            3 => {
+                let _ = writeln!(page, "<ul><li>one {i}</li><li>two</li></ul>");
+                emitted += 6;
+            }
+            4 => {
+                let _ = writeln!(
+                    page,
+                    "<!-- comment {i} -->\n<span lang=en dir=ltr hidden>s{i}</span>"
+                );
+                emitted += 2;
+            }
+            _ => {
+                let _ = writeln!(
+                    page,
+                    "<input type=text name=q{i} value=\"query {i}\" disabled/><label for=q{i}>label</label>"
+                );
+                emitted += 3;
+            }
+        }
+        i += 1;
+    }
+    page.push_str("</body>\n</html>\n");
+    assert!(page.is_ascii() && !page.contains('&') && !page.contains('\r'));
+    assert!(!page.bytes().any(|b| b.is_ascii_uppercase()));
+    page
+}
+
+/// Tokenizes `page` whole; returns (tokens after warm-up, their allocations).
+fn whole_after_warmup<E: htmltok::ErrorPolicy>(
+    mut tok: Tokenizer<'_, E>,
+    warmup: usize,
+) -> (usize, Counts) {
+    let mut seen = 0;
+    while seen < warmup {
+        assert!(tok.next_token().is_some(), "page shorter than the warm-up");
+        seen += 1;
+    }
+    let counter = Counter::start();
+    let mut rest = 0usize;
+    let mut tags = 0usize;
+    while let Some(token) = tok.next_token() {
+        rest += 1;
+        if let Token::StartTag(tag) = &token {
+            // Touch the attributes, as a user would (the iterator resolves
+            // them on the fly, without allocating).
+            tags += tag
+                .attributes()
+                .map(|a| a.name.len() + a.value.len())
+                .sum::<usize>()
+                .min(1);
+        }
+    }
+    let counts = counter.stop();
+    assert!(tags > 0);
+    (rest, counts)
+}
+
+#[test]
+fn no_allocation_per_token() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+
+    let page = clean_page(10_000);
+    let total_tags = Tokenizer::new(&page)
+        .owned()
+        .filter(|t| {
+            matches!(
+                t,
+                htmltok::OwnedToken::StartTag { .. } | htmltok::OwnedToken::EndTag { .. }
+            )
+        })
+        .count();
+    assert!(total_tags >= 10_000, "only {total_tags} tags");
+
+    // Errors off (the default).
+    let (rest, counts) = whole_after_warmup(Tokenizer::new(&page), 100);
+    println!(
+        "whole document, errors off: {} bytes, {total_tags} tags; after 100 warm-up tokens {rest} tokens made {} allocations ({} bytes)",
+        page.len(),
+        counts.allocations,
+        counts.bytes
+    );
+    assert_eq!(
+        counts.allocations, 0,
+        "allocations while tokenizing {rest} tokens of a clean page"
+    );
+
+    // Errors on: a clean page has none, so nothing to store either.
+    let (rest, counts) = whole_after_warmup(Tokenizer::with_errors(&page, Config::new()), 100);
+    println!(
+        "whole document, errors on: after 100 warm-up tokens {rest} tokens made {} allocations ({} bytes)",
+        counts.allocations, counts.bytes
+    );
+    assert_eq!(
+        counts.allocations, 0,
+        "allocations (errors on) while tokenizing {rest} tokens of a clean page"
+    );
+}
+
+#[test]
+fn stream_allocations_are_constant() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+
+    const CHUNK: usize = 64 * 1024;
+    // Long enough for many chunks: the count must not grow with them.
+    let page = clean_page(150_000);
+    let chunks: Vec<&[u8]> = page.as_bytes().chunks(CHUNK).collect();
+    assert!(chunks.len() >= 50, "only {} chunks", chunks.len());
+
+    let mut stream = StreamTokenizer::new();
+    // Warm-up: the first chunk and its tokens.
+    stream.feed(chunks[0]);
+    let mut warm = 0;
+    while stream.next_token().is_some() {
+        warm += 1;
+    }
+    assert!(warm >= 100, "warm-up saw only {warm} tokens");
+
+    let counter = Counter::start();
+    let mut tokens = 0usize;
+    let mut eof = false;
+    for chunk in &chunks[1..] {
+        stream.feed(chunk);
+        while let Some(token) = stream.next_token() {
+            tokens += 1;
+            eof |= matches!(token, Token::Eof);
+        }
+    }
+    stream.finish();
+    while let Some(token) = stream.next_token() {
+        tokens += 1;
+        eof |= matches!(token, Token::Eof);
+    }
+    let counts = counter.stop();
+    assert!(eof);
+    println!(
+        "stream, 64 KiB chunks: {} bytes in {} chunks; after the first chunk ({warm} tokens), {tokens} tokens made {} allocations ({} bytes); buffered capacity at the end {}",
+        page.len(),
+        chunks.len(),
+        counts.allocations,
+        counts.bytes,
+        stream.buffered_capacity()
+    );
+    assert!(
+        counts.allocations < 20,
+        "{} allocations streaming {} chunks: should stay O(1)",
+        counts.allocations,
+        chunks.len() - 1
+    );
+}
+
+/// Tags with many attributes must not allocate either: a page of
+/// `<input>` tags with 12 attributes each, after a warm-up of 100 tokens.
+/// (Duplicate-attribute detection switches to a set of names for a tag
+/// with more than 8 attributes; that set must reuse its storage.)
+#[test]
+fn no_allocation_for_tags_with_many_attributes() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let mut page = String::new();
+    for i in 0..2000 {
+        let _ = write!(page, "<input");
+        for a in 0..12 {
+            let _ = write!(page, " data-attr{a}=\"v{i}\"");
+        }
+        page.push_str(">text\n");
+    }
+    let (rest, counts) = whole_after_warmup(Tokenizer::new(&page), 100);
+    println!(
+        "2000 tags with 12 attributes each: after 100 warm-up tokens {rest} tokens made {} allocations ({} bytes), {:.1} per tag",
+        counts.allocations,
+        counts.bytes,
+        counts.allocations as f64 / (rest as f64 / 2.0)
+    );
+    assert_eq!(
+        counts.allocations, 0,
+        "allocations for tags with 12 attributes ({rest} tokens)"
+    );
+}
+
+/// Per-page allocation allowance, whatever the page's size. A whole-document
+/// tokenizer allocates: a repaired copy of the input when it is not valid
+/// UTF-8 (1), and the growth of its scratch buffers and records (text, tag
+/// name, attribute name, value, records and arena, comment, doctype fields,
+/// the error list when errors are on). Those grow by doubling, so a buffer
+/// that ends at S bytes cost about log2(S / 8) reallocations: at most ~18
+/// for a 2 MB token, ~10 for the few-KB tokens of typical pages; on a real
+/// page only three or four buffers ever get beyond a few dozen bytes. 64
+/// covers that (3 × 18 + 10): the measured maximum for corpus pages whose
+/// tags all have at most 8 attributes is 33 (the worst pages are printed).
+/// The named-reference automaton, built once per process (~2,500
+/// allocations, ~8 MB), is built before counting: it is not per page.
+const PAGE_BASE: usize = 64;
+/// Plus one allocation per this many tokens, for rare per-token costs.
+const TOKENS_PER_ALLOCATION: usize = 1000;
+
+#[test]
+fn corpus_allocations_per_page() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+
+    let pages = common::corpus_pages();
+    // The named-reference automaton is built once per process, on first
+    // use (a one-time cost, not a per-page one): build it before counting.
+    let warm = Counter::start();
+    let mut tok = Tokenizer::from_bytes(b"&amp;&notin;<p title='&lt;'>");
+    while tok.next_token().is_some() {}
+    drop(tok);
+    let warm = warm.stop();
+    println!(
+        "one-time warm-up (named character reference automaton): {} allocations, {} bytes",
+        warm.allocations, warm.bytes
+    );
+    let mut worst: Vec<(f64, String, usize, usize, usize)> = Vec::new();
+    let mut over = Vec::new();
+    let (mut total_allocs, mut total_tokens, mut total_bytes) = (0usize, 0usize, 0usize);
+    for (name, bytes) in &pages {
+        let counter = Counter::start();
+        let mut tok = Tokenizer::from_bytes(bytes);
+        let mut tokens = 0usize;
+        while tok.next_token().is_some() {
+            tokens += 1;
+        }
+        drop(tok);
+        let counts = counter.stop();
+        total_allocs += counts.allocations;
+        total_tokens += tokens;
+        total_bytes += counts.bytes;
+        let bound = PAGE_BASE + tokens / TOKENS_PER_ALLOCATION;
+        let many = tags_with_many_attributes(bytes);
+        if counts.allocations > bound {
+            over.push(format!(
+                "{name}: {} allocations for {tokens} tokens (bound {bound}); it has {many} start tags with more than 8 attributes",
+                counts.allocations
+            ));
+        }
+        let valid = std::str::from_utf8(bytes).is_ok();
+        worst.push((
+            counts.allocations as f64,
+            format!(
+                "{name}{}, {many} tags with > 8 attributes",
+                if valid { "" } else { " (not UTF-8)" }
+            ),
+            tokens,
+            counts.allocations,
+            counts.bytes,
+        ));
+    }
+    worst.sort_by(|a, b| b.0.total_cmp(&a.0));
+    println!(
+        "corpus, whole documents: {} pages, {total_tokens} tokens, {total_allocs} allocations ({total_bytes} bytes allocated), {:.4} allocations per 1000 tokens",
+        pages.len(),
+        total_allocs as f64 * 1000.0 / total_tokens as f64
+    );
+    println!("bound per page: {PAGE_BASE} + tokens / {TOKENS_PER_ALLOCATION}; most allocations:");
+    for (_, name, tokens, allocs, bytes) in worst.iter().take(12) {
+        println!("  {name}: {allocs} allocations ({bytes} bytes) for {tokens} tokens");
+    }
+    let fewest = worst.last().unwrap();
+    println!(
+        "  fewest: {}: {} allocations for {} tokens",
+        fewest.1, fewest.3, fewest.2
+    );
+    assert!(
+        over.is_empty(),
+        "pages over the allocation bound:\n{}",
+        over.join("\n")
+    );
+}
+
+/// Start tags with more than 8 attributes.
+fn tags_with_many_attributes(bytes: &[u8]) -> usize {
+    let mut tok = Tokenizer::from_bytes(bytes);
+    let mut n = 0;
+    while let Some(token) = tok.next_token() {
+        if let Token::StartTag(tag) = token {
+            n += usize::from(tag.attributes().len() > 8);
+        }
+    }
+    n
+}

@@ -1,0 +1,590 @@
+//! Shared helpers for `tests/chunking.rs`, `tests/alloc.rs` and
+//! `tests/memory_bound.rs`: locating the shared test data, a deterministic
+//! random number generator, and (for the chunking tests) drivers that run
+//! the whole-document and the streaming tokenizer and reduce their output to
+//! comparable owned records, spans included.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+use htmltok::{Config, ErrorCode, ParseError, StreamTokenizer, Token, Tokenizer};
+
+// ---------------------------------------------------------------------------
+// Test data.
+
+/// The html5lib-tests `tokenizer` directory: `$HTML5LIB_TESTS`, or
+/// `<crate>/../shared/html5lib-tests/tokenizer`.
+pub fn html5lib_dir() -> PathBuf {
+    env_dir("HTML5LIB_TESTS", "../shared/html5lib-tests/tokenizer")
+}
+
+/// The real-world page corpus: `$HTMLTOK_CORPUS`, or `<crate>/../shared/corpus`.
+pub fn corpus_dir() -> PathBuf {
+    env_dir("HTMLTOK_CORPUS", "../shared/corpus")
+}
+
+fn env_dir(var: &str, default: &str) -> PathBuf {
+    match std::env::var_os(var) {
+        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
+        _ => Path::new(env!("CARGO_MANIFEST_DIR")).join(default),
+    }
+}
+
+/// Fails with a clear message naming `var` when `dir` is missing: a panic
+/// under `CI=true`, otherwise a printed warning and then a failure too
+/// (never a silent skip).
+pub fn require_dir(dir: &Path, var: &str, what: &str) {
+    if dir.is_dir() {
+        return;
+    }
+    let msg = format!(
+        "{what} directory not found: {} (set {var} to the {what} directory)",
+        dir.display()
+    );
+    if std::env::var("CI").as_deref() == Ok("true") {
+        panic!("CI=true: {msg}");
+    }
+    eprintln!("warning: {msg}");
+    eprintln!("warning: refusing to pass without the {what}; set {var}");
+    panic!("{msg}");
+}
+
+/// The corpus pages (`*.html`, sorted by name) with their bytes.
+pub fn corpus_pages() -> Vec<(String, Vec<u8>)> {
+    let dir = corpus_dir();
+    require_dir(&dir, "HTMLTOK_CORPUS", "HTML page corpus");
+    let mut pages: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .map(|entry| entry.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "html" || e == "htm"))
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            let bytes =
+                std::fs::read(&p).unwrap_or_else(|e| panic!("cannot read {}: {e}", p.display()));
+            (name, bytes)
+        })
+        .collect();
+    pages.sort_by(|a, b| a.0.cmp(&b.0));
+    assert!(
+        !pages.is_empty(),
+        "no *.html pages in {} (set HTMLTOK_CORPUS to the corpus directory)",
+        dir.display()
+    );
+    pages
+}
+
+// ---------------------------------------------------------------------------
+// Deterministic randomness.
+
+/// xorshift64*: small, deterministic, good enough for split points.
+#[derive(Clone, Debug)]
+pub struct XorShift(u64);
+
+impl XorShift {
+    pub fn new(seed: u64) -> Self {
+        XorShift(seed.max(1))
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Uniform-ish in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+}
+
+/// Split points for fixed-size chunks of `len` bytes.
+pub fn fixed_splits(len: usize, size: usize) -> Vec<usize> {
+    (size..len).step_by(size.max(1)).collect()
+}
+
+/// Random split sets for an input of `len` bytes: a few uniformly placed
+/// points (duplicates allowed, so some chunks are empty), small random
+/// chunk sizes, and random chunk sizes up to the whole input.
+pub fn random_split_sets(len: usize, rng: &mut XorShift) -> Vec<Vec<usize>> {
+    let mut sets = Vec::new();
+    // A few uniformly placed points, including 0 and len (empty chunks).
+    let k = 1 + rng.below(8);
+    let mut points: Vec<usize> = (0..k).map(|_| rng.below(len + 1)).collect();
+    points.sort_unstable();
+    sets.push(points);
+    // Chunks of 1..=16 bytes, sometimes empty.
+    sets.push(random_sized(len, 17, rng));
+    // Chunks of up to the whole input.
+    sets.push(random_sized(len, len.max(1) + 1, rng));
+    sets
+}
+
+/// Split points for chunks of random size in `0..max_size`.
+pub fn random_sized(len: usize, max_size: usize, rng: &mut XorShift) -> Vec<usize> {
+    let mut points = Vec::new();
+    let mut at = 0;
+    loop {
+        at += rng.below(max_size.max(1));
+        if at >= len {
+            return points;
+        }
+        points.push(at);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Normalized output.
+
+/// A byte span as a plain pair, for compact debug output.
+pub type Sp = (usize, usize);
+
+fn sp(span: htmltok::Span) -> Sp {
+    (span.start, span.end)
+}
+
+/// One attribute: name, value, name span, value span.
+pub type AttrRec = (String, String, Sp, Sp);
+
+/// A token reduced to owned data, spans included.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rec {
+    /// Adjacent text tokens joined: text concatenated, span first.start..last.end.
+    Text {
+        text: String,
+        span: Sp,
+    },
+    StartTag {
+        name: String,
+        attrs: Vec<AttrRec>,
+        self_closing: bool,
+        span: Sp,
+        name_span: Sp,
+    },
+    EndTag {
+        name: String,
+        attrs: Vec<AttrRec>,
+        self_closing: bool,
+        span: Sp,
+        name_span: Sp,
+    },
+    Comment {
+        text: String,
+        span: Sp,
+    },
+    Doctype {
+        name: Option<String>,
+        public_id: Option<String>,
+        system_id: Option<String>,
+        force_quirks: bool,
+        span: Sp,
+    },
+    Pi {
+        target: String,
+        data: String,
+        span: Sp,
+    },
+    Eof,
+}
+
+/// A parse error reduced to code, span, line, column.
+pub type ErrRec = (ErrorCode, Sp, usize, usize);
+
+fn err_rec(e: &ParseError) -> ErrRec {
+    (e.code, sp(e.span), e.location.line, e.location.col)
+}
+
+/// Everything one run produced.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Output {
+    pub tokens: Vec<Rec>,
+    pub errors: Vec<ErrRec>,
+}
+
+/// Collects tokens into [`Rec`]s. With `join`, adjacent text tokens become
+/// one record; without, every token is kept as it came (for `join_text`).
+#[derive(Debug)]
+pub struct Normalizer {
+    pub tokens: Vec<Rec>,
+    join: bool,
+    /// Protocol violations seen (empty text, tokens after Eof, ...).
+    pub anomalies: Vec<String>,
+    eof_seen: bool,
+}
+
+impl Normalizer {
+    pub fn new(join: bool) -> Self {
+        Normalizer {
+            tokens: Vec::new(),
+            join,
+            anomalies: Vec::new(),
+            eof_seen: false,
+        }
+    }
+
+    pub fn push(&mut self, token: &Token<'_>) {
+        if self.eof_seen {
+            self.anomalies.push(format!("token after Eof: {token:?}"));
+        }
+        let attrs = |t: &htmltok::Tag<'_>| -> Vec<AttrRec> {
+            t.attributes()
+                .map(|a| {
+                    (
+                        a.name.to_owned(),
+                        a.value.to_owned(),
+                        sp(a.name_span),
+                        sp(a.value_span),
+                    )
+                })
+                .collect()
+        };
+        let rec = match token {
+            Token::Text(t) => {
+                if t.text.is_empty() {
+                    self.anomalies
+                        .push(format!("empty Text token at {:?}", t.span));
+                }
+                if self.join {
+                    if let Some(Rec::Text { text, span }) = self.tokens.last_mut() {
+                        text.push_str(t.text);
+                        span.1 = t.span.end;
+                        return;
+                    }
+                }
+                Rec::Text {
+                    text: t.text.to_owned(),
+                    span: sp(t.span),
+                }
+            }
+            Token::StartTag(t) => Rec::StartTag {
+                name: t.name.to_owned(),
+                attrs: attrs(t),
+                self_closing: t.self_closing,
+                span: sp(t.span),
+                name_span: sp(t.name_span),
+            },
+            Token::EndTag(t) => Rec::EndTag {
+                name: t.name.to_owned(),
+                attrs: attrs(t),
+                self_closing: t.self_closing,
+                span: sp(t.span),
+                name_span: sp(t.name_span),
+            },
+            Token::Comment(c) => Rec::Comment {
+                text: c.text.to_owned(),
+                span: sp(c.span),
+            },
+            Token::Doctype(d) => Rec::Doctype {
+                name: d.name.map(str::to_owned),
+                public_id: d.public_id.map(str::to_owned),
+                system_id: d.system_id.map(str::to_owned),
+                force_quirks: d.force_quirks,
+                span: sp(d.span),
+            },
+            Token::ProcessingInstruction(p) => Rec::Pi {
+                target: p.target.to_owned(),
+                data: p.data.to_owned(),
+                span: sp(p.span),
+            },
+            Token::Eof => {
+                self.eof_seen = true;
+                Rec::Eof
+            }
+        };
+        self.tokens.push(rec);
+    }
+}
+
+/// Whether parse errors are collected (the two compile-time error policies
+/// are separate code paths, so both are exercised).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Errors {
+    On,
+    Off,
+}
+
+macro_rules! drain_whole {
+    ($tok:expr, $norm:expr) => {{
+        let mut tok = $tok;
+        while let Some(t) = tok.next_token() {
+            $norm.push(&t);
+        }
+        if tok.next_token().is_some() {
+            $norm.anomalies.push("whole: token after None".to_owned());
+        }
+        tok.errors().iter().map(err_rec).collect::<Vec<_>>()
+    }};
+}
+
+/// Tokenizes `bytes` as one document.
+pub fn whole(bytes: &[u8], config: &Config, errors: Errors) -> (Output, Vec<String>) {
+    whole_with(bytes, config, errors, true)
+}
+
+pub fn whole_with(
+    bytes: &[u8],
+    config: &Config,
+    errors: Errors,
+    join: bool,
+) -> (Output, Vec<String>) {
+    let mut norm = Normalizer::new(join);
+    let errs = match errors {
+        Errors::On => drain_whole!(
+            Tokenizer::from_bytes_with_errors(bytes, config.clone()),
+            norm
+        ),
+        Errors::Off => drain_whole!(
+            Tokenizer::from_bytes_with_config(bytes, config.clone()),
+            norm
+        ),
+    };
+    if norm.tokens.last() != Some(&Rec::Eof) {
+        norm.anomalies
+            .push("whole: last token is not Eof".to_owned());
+    }
+    (
+        Output {
+            tokens: norm.tokens,
+            errors: errs,
+        },
+        norm.anomalies,
+    )
+}
+
+macro_rules! drain_stream {
+    ($stream:expr, $norm:expr, $bytes:expr, $splits:expr, $take:expr) => {{
+        let mut stream = $stream;
+        let bytes: &[u8] = $bytes;
+        let mut errs: Vec<ErrRec> = Vec::new();
+        let mut prev = 0;
+        for &p in $splits.iter().chain(std::iter::once(&bytes.len())) {
+            let p = p.clamp(prev, bytes.len());
+            stream.feed(&bytes[prev..p]);
+            prev = p;
+            while let Some(t) = stream.next_token() {
+                if matches!(t, Token::Eof) {
+                    $norm
+                        .anomalies
+                        .push(format!("stream: Eof before finish (after byte {p})"));
+                }
+                $norm.push(&t);
+            }
+            if $take {
+                errs.extend(stream.take_errors().iter().map(err_rec));
+            }
+        }
+        stream.finish();
+        while let Some(t) = stream.next_token() {
+            $norm.push(&t);
+        }
+        if stream.next_token().is_some() {
+            $norm.anomalies.push("stream: token after None".to_owned());
+        }
+        // Feeding after finish must do nothing.
+        stream.feed(b"<p>x");
+        if stream.next_token().is_some() {
+            $norm
+                .anomalies
+                .push("stream: token after feed-after-finish".to_owned());
+        }
+        if $take {
+            errs.extend(stream.take_errors().iter().map(err_rec));
+        } else {
+            errs.extend(stream.errors().iter().map(err_rec));
+        }
+        errs
+    }};
+}
+
+/// Tokenizes `bytes` through a [`StreamTokenizer`], cut at `splits`
+/// (sorted offsets; duplicates make empty chunks). With `take`, errors are
+/// taken with `take_errors` after every chunk instead of read at the end.
+pub fn streamed(
+    bytes: &[u8],
+    config: &Config,
+    errors: Errors,
+    splits: &[usize],
+    take: bool,
+) -> (Output, Vec<String>) {
+    streamed_with(bytes, config, errors, splits, take, true)
+}
+
+pub fn streamed_with(
+    bytes: &[u8],
+    config: &Config,
+    errors: Errors,
+    splits: &[usize],
+    take: bool,
+    join: bool,
+) -> (Output, Vec<String>) {
+    let mut norm = Normalizer::new(join);
+    let errs = match errors {
+        Errors::On => drain_stream!(
+            StreamTokenizer::with_errors(config.clone()),
+            norm,
+            bytes,
+            splits,
+            take
+        ),
+        Errors::Off => drain_stream!(
+            StreamTokenizer::with_config(config.clone()),
+            norm,
+            bytes,
+            splits,
+            take
+        ),
+    };
+    if norm.tokens.last() != Some(&Rec::Eof) {
+        norm.anomalies
+            .push("stream: last token is not Eof".to_owned());
+    }
+    (
+        Output {
+            tokens: norm.tokens,
+            errors: errs,
+        },
+        norm.anomalies,
+    )
+}
+
+/// Describes the first difference between two outputs (`None` when equal).
+pub fn diff(whole: &Output, streamed: &Output) -> Option<String> {
+    fn first_diff<T: std::fmt::Debug + PartialEq>(what: &str, a: &[T], b: &[T]) -> Option<String> {
+        let i = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i))?;
+        let from = i.saturating_sub(2);
+        Some(format!(
+            "{what} differ at #{i} (whole has {}, streamed has {}):\n  whole:    {:?}\n  streamed: {:?}\n  context (whole, from #{from}): {:?}",
+            a.len(),
+            b.len(),
+            a.get(i),
+            b.get(i),
+            &a[from..(i + 1).min(a.len())],
+        ))
+    }
+    first_diff("tokens", &whole.tokens, &streamed.tokens)
+        .or_else(|| first_diff("errors", &whole.errors, &streamed.errors))
+}
+
+/// One chunk-invariance check: `None` when the streamed run (cut at
+/// `splits`) equals the whole-document run and neither shows an anomaly;
+/// otherwise a description. Panics inside the tokenizer count as failures.
+pub fn check(
+    bytes: &[u8],
+    config: &Config,
+    errors: Errors,
+    splits: &[usize],
+    take: bool,
+) -> Option<String> {
+    check_with(bytes, config, errors, splits, take, true)
+}
+
+pub fn check_with(
+    bytes: &[u8],
+    config: &Config,
+    errors: Errors,
+    splits: &[usize],
+    take: bool,
+    join: bool,
+) -> Option<String> {
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        let (w, wa) = whole_with(bytes, config, errors, join);
+        let (s, sa) = streamed_with(bytes, config, errors, splits, take, join);
+        if !wa.is_empty() || !sa.is_empty() {
+            return Some(format!("anomalies: whole {wa:?}, streamed {sa:?}"));
+        }
+        diff(&w, &s)
+    }));
+    match run {
+        Ok(r) => r,
+        Err(payload) => {
+            let msg = payload
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| payload.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+                .unwrap_or_default();
+            Some(format!("panic: {msg}"))
+        }
+    }
+}
+
+/// Shrinks a failing case: removes byte ranges (ddmin-style, then single
+/// bytes) and split points while the case still fails. Returns the
+/// shortest failing input and its split points.
+pub fn minimize(
+    bytes: &[u8],
+    splits: &[usize],
+    fails: &dyn Fn(&[u8], &[usize]) -> bool,
+) -> (Vec<u8>, Vec<usize>) {
+    let mut bytes = bytes.to_vec();
+    let mut splits = splits.to_vec();
+    assert!(
+        fails(&bytes, &splits),
+        "minimize: the case does not fail to begin with"
+    );
+    let remove = |bytes: &[u8], splits: &[usize], a: usize, b: usize| -> (Vec<u8>, Vec<usize>) {
+        let mut nb = bytes[..a].to_vec();
+        nb.extend_from_slice(&bytes[b..]);
+        let ns: Vec<usize> = splits
+            .iter()
+            .map(|&p| {
+                if p <= a {
+                    p
+                } else if p >= b {
+                    p - (b - a)
+                } else {
+                    a
+                }
+            })
+            .collect();
+        (nb, ns)
+    };
+    // Byte ranges, halving the size.
+    let mut size = bytes.len() / 2;
+    while size >= 1 {
+        let mut at = 0;
+        let mut progressed = false;
+        while at + size <= bytes.len() {
+            let (nb, ns) = remove(&bytes, &splits, at, at + size);
+            if fails(&nb, &ns) {
+                bytes = nb;
+                splits = ns;
+                progressed = true;
+            } else {
+                at += size;
+            }
+        }
+        if !progressed {
+            size /= 2;
+        }
+    }
+    // Split points, one at a time.
+    let mut i = 0;
+    while i < splits.len() {
+        let mut ns = splits.clone();
+        ns.remove(i);
+        if fails(&bytes, &ns) {
+            splits = ns;
+        } else {
+            i += 1;
+        }
+    }
+    // Single bytes again, now that splits are fewer.
+    let mut at = 0;
+    while at < bytes.len() {
+        let (nb, ns) = remove(&bytes, &splits, at, at + 1);
+        if fails(&nb, &ns) {
+            bytes = nb;
+            splits = ns;
+        } else {
+            at += 1;
+        }
+    }
+    (bytes, splits)
+}
+
+/// Shows bytes as a Rust byte-string literal body.
+pub fn show(bytes: &[u8]) -> String {
+    bytes.escape_ascii().to_string()
+}
