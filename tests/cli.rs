@@ -228,3 +228,96 @@ fn help() {
         );
     }
 }
+
+/// The command line reproduces html5lib-tests' expected output: a sample of
+/// the suite (every 25th test, in each of its initial states) through
+/// `htmltok tokens --driven --errors --initial-state S --last-start-tag T`,
+/// reading from a file and, for half of them, from standard input in
+/// 3-byte chunks.
+#[test]
+fn tokens_reproduce_a_sample_of_html5lib_tests() {
+    let dir = std::env::var("HTML5LIB_TESTS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|_| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/html5lib-tests/tokenizer")
+        });
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| {
+            panic!(
+                "html5lib-tests not found at {} ({e}); set HTML5LIB_TESTS",
+                dir.display()
+            )
+        })
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "test"))
+        .collect();
+    files.sort();
+    let mut checked = 0;
+    for file in files {
+        let suite: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let Some(tests) = suite["tests"].as_array() else {
+            continue;
+        };
+        for test in tests.iter().step_by(25) {
+            if test.get("doubleEscaped").is_some() {
+                continue; // needs \uHHHH decoding; the library runner covers these
+            }
+            let input = test["input"].as_str().unwrap();
+            let states: Vec<&str> = match test.get("initialStates") {
+                Some(v) => v
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| s.as_str().unwrap())
+                    .collect(),
+                None => vec!["Data state"],
+            };
+            for state in states {
+                let mut args = vec!["tokens", "--driven", "--errors", "--initial-state", state];
+                if let Some(tag) = test.get("lastStartTag").and_then(Value::as_str) {
+                    args.extend(["--last-start-tag", tag]);
+                }
+                let got = if checked % 2 == 0 {
+                    let path = temp_file("h5l.html", input.as_bytes());
+                    args.push(path.to_str().unwrap());
+                    run_json(&args, b"")
+                } else {
+                    args.extend(["--chunk-size", "3", "-"]);
+                    run_json(&args, input.as_bytes())
+                };
+                let want_errors = test.get("errors").cloned().unwrap_or(json!([]));
+                assert_eq!(
+                    got["output"],
+                    join_characters(&test["output"]),
+                    "{}: {input:?}",
+                    test["description"]
+                );
+                assert_eq!(
+                    got["errors"], want_errors,
+                    "{}: {input:?}",
+                    test["description"]
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 250, "only {checked} runs checked");
+}
+
+/// html5lib-tests' expected output with adjacent Character tokens joined.
+fn join_characters(tokens: &Value) -> Value {
+    let mut out: Vec<Value> = Vec::new();
+    for t in tokens.as_array().unwrap() {
+        if t[0] == "Character" {
+            if let Some(last) = out.last_mut() {
+                if last[0] == "Character" {
+                    let joined = format!("{}{}", last[1].as_str().unwrap(), t[1].as_str().unwrap());
+                    last[1] = Value::String(joined);
+                    continue;
+                }
+            }
+        }
+        out.push(t.clone());
+    }
+    Value::Array(out)
+}
