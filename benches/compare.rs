@@ -1,1 +1,744 @@
-fn main() {}
+//! htmltok against other Rust HTML tokenizers, in MB/s of input (criterion,
+//! `Throughput::Bytes`, MB = 10^6 bytes).
+//!
+//! ```text
+//! cargo bench --bench compare                 # everything (about 6 minutes on 2 cores)
+//! cargo bench --bench compare -- corpus       # just the whole real-page corpus
+//! cargo bench --bench compare -- html5ever    # one engine in every group
+//! HTMLTOK_CORPUS=/path/to/pages cargo bench --bench compare
+//! ```
+//!
+//! Groups:
+//! - `corpus`: every `*.html` page of `$HTMLTOK_CORPUS`, default
+//!   `<manifest dir>/../shared/corpus` (the real pages we do not commit); when
+//!   that is absent, the repository's own `corpus/` with a printed note.
+//! - one group per category of that corpus's `MANIFEST.tsv` (`article`,
+//!   `script-heavy`, `cjk`, `legacy-encoding`, `large`, `other`), only when the
+//!   manifest exists;
+//! - `text-only`: ~1 MB of plain text paragraphs (synthetic, no markup);
+//! - `tag-dense`: ~1 MB of nested divs, spans and links with many attributes
+//!   (synthetic).
+//!
+//! Engines, each doing the same work: every token and attribute is looked at
+//! (lengths summed, so nothing can be optimised away), and the same naive
+//! tree-builder switching is applied after start tags: `script` → script
+//! data; `style`, `xmp`, `iframe`, `noembed`, `noframes` → RAWTEXT; `title`,
+//! `textarea` → RCDATA; `plaintext` → PLAINTEXT.
+//! - `htmltok`: whole document ([`Tokenizer::from_bytes_with_config`]), parse
+//!   errors off, driven mode with the switches above done by the caller;
+//! - `htmltok-stream-64k`: [`StreamTokenizer`] fed 64 KiB chunks, same;
+//! - `htmltok-errors`: as `htmltok`, collecting parse errors;
+//! - `htmltok-scalar`: TODO — meant to run htmltok with its SIMD scanning
+//!   switched off; there is no such switch yet, so it runs exactly what
+//!   `htmltok` runs;
+//! - `html5ever`: its tokenizer alone (`html5ever::tokenizer::Tokenizer` and a
+//!   `TokenSink` that returns `RawData`/`Plaintext` to switch);
+//! - `html5gum`: its `CallbackEmitter` wrapped in a `ForwardingEmitter` that
+//!   returns the switches above from `emit_current_tag`, errors off;
+//! - `lol_html`: an `HtmlRewriter` with handlers for every element (and its
+//!   attributes), text chunk, comment and doctype, discarding its output.
+//!   lol_html switches states itself with its own tree-builder simulator;
+//!   end tags are not handed to a handler (that needs a boxed handler per
+//!   element), attributes and comments are observed through their source
+//!   ranges (its `name()`/`value()`/`text()` allocate a `String` each);
+//! - `memchr3`: a floor, counting `<`, `&`, `\r` with `memchr3_iter`.
+//!
+//! Input: pages that are not valid UTF-8 (`legacy-encoding`) go as bytes to
+//! the engines that take bytes (htmltok, which repairs them to UTF-8 itself,
+//! inside the timed loop; html5gum; lol_html; memchr). html5ever needs text:
+//! it gets a lossy UTF-8 conversion made once, outside the timed loop, as a
+//! `StrTendril` that is cheaply cloned (shared, not copied) for each run.
+
+use std::cell::Cell;
+use std::convert::Infallible;
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use htmltok::{Config, State, StreamTokenizer, Token, Tokenizer};
+
+// ---------------------------------------------------------------------------
+// Inputs
+
+/// One page, prepared before any timing.
+struct Page {
+    name: String,
+    bytes: Vec<u8>,
+    /// Lossy UTF-8 text for html5ever (shares its buffer when cloned).
+    tendril: html5ever::tendril::StrTendril,
+    category: Option<String>,
+}
+
+impl Page {
+    fn new(name: String, bytes: Vec<u8>, category: Option<String>) -> Page {
+        let text = String::from_utf8_lossy(&bytes);
+        let tendril = html5ever::tendril::StrTendril::from_slice(&text);
+        Page {
+            name,
+            bytes,
+            tendril,
+            category,
+        }
+    }
+}
+
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every `*.html` / `*.htm` file under `dir`, in path order.
+fn html_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            html_files(&path, out);
+        } else if path
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
+        {
+            out.push(path);
+        }
+    }
+}
+
+/// `file` → `category` from a corpus `MANIFEST.tsv` (columns named in its
+/// first line), if there is one.
+fn read_manifest(dir: &Path) -> Option<Vec<(String, String)>> {
+    let text = std::fs::read_to_string(dir.join("MANIFEST.tsv")).ok()?;
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next()?.split('\t').collect();
+    let file_col = header.iter().position(|&h| h == "file")?;
+    let cat_col = header.iter().position(|&h| h == "category")?;
+    Some(
+        lines
+            .filter_map(|line| {
+                let cols: Vec<&str> = line.split('\t').collect();
+                Some((
+                    cols.get(file_col)?.to_string(),
+                    cols.get(cat_col)?.to_string(),
+                ))
+            })
+            .collect(),
+    )
+}
+
+/// The real-page corpus and whether it came with a manifest.
+fn load_corpus() -> (Vec<Page>, bool) {
+    let configured = std::env::var_os("HTMLTOK_CORPUS").filter(|d| !d.is_empty());
+    let dir = match &configured {
+        Some(d) => PathBuf::from(d),
+        None => manifest_dir().join("../shared/corpus"),
+    };
+    let mut paths = Vec::new();
+    html_files(&dir, &mut paths);
+    let (dir, paths) = if paths.is_empty() {
+        let own = manifest_dir().join("corpus");
+        eprintln!(
+            "note: no *.html pages under {} ({}); benchmarking the repository's own {} instead",
+            dir.display(),
+            if configured.is_some() {
+                "from HTMLTOK_CORPUS"
+            } else {
+                "set HTMLTOK_CORPUS to use another directory"
+            },
+            own.display()
+        );
+        let mut own_paths = Vec::new();
+        html_files(&own, &mut own_paths);
+        (own, own_paths)
+    } else {
+        (dir, paths)
+    };
+    let manifest = read_manifest(&dir);
+    let mut paths = paths;
+    paths.sort();
+    let pages = paths
+        .into_iter()
+        .filter_map(|path| {
+            let bytes = std::fs::read(&path).ok()?;
+            let name = path
+                .strip_prefix(&dir)
+                .unwrap_or(&path)
+                .to_string_lossy()
+                .into_owned();
+            let category = manifest.as_ref().and_then(|m| {
+                m.iter()
+                    .find(|(file, _)| *file == name)
+                    .map(|(_, c)| c.clone())
+            });
+            Some(Page::new(name, bytes, category))
+        })
+        .collect();
+    (pages, manifest.is_some())
+}
+
+/// xorshift64*, for the synthetic groups.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+#[rustfmt::skip]
+const WORDS: &[&str] = &[
+    "the", "of", "and", "to", "in", "a", "is", "that", "for", "it", "as", "was", "with", "river",
+    "bridge", "council", "report", "market", "morning", "history", "language", "engineer",
+    "village", "station", "question", "measure", "growth", "century", "browser", "document",
+    "carefully", "recently", "important", "different", "traditional", "national", "public",
+];
+
+/// ~1 MB of paragraphs of plain text, no markup at all.
+fn text_only() -> Vec<u8> {
+    let mut rng = Rng(0x7E47_0417);
+    let mut s = String::new();
+    while s.len() < 1_000_000 {
+        for sentence in 0..3 + rng.below(6) {
+            if sentence > 0 {
+                s.push(' ');
+            }
+            for word in 0..6 + rng.below(16) {
+                if word > 0 {
+                    s.push(' ');
+                }
+                s.push_str(WORDS[rng.below(WORDS.len())]);
+            }
+            s.push('.');
+        }
+        s.push_str("\n\n");
+    }
+    s.into_bytes()
+}
+
+/// ~1 MB of nested divs, spans and links, each with several attributes.
+fn tag_dense() -> Vec<u8> {
+    let mut rng = Rng(0x7A6D_E45E);
+    let mut s = String::from("<!DOCTYPE html><html><head><title>grid</title></head><body>\n");
+    let mut id = 0;
+    while s.len() < 1_000_000 {
+        id += 1;
+        let w = WORDS[rng.below(WORDS.len())];
+        s.push_str(&format!(
+            "<div class=\"card col-{} row\" id=\"c{id}\" data-id=\"{id}\" data-kind=\"{w}\" \
+             role=\"listitem\"><div class=\"media\"><a href=\"/p/{w}/{id}?ref=grid&amp;pos={id}\" \
+             class=\"link link--{w}\" rel=\"noopener\" tabindex=\"0\"><img src=\"/i/{id}.webp\" \
+             alt=\"{w}\" width=\"320\" height=\"240\" loading=\"lazy\"></a></div><div class=\"body\">\
+             <span class=\"title\"><a href=\"/p/{id}\">{w}</a></span><span class=\"price\" \
+             data-price=\"{}\">{}</span><ul class=\"tags\"><li><a href=\"/t/{w}\">{w}</a></li>\
+             <li><a href=\"/t/x{id}\">x</a></li></ul></div></div>\n",
+            rng.below(12),
+            rng.below(1000),
+            rng.below(1000),
+        ));
+    }
+    s.push_str("</body></html>\n");
+    s.into_bytes()
+}
+
+// ---------------------------------------------------------------------------
+// The naive tree-builder switches, shared by the engines we drive.
+
+#[derive(Clone, Copy)]
+enum Switch {
+    ScriptData,
+    Rawtext,
+    Rcdata,
+    Plaintext,
+}
+
+/// The switch after a start tag with this (lower-case) name, and the name as
+/// a `'static` string (for the last start tag).
+fn naive_switch(name: &[u8]) -> Option<(Switch, &'static str)> {
+    Some(match name {
+        b"script" => (Switch::ScriptData, "script"),
+        b"style" => (Switch::Rawtext, "style"),
+        b"xmp" => (Switch::Rawtext, "xmp"),
+        b"iframe" => (Switch::Rawtext, "iframe"),
+        b"noembed" => (Switch::Rawtext, "noembed"),
+        b"noframes" => (Switch::Rawtext, "noframes"),
+        b"title" => (Switch::Rcdata, "title"),
+        b"textarea" => (Switch::Rcdata, "textarea"),
+        b"plaintext" => (Switch::Plaintext, "plaintext"),
+        _ => return None,
+    })
+}
+
+/// What an engine saw: tokens and a sum of string lengths.
+#[derive(Default, Clone, Copy)]
+struct Seen {
+    tokens: usize,
+    sum: usize,
+}
+
+// ---------------------------------------------------------------------------
+// htmltok
+
+/// The tokenizers of htmltok that a caller drives between tokens.
+trait Driven {
+    fn next(&mut self) -> Option<Token<'_>>;
+    fn switch(&mut self, state: State, last_start_tag: &str);
+}
+
+impl<E: htmltok::ErrorPolicy> Driven for Tokenizer<'_, E> {
+    fn next(&mut self) -> Option<Token<'_>> {
+        self.next_token()
+    }
+    fn switch(&mut self, state: State, last_start_tag: &str) {
+        self.set_state(state);
+        self.set_last_start_tag(Some(last_start_tag));
+    }
+}
+
+impl<E: htmltok::ErrorPolicy> Driven for StreamTokenizer<E> {
+    fn next(&mut self) -> Option<Token<'_>> {
+        self.next_token()
+    }
+    fn switch(&mut self, state: State, last_start_tag: &str) {
+        self.set_state(state);
+        self.set_last_start_tag(Some(last_start_tag));
+    }
+}
+
+/// Takes tokens until the tokenizer needs more input (or is done), looking
+/// at each and applying the naive switches.
+#[inline(always)]
+fn drain(tok: &mut impl Driven, seen: &mut Seen) {
+    loop {
+        let switch = {
+            let Some(token) = tok.next() else { return };
+            seen.tokens += 1;
+            let mut switch = None;
+            seen.sum += match token {
+                Token::StartTag(tag) => {
+                    switch = naive_switch(tag.name.as_bytes());
+                    let mut n = tag.name.len() + tag.self_closing as usize;
+                    for attr in tag.attributes() {
+                        n += attr.name.len() + attr.value.len();
+                    }
+                    n
+                }
+                Token::EndTag(tag) => tag.name.len(),
+                Token::Text(text) | Token::Comment(text) => text.text.len(),
+                Token::Doctype(d) => {
+                    d.name.map_or(0, str::len)
+                        + d.public_id.map_or(0, str::len)
+                        + d.system_id.map_or(0, str::len)
+                        + d.force_quirks as usize
+                }
+                Token::ProcessingInstruction(pi) => pi.target.len() + pi.data.len(),
+                Token::Eof => 0,
+                // Token kinds added later count as seen.
+                #[allow(unreachable_patterns)]
+                _ => 0,
+            };
+            switch
+        };
+        if let Some((switch, name)) = switch {
+            let state = match switch {
+                Switch::ScriptData => State::ScriptData,
+                Switch::Rawtext => State::Rawtext,
+                Switch::Rcdata => State::Rcdata,
+                Switch::Plaintext => State::Plaintext,
+            };
+            tok.switch(state, name);
+        }
+    }
+}
+
+fn driven() -> Config {
+    Config::new().driven(true)
+}
+
+fn htmltok_whole(page: &Page) -> Seen {
+    let mut seen = Seen::default();
+    let mut tok = Tokenizer::from_bytes_with_config(&page.bytes, driven());
+    drain(&mut tok, &mut seen);
+    seen
+}
+
+fn htmltok_errors(page: &Page) -> Seen {
+    let mut seen = Seen::default();
+    let mut tok = Tokenizer::from_bytes_with_errors(&page.bytes, driven());
+    drain(&mut tok, &mut seen);
+    seen.sum += tok.errors().len();
+    seen
+}
+
+fn htmltok_stream_64k(page: &Page) -> Seen {
+    let mut seen = Seen::default();
+    let mut tok = StreamTokenizer::with_config(driven());
+    for chunk in page.bytes.chunks(64 * 1024) {
+        tok.feed(chunk);
+        drain(&mut tok, &mut seen);
+    }
+    tok.finish();
+    drain(&mut tok, &mut seen);
+    seen
+}
+
+/// TODO: run htmltok with SIMD scanning off once there is a switch for it;
+/// until then this is the same as `htmltok_whole`.
+fn htmltok_scalar(page: &Page) -> Seen {
+    htmltok_whole(page)
+}
+
+// ---------------------------------------------------------------------------
+// html5ever (tokenizer only)
+
+mod ever {
+    use super::{naive_switch, Seen, Switch};
+    use html5ever::tokenizer::states::RawKind;
+    use html5ever::tokenizer::{
+        BufferQueue, TagKind, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts,
+    };
+    use std::cell::Cell;
+
+    #[derive(Default)]
+    pub struct Sink {
+        tokens: Cell<usize>,
+        sum: Cell<usize>,
+    }
+
+    impl TokenSink for Sink {
+        type Handle = ();
+
+        fn process_token(&self, token: Token, _line: u64) -> TokenSinkResult<()> {
+            // Parse errors (a few, even with exact errors off) are not tokens.
+            if !matches!(token, Token::ParseError(_)) {
+                self.tokens.set(self.tokens.get() + 1);
+            }
+            let mut result = TokenSinkResult::Continue;
+            let n = match token {
+                Token::TagToken(tag) => {
+                    let mut n = tag.name.len() + tag.self_closing as usize;
+                    for attr in &tag.attrs {
+                        n += attr.name.local.len() + attr.value.len();
+                    }
+                    if tag.kind == TagKind::StartTag {
+                        result = match naive_switch(tag.name.as_bytes()) {
+                            Some((Switch::ScriptData, _)) => {
+                                TokenSinkResult::RawData(RawKind::ScriptData)
+                            }
+                            Some((Switch::Rawtext, _)) => {
+                                TokenSinkResult::RawData(RawKind::Rawtext)
+                            }
+                            Some((Switch::Rcdata, _)) => TokenSinkResult::RawData(RawKind::Rcdata),
+                            Some((Switch::Plaintext, _)) => TokenSinkResult::Plaintext,
+                            None => TokenSinkResult::Continue,
+                        };
+                    }
+                    n
+                }
+                Token::CharacterTokens(text) | Token::CommentToken(text) => text.len(),
+                Token::DoctypeToken(d) => {
+                    d.name.as_ref().map_or(0, |s| s.len())
+                        + d.public_id.as_ref().map_or(0, |s| s.len())
+                        + d.system_id.as_ref().map_or(0, |s| s.len())
+                        + d.force_quirks as usize
+                }
+                Token::NullCharacterToken => 1,
+                Token::EOFToken | Token::ParseError(_) => 0,
+            };
+            self.sum.set(self.sum.get() + n);
+            result
+        }
+    }
+
+    pub fn run(page: &super::Page) -> Seen {
+        let tok = Tokenizer::new(Sink::default(), TokenizerOpts::default());
+        let input = BufferQueue::default();
+        // A clone of a shared tendril: no copy of the text.
+        input.push_back(page.tendril.clone());
+        let _ = tok.feed(&input);
+        tok.end();
+        Seen {
+            tokens: tok.sink.tokens.get(),
+            sum: tok.sink.sum.get(),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// html5gum
+
+mod gum {
+    use super::{naive_switch, Infallible, Seen, Switch};
+    use html5gum::emitters::callback::{Callback, CallbackEmitter, CallbackEvent};
+    use html5gum::{Emitter, ForwardingEmitter, Span, State, Tokenizer};
+    use std::cell::Cell;
+
+    /// Looks at every event; the totals live outside the tokenizer, which
+    /// keeps its emitter to itself.
+    pub struct Observer<'a> {
+        seen: &'a Cell<Seen>,
+        /// The switch for the start tag being emitted.
+        pending: Option<State>,
+    }
+
+    impl Callback<Infallible, ()> for Observer<'_> {
+        fn handle_event(
+            &mut self,
+            event: CallbackEvent<'_>,
+            _span: Span<()>,
+        ) -> Option<Infallible> {
+            let (tokens, n) = match event {
+                CallbackEvent::OpenStartTag { name } => {
+                    self.pending = naive_switch(name).map(|(s, _)| match s {
+                        Switch::ScriptData => State::ScriptData,
+                        Switch::Rawtext => State::RawText,
+                        Switch::Rcdata => State::RcData,
+                        Switch::Plaintext => State::PlainText,
+                    });
+                    (1, name.len())
+                }
+                CallbackEvent::AttributeName { name } => (0, name.len()),
+                CallbackEvent::AttributeValue { value } => (0, value.len()),
+                CallbackEvent::CloseStartTag { self_closing } => (0, self_closing as usize),
+                CallbackEvent::EndTag { name } => {
+                    self.pending = None;
+                    (1, name.len())
+                }
+                CallbackEvent::String { value } | CallbackEvent::Comment { value } => {
+                    (1, value.len())
+                }
+                CallbackEvent::Doctype {
+                    name,
+                    public_identifier,
+                    system_identifier,
+                    force_quirks,
+                } => (
+                    1,
+                    name.len()
+                        + public_identifier.map_or(0, <[u8]>::len)
+                        + system_identifier.map_or(0, <[u8]>::len)
+                        + force_quirks as usize,
+                ),
+                CallbackEvent::Error(_) => (0, 0),
+            };
+            let mut seen = self.seen.get();
+            seen.tokens += tokens;
+            seen.sum += n;
+            self.seen.set(seen);
+            None
+        }
+    }
+
+    /// html5gum's callback emitter, with our switches and errors off.
+    pub struct Switching<'a>(CallbackEmitter<Observer<'a>>);
+
+    impl ForwardingEmitter for Switching<'_> {
+        type Token = Infallible;
+
+        fn inner(&mut self) -> &mut impl Emitter<Token = Infallible> {
+            &mut self.0
+        }
+
+        fn should_emit_errors(&mut self) -> bool {
+            false
+        }
+
+        fn emit_current_tag(&mut self) -> Option<State> {
+            // The inner emitter's own (naive) switching is off: it returns None.
+            let _ = self.0.emit_current_tag();
+            let next = self.0.callback_mut().pending.take();
+            if next.is_some() {
+                // As html5gum's emitter does when it switches by itself.
+                self.0.init_string();
+            }
+            next
+        }
+    }
+
+    pub fn run(page: &super::Page) -> Seen {
+        let seen = Cell::new(Seen::default());
+        let emitter = Switching(CallbackEmitter::new(Observer {
+            seen: &seen,
+            pending: None,
+        }));
+        // Reading a byte slice cannot fail, and the emitter yields no tokens.
+        let _ = Tokenizer::new_with_emitter(page.bytes.as_slice(), emitter).finish();
+        seen.get()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// lol_html
+
+fn lol(page: &Page) -> Seen {
+    use lol_html::html_content::{Comment, Doctype, Element, TextChunk};
+    use lol_html::{doc_comments, doc_text, doctype, element, HtmlRewriter, Settings};
+
+    let tokens = Cell::new(0usize);
+    let sum = Cell::new(0usize);
+    let add = |n: usize| {
+        tokens.set(tokens.get() + 1);
+        sum.set(sum.get() + n);
+    };
+    let settings = Settings::new()
+        .with_strict(false)
+        .append_element_content_handler(element!("*", |el: &mut Element| {
+            let mut n = el.source_location().bytes().len();
+            for attr in el.attributes() {
+                n += attr.name_source_location().map_or(0, |l| l.bytes().len());
+                n += attr.value_source_location().map_or(0, |l| l.bytes().len());
+            }
+            add(n);
+            Ok(())
+        }))
+        .append_document_content_handler(doc_text!(|t: &mut TextChunk| {
+            add(t.as_str().len());
+            Ok(())
+        }))
+        .append_document_content_handler(doc_comments!(|c: &mut Comment| {
+            add(c.source_location().bytes().len());
+            Ok(())
+        }))
+        .append_document_content_handler(doctype!(|d: &mut Doctype| {
+            add(d.source_location().bytes().len());
+            Ok(())
+        }));
+    let mut rewriter = HtmlRewriter::new(settings, |_: &[u8]| {});
+    let ok = rewriter.write(&page.bytes).is_ok() && rewriter.end().is_ok();
+    Seen {
+        tokens: if ok { tokens.get() } else { usize::MAX },
+        sum: sum.get(),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// memchr3 floor
+
+fn memchr3_floor(page: &Page) -> Seen {
+    let hits = memchr::memchr3_iter(b'<', b'&', b'\r', &page.bytes).count();
+    Seen {
+        tokens: hits,
+        sum: hits,
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Criterion
+
+type Engine = fn(&Page) -> Seen;
+
+const ENGINES: &[(&str, Engine)] = &[
+    ("htmltok", htmltok_whole),
+    ("htmltok-stream-64k", htmltok_stream_64k),
+    ("htmltok-errors", htmltok_errors),
+    ("htmltok-scalar", htmltok_scalar),
+    ("html5ever", ever::run),
+    ("html5gum", gum::run),
+    ("lol_html", lol),
+    ("memchr3", memchr3_floor),
+];
+
+fn bench_group(c: &mut Criterion, name: &str, pages: &[&Page]) {
+    if pages.is_empty() {
+        return;
+    }
+    let bytes: usize = pages.iter().map(|p| p.bytes.len()).sum();
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Bytes(bytes as u64));
+    // Whole-corpus iterations take a good fraction of a second: sample each
+    // a fixed number of times instead of criterion's growing linear series.
+    group.sampling_mode(SamplingMode::Flat);
+    for &(engine, run) in ENGINES {
+        group.bench_function(engine, |b| {
+            b.iter(|| {
+                let mut total = 0usize;
+                for page in pages {
+                    let seen = run(black_box(page));
+                    total = total.wrapping_add(seen.tokens).wrapping_add(seen.sum);
+                }
+                total
+            })
+        });
+    }
+    group.finish();
+}
+
+/// Runs every engine once over a group, outside timing, and prints what each
+/// saw, so that a broken engine (or a page one of them rejects) shows.
+fn check_group(name: &str, pages: &[&Page]) {
+    if pages.is_empty() {
+        return;
+    }
+    let bytes: usize = pages.iter().map(|p| p.bytes.len()).sum();
+    let mut line = format!("{name}: {} pages, {bytes} bytes; tokens:", pages.len());
+    for &(engine, run) in ENGINES {
+        if engine == "memchr3" || engine == "htmltok-scalar" {
+            continue;
+        }
+        let mut tokens = 0usize;
+        let mut failed = Vec::new();
+        for page in pages {
+            let seen = run(page);
+            if seen.tokens == usize::MAX {
+                failed.push(page.name.as_str());
+            } else {
+                tokens += seen.tokens;
+            }
+        }
+        line.push_str(&format!(" {engine} {tokens}"));
+        if !failed.is_empty() {
+            line.push_str(&format!(" (failed on {})", failed.join(", ")));
+        }
+    }
+    eprintln!("{line}");
+}
+
+fn benches(c: &mut Criterion) {
+    let (corpus, has_manifest) = load_corpus();
+    let text = Page::new("text-only".into(), text_only(), None);
+    let dense = Page::new("tag-dense".into(), tag_dense(), None);
+
+    let mut groups: Vec<(String, Vec<&Page>)> = vec![("corpus".into(), corpus.iter().collect())];
+    if has_manifest {
+        for category in [
+            "article",
+            "script-heavy",
+            "cjk",
+            "legacy-encoding",
+            "large",
+            "other",
+        ] {
+            let pages: Vec<&Page> = corpus
+                .iter()
+                .filter(|p| p.category.as_deref() == Some(category))
+                .collect();
+            groups.push((category.into(), pages));
+        }
+    }
+    groups.push(("text-only".into(), vec![&text]));
+    groups.push(("tag-dense".into(), vec![&dense]));
+
+    for (name, pages) in &groups {
+        check_group(name, pages);
+    }
+    for (name, pages) in &groups {
+        bench_group(c, name, pages);
+    }
+}
+
+criterion_group! {
+    name = compare;
+    config = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
+    targets = benches
+}
+criterion_main!(compare);

@@ -1,0 +1,83 @@
+//! Tokenizes one file once with the whole-document API (default
+//! configuration, parse errors off) and prints its size and token count.
+//! Made for instruction counts of the tokenizer alone, without reading the
+//! file or starting the process:
+//!
+//! ```text
+//! cargo build --release --example tokenize_file
+//! valgrind --tool=callgrind --toggle-collect=htmltok_tokenize_file \
+//!     --callgrind-out-file=/tmp/callgrind.out \
+//!     target/release/examples/tokenize_file ../shared/corpus/readability-017.html
+//! callgrind_annotate /tmp/callgrind.out | head -30
+//! ```
+//!
+//! The `PROGRAM TOTALS` of `callgrind_annotate` are then the instructions of
+//! the tokenize call alone (`--toggle-collect` counts only while that
+//! function runs); divide by the byte count printed for instructions per
+//! byte. One-time set-up (the named character reference matcher, built on
+//! first use) happens in an uncounted warm-up call before it.
+
+use std::hint::black_box;
+use std::process::ExitCode;
+
+use htmltok::{Token, Tokenizer};
+
+/// The measured call: tokenizes `bytes`, looking at every token and
+/// attribute. Returns the number of tokens and a sum of string lengths.
+/// Unmangled, so that `--toggle-collect` can name it.
+#[no_mangle]
+#[inline(never)]
+pub fn htmltok_tokenize_file(bytes: &[u8]) -> (usize, usize) {
+    let mut tok = Tokenizer::from_bytes(bytes);
+    let mut tokens = 0usize;
+    let mut sum = 0usize;
+    while let Some(token) = tok.next_token() {
+        tokens += 1;
+        sum += match token {
+            Token::StartTag(tag) => {
+                let mut n = tag.name.len();
+                for attr in tag.attributes() {
+                    n += attr.name.len() + attr.value.len();
+                }
+                n
+            }
+            Token::EndTag(tag) => tag.name.len(),
+            Token::Text(text) | Token::Comment(text) => text.text.len(),
+            _ => 0,
+        };
+    }
+    (tokens, sum)
+}
+
+/// Tokenizes a tiny document with character references in text and in an
+/// attribute value.
+#[inline(never)]
+fn warm_up() {
+    let mut tok = Tokenizer::new("<p title='&amp;&copy'>&lt;&notin;&#65;</p>");
+    while tok.next_token().is_some() {}
+}
+
+fn main() -> ExitCode {
+    let Some(path) = std::env::args_os().nth(1) else {
+        eprintln!("usage: tokenize_file FILE");
+        return ExitCode::from(2);
+    };
+    let bytes = match std::fs::read(&path) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("tokenize_file: cannot read {}: {e}", path.to_string_lossy());
+            return ExitCode::from(2);
+        }
+    };
+    // Outside the measured call: builds what the tokenizer builds once per
+    // process (the named character reference matcher), so the count is the
+    // steady state a long-running crawler sees.
+    warm_up();
+    let (tokens, sum) = htmltok_tokenize_file(black_box(&bytes));
+    println!(
+        "{}: {} bytes, {tokens} tokens (checksum {sum})",
+        path.to_string_lossy(),
+        bytes.len()
+    );
+    ExitCode::SUCCESS
+}
