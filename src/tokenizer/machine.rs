@@ -39,6 +39,28 @@ use crate::token::{
 /// The EOF "character" (never a UTF-8 byte).
 const EOF: u8 = 0xFF;
 
+/// Bytes that may start a character the input stream reports: C0 controls
+/// other than whitespace and NUL, DEL, and the UTF-8 lead bytes of C1
+/// controls (0xC2), of U+FDD0..U+FDEF and U+FFFE/U+FFFF (0xEF), and of the
+/// supplementary planes' noncharacters (0xF0..0xF4).
+static STREAM_SUSPECT: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0x01;
+    while b <= 0x1F {
+        t[b] = !matches!(b, 0x09 | 0x0A | 0x0C | 0x0D);
+        b += 1;
+    }
+    t[0x7F] = true;
+    t[0xC2] = true;
+    t[0xEF] = true;
+    let mut b = 0xF0;
+    while b <= 0xF4 {
+        t[b] = true;
+        b += 1;
+    }
+    t
+};
+
 /// A window of the input: `buf` holds the bytes from absolute offset `base`.
 #[derive(Clone, Copy)]
 pub(crate) struct Input<'b> {
@@ -742,56 +764,46 @@ impl<E: ErrorPolicy> Machine<E> {
     /// order without a per-byte cost.
     fn check_stream(&mut self, inp: &Input, upto: usize) {
         let end = inp.end();
+        let stop = upto.saturating_add(1).min(end);
         let mut i = self.stream_checked.max(inp.base);
-        while i <= upto && i < end {
+        while i < stop {
+            // Jump to the next byte that can start a control character or a
+            // noncharacter. Suspects are ASCII or lead bytes, never UTF-8
+            // continuation bytes, so `i` stays on a character boundary.
+            let window = &inp.buf[i - inp.base..stop - inp.base];
+            let Some(k) = window.iter().position(|&b| STREAM_SUSPECT[b as usize]) else {
+                i = stop;
+                break;
+            };
+            i += k;
             let b = inp.at(i);
             if b < 0x80 {
-                if matches!(b, 0x01..=0x08 | 0x0B | 0x0E..=0x1F | 0x7F) {
-                    self.push_error(
-                        inp,
-                        ErrorCode::ControlCharacterInInputStream,
-                        Span {
-                            start: i,
-                            end: i + 1,
-                        },
-                    );
-                }
+                self.push_error(
+                    inp,
+                    ErrorCode::ControlCharacterInInputStream,
+                    Span { start: i, end: i + 1 },
+                );
                 i += 1;
                 continue;
             }
-            let len = match b {
-                0xC0..=0xDF => 2,
-                0xE0..=0xEF => 3,
-                0xF0..=0xF7 => 4,
-                _ => 1,
-            };
+            let len = if b == 0xC2 { 2 } else if b == 0xEF { 3 } else { 4 };
             if i + len > end {
                 // The rest of this character is not in the window yet.
                 break;
             }
-            let s = inp.slice(i, i + len);
-            let c = match std::str::from_utf8(s).ok().and_then(|s| s.chars().next()) {
-                Some(c) => c as u32,
-                None => 0,
-            };
-            if (0x80..=0x9F).contains(&c) {
-                self.push_error(
-                    inp,
-                    ErrorCode::ControlCharacterInInputStream,
-                    Span {
-                        start: i,
-                        end: i + len,
-                    },
-                );
+            let c = std::str::from_utf8(inp.slice(i, i + len))
+                .ok()
+                .and_then(|s| s.chars().next())
+                .map_or(0, |c| c as u32);
+            let code = if (0x80..=0x9F).contains(&c) {
+                Some(ErrorCode::ControlCharacterInInputStream)
             } else if charref::is_noncharacter(c) {
-                self.push_error(
-                    inp,
-                    ErrorCode::NoncharacterInInputStream,
-                    Span {
-                        start: i,
-                        end: i + len,
-                    },
-                );
+                Some(ErrorCode::NoncharacterInInputStream)
+            } else {
+                None
+            };
+            if let Some(code) = code {
+                self.push_error(inp, code, Span { start: i, end: i + len });
             }
             i += len;
         }
