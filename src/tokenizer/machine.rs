@@ -1001,9 +1001,11 @@ impl<E: ErrorPolicy> Machine<E> {
         let name = self.attr_name.bytes(inp);
         let (attrs, arena) = (&self.attrs, &self.attr_arena);
         let dup = self.attr_index.is_duplicate(name, attrs.len(), |i| {
-            attrs
-                .get(i)
-                .map(|a| resolve(a.name, inp.text, inp.base, arena).as_bytes())
+            attrs.get(i).map(|a| match a.name {
+                Slot::Empty => &b""[..],
+                Slot::Input(s, e) => inp.slice(s, e),
+                Slot::Scratch(s, e) => &arena[s..e],
+            })
         });
         if dup {
             self.attr_duplicate = true;
@@ -1211,7 +1213,14 @@ impl<E: ErrorPolicy> Machine<E> {
                 }
                 b'<' => {
                     self.lt = p;
-                    self.state = TagOpen;
+                    // The tag open and end tag open states' common case, a
+                    // lower-case letter, taken here without another step.
+                    let next = inp.from(p + 1);
+                    match next {
+                        [b'a'..=b'z', ..] => self.tag_fast_path(inp, p + 1, false),
+                        [b'/', b'a'..=b'z', ..] => self.tag_fast_path(inp, p + 2, true),
+                        _ => self.state = TagOpen,
+                    }
                 }
                 0 => {
                     self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
