@@ -299,8 +299,19 @@ pub(crate) struct Machine<E> {
     handed: Handed,
     finished: bool,
 
+    /// Where a caller last put the machine into a state (construction or
+    /// `set_state`). Bytes before it were not consumed by the machine, so a
+    /// read-back (the `--` of a comment end, the `<` of a tag that turned
+    /// out not to be one) reaching before it uses the literal the standard
+    /// appends instead: only possible when a caller starts the machine
+    /// directly in a mid-token state.
+    entered_at: usize,
     /// Offset of the `<` (or `&`) that started the markup being read.
     lt: usize,
+    /// `lt` and `amp` were set by the machine from a `<` / `&` it consumed
+    /// (not left over from before a caller's `set_state`).
+    lt_read: bool,
+    amp_read: bool,
     /// Offset of the `&` of the character reference being read.
     amp: usize,
     temp: Vec<u8>,
@@ -375,6 +386,9 @@ impl<E: ErrorPolicy> Machine<E> {
             ready: None,
             handed: Handed::Nothing,
             finished: false,
+            entered_at: 0,
+            lt_read: false,
+            amp_read: false,
             lt: 0,
             amp: 0,
             temp: Vec::new(),
@@ -430,6 +444,11 @@ impl<E: ErrorPolicy> Machine<E> {
     }
 
     pub(crate) fn set_state(&mut self, state: State) {
+        if state != self.state {
+            self.entered_at = self.pos;
+            self.lt_read = false;
+            self.amp_read = false;
+        }
         self.state = state;
     }
 
@@ -781,12 +800,21 @@ impl<E: ErrorPolicy> Machine<E> {
                 self.push_error(
                     inp,
                     ErrorCode::ControlCharacterInInputStream,
-                    Span { start: i, end: i + 1 },
+                    Span {
+                        start: i,
+                        end: i + 1,
+                    },
                 );
                 i += 1;
                 continue;
             }
-            let len = if b == 0xC2 { 2 } else if b == 0xEF { 3 } else { 4 };
+            let len = if b == 0xC2 {
+                2
+            } else if b == 0xEF {
+                3
+            } else {
+                4
+            };
             if i + len > end {
                 // The rest of this character is not in the window yet.
                 break;
@@ -803,7 +831,14 @@ impl<E: ErrorPolicy> Machine<E> {
                 None
             };
             if let Some(code) = code {
-                self.push_error(inp, code, Span { start: i, end: i + len });
+                self.push_error(
+                    inp,
+                    code,
+                    Span {
+                        start: i,
+                        end: i + len,
+                    },
+                );
             }
             i += len;
         }
@@ -1209,10 +1244,12 @@ impl<E: ErrorPolicy> Machine<E> {
                 b'&' => {
                     self.return_state = Data;
                     self.amp = p;
+                    self.amp_read = true;
                     self.state = CharacterReference;
                 }
                 b'<' => {
                     self.lt = p;
+                    self.lt_read = true;
                     // The tag open and end tag open states' common case, a
                     // lower-case letter, taken here without another step.
                     let next = inp.from(p + 1);
@@ -1234,10 +1271,12 @@ impl<E: ErrorPolicy> Machine<E> {
                 b'&' => {
                     self.return_state = Rcdata;
                     self.amp = p;
+                    self.amp_read = true;
                     self.state = CharacterReference;
                 }
                 b'<' => {
                     self.lt = p;
+                    self.lt_read = true;
                     self.state = RcdataLessThanSign;
                 }
                 0 => self.null_to_replacement_text(inp, p),
@@ -1248,6 +1287,7 @@ impl<E: ErrorPolicy> Machine<E> {
             Rawtext => match c {
                 b'<' => {
                     self.lt = p;
+                    self.lt_read = true;
                     self.state = RawtextLessThanSign;
                 }
                 0 => self.null_to_replacement_text(inp, p),
@@ -1258,6 +1298,7 @@ impl<E: ErrorPolicy> Machine<E> {
             ScriptData => match c {
                 b'<' => {
                     self.lt = p;
+                    self.lt_read = true;
                     self.state = ScriptDataLessThanSign;
                 }
                 0 => self.null_to_replacement_text(inp, p),
@@ -1292,12 +1333,12 @@ impl<E: ErrorPolicy> Machine<E> {
                 }
                 EOF => {
                     self.err(inp, ErrorCode::EofBeforeTagName, p);
-                    self.emit_input(inp, self.lt, p);
+                    self.emit_since_lt(inp, p, b"<");
                     self.emit_eof(inp);
                 }
                 _ => {
                     self.err(inp, ErrorCode::InvalidFirstCharacterOfTagName, p);
-                    self.emit_input(inp, self.lt, p);
+                    self.emit_since_lt(inp, p, b"<");
                     self.pos = p;
                     self.state = Data;
                 }
@@ -1316,7 +1357,8 @@ impl<E: ErrorPolicy> Machine<E> {
                 }
                 EOF => {
                     self.err(inp, ErrorCode::EofBeforeTagName, p);
-                    self.emit_input(inp, self.lt, p);
+                    self.tag_name.clear();
+                    self.emit_since_lt(inp, p, b"</");
                     self.emit_eof(inp);
                 }
                 _ => {
@@ -1367,7 +1409,7 @@ impl<E: ErrorPolicy> Machine<E> {
                         RawtextEndTagOpen
                     };
                 } else {
-                    self.emit_input(inp, self.lt, p);
+                    self.emit_since_lt(inp, p, b"<");
                     self.pos = p;
                     self.state = back;
                 }
@@ -1388,7 +1430,8 @@ impl<E: ErrorPolicy> Machine<E> {
                     self.new_tag(true, p);
                     self.state = name_state;
                 } else {
-                    self.emit_input(inp, self.lt, p);
+                    self.tag_name.clear();
+                    self.emit_since_lt(inp, p, b"</");
                     self.state = back;
                 }
             }
@@ -1423,7 +1466,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     _ => {
                         // "</" and the temporary buffer are exactly the input
                         // from the `<` up to here.
-                        self.emit_input(inp, self.lt, p);
+                        self.emit_since_lt(inp, p, b"</");
                         self.pos = p;
                         self.state = back;
                     }
@@ -1437,10 +1480,10 @@ impl<E: ErrorPolicy> Machine<E> {
                 }
                 b'!' => {
                     self.state = ScriptDataEscapeStart;
-                    self.emit_input(inp, self.lt, p + 1);
+                    self.emit_since_lt(inp, p + 1, b"<!");
                 }
                 _ => {
-                    self.emit_input(inp, self.lt, p);
+                    self.emit_since_lt(inp, p, b"<");
                     self.pos = p;
                     self.state = ScriptData;
                 }
@@ -1501,6 +1544,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     }
                     b'<' => {
                         self.lt = p;
+                        self.lt_read = true;
                         self.state = less_than;
                         if double {
                             self.emit_input(inp, p, p + 1);
@@ -1532,12 +1576,12 @@ impl<E: ErrorPolicy> Machine<E> {
                 }
                 b'a'..=b'z' | b'A'..=b'Z' => {
                     self.temp.clear();
-                    self.emit_input(inp, self.lt, p);
+                    self.emit_since_lt(inp, p, b"<");
                     self.pos = p;
                     self.state = ScriptDataDoubleEscapeStart;
                 }
                 _ => {
-                    self.emit_input(inp, self.lt, p);
+                    self.emit_since_lt(inp, p, b"<");
                     self.pos = p;
                     self.state = ScriptDataEscaped;
                 }
@@ -1688,6 +1732,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     b'&' => {
                         self.return_state = self.state;
                         self.amp = p;
+                        self.amp_read = true;
                         self.state = CharacterReference;
                     }
                     0 => {
@@ -1710,6 +1755,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 b'&' => {
                     self.return_state = AttributeValueUnquoted;
                     self.amp = p;
+                    self.amp_read = true;
                     self.state = CharacterReference;
                 }
                 b'>' => {
@@ -1817,7 +1863,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 }
                 EOF => self.eof_in_comment(inp, p),
                 _ => {
-                    self.comment.push_input(inp, p - 1, p);
+                    self.comment_back(inp, p, 1, 1, b"-");
                     self.pos = p;
                     self.state = Comment;
                 }
@@ -1879,7 +1925,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 b'-' => self.state = CommentEnd,
                 EOF => self.eof_in_comment(inp, p),
                 _ => {
-                    self.comment.push_input(inp, p - 1, p);
+                    self.comment_back(inp, p, 1, 1, b"-");
                     self.pos = p;
                     self.state = Comment;
                 }
@@ -1892,10 +1938,10 @@ impl<E: ErrorPolicy> Machine<E> {
                 }
                 b'!' => self.state = CommentEndBang,
                 // Of the three dashes, the first joins the data.
-                b'-' => self.comment.push_input(inp, p - 2, p - 1),
+                b'-' => self.comment_back(inp, p, 2, 1, b"-"),
                 EOF => self.eof_in_comment(inp, p),
                 _ => {
-                    self.comment.push_input(inp, p - 2, p);
+                    self.comment_back(inp, p, 2, 2, b"--");
                     self.pos = p;
                     self.state = Comment;
                 }
@@ -1903,7 +1949,7 @@ impl<E: ErrorPolicy> Machine<E> {
             // 13.2.5.52
             CommentEndBang => match c {
                 b'-' => {
-                    self.comment.push_input(inp, p - 3, p);
+                    self.comment_back(inp, p, 3, 3, b"--!");
                     self.state = CommentEndDash;
                 }
                 b'>' => {
@@ -1913,7 +1959,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 }
                 EOF => self.eof_in_comment(inp, p),
                 _ => {
-                    self.comment.push_input(inp, p - 3, p);
+                    self.comment_back(inp, p, 3, 3, b"--!");
                     self.pos = p;
                     self.state = Comment;
                 }
@@ -2161,7 +2207,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 if c == b']' {
                     self.state = CdataSectionEnd;
                 } else {
-                    self.emit_input(inp, p - 1, p);
+                    self.text_back(inp, p, 1, 1, b"]");
                     self.pos = p;
                     self.state = CdataSection;
                 }
@@ -2169,10 +2215,10 @@ impl<E: ErrorPolicy> Machine<E> {
             // 13.2.5.71
             CdataSectionEnd => match c {
                 // Of the three brackets, the first is text.
-                b']' => self.emit_input(inp, p - 2, p - 1),
+                b']' => self.text_back(inp, p, 2, 1, b"]"),
                 b'>' => self.state = Data,
                 _ => {
-                    self.emit_input(inp, p - 2, p);
+                    self.text_back(inp, p, 2, 2, b"]]");
                     self.pos = p;
                     self.state = CdataSection;
                 }
@@ -2214,7 +2260,12 @@ impl<E: ErrorPolicy> Machine<E> {
                         self.pi_to_bogus_comment(inp, p);
                     } else {
                         self.pi_target.clear();
-                        self.pi_target.push_input(inp, self.lt + 2, p);
+                        if self.lt_read && self.consumed_since(self.lt) {
+                            self.pi_target.push_input(inp, self.lt + 2, p);
+                        } else {
+                            let target = self.temp.clone();
+                            self.pi_target.push_bytes(inp, &target);
+                        }
                         self.comment.clear();
                         self.pos = p;
                         self.state = AfterProcessingInstructionTarget;
@@ -2261,7 +2312,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     self.emit_eof(inp);
                 }
                 _ => {
-                    self.comment.push_input(inp, p - 1, p);
+                    self.comment_back(inp, p, 1, 1, b"?");
                     self.pos = p;
                     self.state = ProcessingInstructionData;
                 }
@@ -2277,7 +2328,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     self.state = NumericCharacterReference;
                 }
                 _ => {
-                    self.flush_input(inp, self.amp, self.amp + 1);
+                    self.flush_since_amp(inp, p, p, b"&");
                     self.pos = p;
                     self.state = self.return_state;
                 }
@@ -2323,7 +2374,7 @@ impl<E: ErrorPolicy> Machine<E> {
                         ErrorCode::AbsenceOfDigitsInNumericCharacterReference,
                         p,
                     );
-                    self.flush_input(inp, self.amp, p);
+                    self.flush_since_amp(inp, p, p, b"&#");
                     self.pos = p;
                     self.state = self.return_state;
                 }
@@ -2339,7 +2390,7 @@ impl<E: ErrorPolicy> Machine<E> {
                         ErrorCode::AbsenceOfDigitsInNumericCharacterReference,
                         p,
                     );
-                    self.flush_input(inp, self.amp, p);
+                    self.flush_since_amp(inp, p, p, b"&#x");
                     self.state = self.return_state;
                 }
             }
@@ -2567,6 +2618,61 @@ impl<E: ErrorPolicy> Machine<E> {
         }
     }
 
+    /// Whether input bytes from `from` on were consumed by the machine itself
+    /// (see `entered_at`).
+    fn consumed_since(&self, from: usize) -> bool {
+        from >= self.entered_at
+    }
+
+    /// Appends to the comment the `len` bytes before `p`, which the standard
+    /// appends as `literal` (dashes, `--!`, `?`): borrowed from the input
+    /// when the machine consumed them.
+    fn comment_back(&mut self, inp: &Input, p: usize, back: usize, len: usize, literal: &[u8]) {
+        match p.checked_sub(back) {
+            Some(from) if self.consumed_since(from) => {
+                self.comment.push_input(inp, from, from + len)
+            }
+            _ => self.comment.push_bytes(inp, literal),
+        }
+    }
+
+    /// Emits as text the `len` bytes `back` before `p` (`]`, `]]` of CDATA).
+    fn text_back(&mut self, inp: &Input, p: usize, back: usize, len: usize, literal: &[u8]) {
+        match p.checked_sub(back) {
+            Some(from) if self.consumed_since(from) => self.emit_input(inp, from, from + len),
+            _ => self.emit_bytes(inp, literal, p, p),
+        }
+    }
+
+    /// Emits as text the markup read since `lt` that turned out not to be a
+    /// tag: `<`, `</`, or `</` and the temporary buffer, exactly the input
+    /// from `lt` to `p`. `literal` is what to emit if the machine did not
+    /// read that input itself (then a tag name read so far follows it).
+    fn emit_since_lt(&mut self, inp: &Input, p: usize, literal: &[u8]) {
+        if self.lt_read && self.consumed_since(self.lt) {
+            self.emit_input(inp, self.lt, p);
+        } else {
+            let mut bytes = literal.to_vec();
+            if literal == b"</" {
+                bytes.extend_from_slice(self.tag_name.bytes(inp));
+            }
+            self.emit_bytes(inp, &bytes, p, p);
+        }
+    }
+
+    /// "Flush code points consumed as a character reference" for the input
+    /// from the `&` to `to`; `literal` stands for the part before `p` if the
+    /// machine did not read it itself.
+    fn flush_since_amp(&mut self, inp: &Input, p: usize, to: usize, literal: &[u8]) {
+        if self.amp_read && self.consumed_since(self.amp) {
+            self.flush_input(inp, self.amp, to);
+        } else {
+            let mut bytes = literal.to_vec();
+            bytes.extend_from_slice(inp.slice(p, to));
+            self.flush_bytes(inp, &bytes, p, to);
+        }
+    }
+
     /// NUL in RCDATA, RAWTEXT, script data and PLAINTEXT: an error, and
     /// U+FFFD in its place.
     fn null_to_replacement_text(&mut self, inp: &Input, p: usize) {
@@ -2630,7 +2736,13 @@ impl<E: ErrorPolicy> Machine<E> {
     /// input bytes after the `<`; then reconsume in the bogus comment state.
     fn pi_to_bogus_comment(&mut self, inp: &Input, p: usize) {
         self.comment.clear();
-        self.comment.push_input(inp, self.lt + 1, p);
+        if self.lt_read && self.consumed_since(self.lt) {
+            self.comment.push_input(inp, self.lt + 1, p);
+        } else {
+            let mut data = b"?".to_vec();
+            data.extend_from_slice(&self.temp);
+            self.comment.push_bytes(inp, &data);
+        }
         self.pos = p;
         self.state = State::BogusComment;
     }
@@ -2678,7 +2790,7 @@ impl<E: ErrorPolicy> Machine<E> {
             return false;
         }
         let Some(m) = entities::longest_match(window) else {
-            self.flush_input(inp, self.amp, p);
+            self.flush_since_amp(inp, p, p, b"&");
             self.state = State::AmbiguousAmpersand;
             return true;
         };
@@ -2693,7 +2805,7 @@ impl<E: ErrorPolicy> Machine<E> {
         {
             // For historical reasons, `&ampx` and `&amp=` stay as written
             // inside attribute values.
-            self.flush_input(inp, self.amp, end);
+            self.flush_since_amp(inp, p, end, b"&");
             return true;
         }
         if !with_semicolon {
