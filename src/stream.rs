@@ -13,6 +13,7 @@
 //! are offsets in that repaired UTF-8 text.
 
 use crate::error::ParseError;
+use crate::position::{LineCol, LineIndex};
 use crate::token::Token;
 use crate::tokenizer::{
     apply, Config, ErrorPolicy, Feedback, IgnoreErrors, Machine, ReportErrors, Switch,
@@ -91,6 +92,8 @@ pub struct StreamTokenizer<E: ErrorPolicy = IgnoreErrors> {
     pending: Option<Switch>,
     finished: bool,
     done: bool,
+    /// Line and column at `base`, carried over the bytes dropped so far.
+    lines: LineIndex,
 }
 
 impl Default for StreamTokenizer<IgnoreErrors> {
@@ -141,6 +144,7 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
             pending: None,
             finished: false,
             done: false,
+            lines: LineIndex::new(),
         }
     }
 
@@ -191,6 +195,34 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
             None => {}
         }
         token
+    }
+
+    /// Line and column of a byte offset of the stream, for offsets in the
+    /// token just handed out or later (the bytes before the window are gone;
+    /// earlier offsets give the window's first position). Costs the distance
+    /// from the window's start.
+    ///
+    /// ```
+    /// use htmltok::{StreamTokenizer, Token};
+    /// let mut stream = StreamTokenizer::new();
+    /// stream.feed(b"<p>one\r\ntwo\n<b");
+    /// stream.feed(b" id=x>");
+    /// let mut at = None;
+    /// while let Some(token) = stream.next_token() {
+    ///     if let Token::StartTag(tag) = token {
+    ///         if tag.name == "b" {
+    ///             at = Some(tag.span.start);
+    ///         }
+    ///     }
+    /// }
+    /// let at = stream.line_col(at.unwrap());
+    /// assert_eq!((at.line, at.col), (3, 1));
+    /// ```
+    pub fn line_col(&self, offset: usize) -> LineCol {
+        let mut lines = self.lines.clone();
+        let to = offset.clamp(self.base, self.base + self.buf.len());
+        lines.advance_to(&self.buf.as_bytes()[..to - self.base], to);
+        lines.position()
     }
 
     /// The parse errors collected so far and not yet taken.
@@ -250,6 +282,7 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
             return;
         }
         self.machine.before_dropping(&self.buf, self.base, low);
+        self.lines.advance_to(&self.buf.as_bytes()[..drop], low);
         self.buf.drain(..drop);
         self.base = low;
         // Let a window that grew for one huge token shrink again.
