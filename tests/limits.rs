@@ -13,10 +13,14 @@ fn limits_are_off_by_default() {
     let attrs: String = (0..5000).map(|i| format!(" a{i}=1")).collect();
     let page = format!("<p title='{value}'{attrs}><!--{value}-->");
     let mut tok = Tokenizer::with_errors(&page, Config::new());
-    let Some(Token::StartTag(tag)) = tok.next_token() else { panic!("start tag") };
+    let Some(Token::StartTag(tag)) = tok.next_token() else {
+        panic!("start tag")
+    };
     assert_eq!(tag.attribute("title").map(str::len), Some(100_000));
     assert_eq!(tag.attributes().count(), 5001);
-    let Some(Token::Comment(c)) = tok.next_token() else { panic!("comment") };
+    let Some(Token::Comment(c)) = tok.next_token() else {
+        panic!("comment")
+    };
     assert_eq!(c.text.len(), 100_000);
     while tok.next_token().is_some() {}
     assert!(tok.errors().is_empty());
@@ -27,10 +31,14 @@ fn max_attributes_drops_the_rest_with_one_error() {
     let attrs: String = (0..100).map(|i| format!(" a{i}")).collect();
     let page = format!("<p{attrs}><br x y>");
     let mut tok = Tokenizer::with_errors(&page, Config::new().max_attributes(10));
-    let Some(Token::StartTag(tag)) = tok.next_token() else { panic!("start tag") };
+    let Some(Token::StartTag(tag)) = tok.next_token() else {
+        panic!("start tag")
+    };
     let names: Vec<_> = tag.attributes().map(|a| a.name.to_owned()).collect();
     assert_eq!(names, (0..10).map(|i| format!("a{i}")).collect::<Vec<_>>());
-    let Some(Token::StartTag(br)) = tok.next_token() else { panic!("br") };
+    let Some(Token::StartTag(br)) = tok.next_token() else {
+        panic!("br")
+    };
     assert_eq!(br.attributes().count(), 2);
     while tok.next_token().is_some() {}
     assert_eq!(codes(tok.errors()), [ErrorCode::TooManyAttributes]);
@@ -45,10 +53,15 @@ fn max_token_len_cuts_at_a_character_boundary() {
     let config = Config::new().max_token_len(5);
     let mut tok = Tokenizer::with_errors(page, config);
     assert!(matches!(tok.next_token(), Some(Token::Comment(c)) if c.text == "éé"));
-    let Some(Token::StartTag(tag)) = tok.next_token() else { panic!("start tag") };
+    let Some(Token::StartTag(tag)) = tok.next_token() else {
+        panic!("start tag")
+    };
     assert_eq!(tag.attribute("title"), Some("éé"));
     while tok.next_token().is_some() {}
-    assert_eq!(codes(tok.errors()), [ErrorCode::TokenTooLong, ErrorCode::TokenTooLong]);
+    assert_eq!(
+        codes(tok.errors()),
+        [ErrorCode::TokenTooLong, ErrorCode::TokenTooLong]
+    );
 }
 
 #[test]
@@ -83,8 +96,14 @@ fn max_token_len_bounds_a_stream_holding_a_huge_comment_and_value() {
     while stream.next_token().is_some() {}
     assert_eq!(comments, [64 * 1024]);
     assert_eq!(values, [64 * 1024]);
-    assert_eq!(codes(stream.errors()), [ErrorCode::TokenTooLong, ErrorCode::TokenTooLong]);
+    assert_eq!(
+        codes(stream.errors()),
+        [ErrorCode::TokenTooLong, ErrorCode::TokenTooLong]
+    );
     println!("peak buffered: {peak} bytes");
     // Two chunks of window, the cut strings, and slack for growth.
-    assert!(peak < MIB, "peak buffered {peak} bytes for 32 MiB of oversized tokens");
+    assert!(
+        peak < MIB,
+        "peak buffered {peak} bytes for 32 MiB of oversized tokens"
+    );
 }

@@ -8,31 +8,129 @@
 //! can be held against its rules in `tokenizer::machine`.
 //!
 //! Every set contains `\r` (newline normalisation) and, where the state
-//! treats NUL specially, `\0`. A set of up to three bytes is searched with
-//! `memchr`; larger sets with a 256-entry table.
+//! treats NUL specially, `\0`.
 //!
 //! Invariant relied on by the tokenizer: every landmark is an ASCII byte, so
 //! a run never ends inside a UTF-8 sequence.
+//!
+//! # How [`Landmarks::find`] searches
+//!
+//! Runs are short and every call starts a new search (a landmark every
+//! ~10–100 bytes in text, every ~3 bytes inside tags), so the start of a
+//! search is done inline, without a call or a run-time feature check:
+//!
+//! - a small set ([`Method::Few`]: up to four bytes, no A–Z — text, attribute
+//!   values, comments, script) tests its first 16 bytes as one vector of the
+//!   target's baseline instruction set (SSE2, NEON, or two SWAR words);
+//! - a large set ([`Method::Many`]: tag and attribute names, unquoted values)
+//!   looks up its first [`PREFIX`] bytes in the 256-entry table.
+//!
+//! Only a longer run calls a vector kernel, from the next byte on:
+//! - x86-64: AVX2 when the CPU has it (detected once, at run time, and
+//!   cached), else SSE2 ([`x86`]);
+//! - aarch64: NEON ([`neon`]);
+//! - anything else: SWAR over `u64` words ([`swar`]); sets of twelve bytes
+//!   or more use the table there, which is faster than SWAR for them.
+//!
+//! Kernels classify a vector by compare-and-or (small sets) or with a nibble
+//! table (`pshufb` / `tbl`, large sets); SSE2 and SWAR, which have no byte
+//! shuffle, compare against every byte of a large set instead. Each kernel
+//! checks the first vector on its own, then 64-byte blocks with one branch
+//! each, and ends with an overlapping vector that stops exactly at the end
+//! of the haystack (so no load leaves it); shorter haystacks use the table.
+//!
+//! Measured on real pages (the tokenizer's own sequence of calls replayed),
+//! this beats `memchr`/`memchr2`/`memchr3` for the small sets, mostly by
+//! the cost of starting a search, so `memchr` is kept only as a reference
+//! kernel for tests and benchmarks (`benches/scan.rs`).
+//!
+//! All `unsafe` code of the crate lives in this module's kernels; each block
+//! says why it is sound. Every kernel is tested against
+//! [`Landmarks::find_scalar`], the plain definition, for every set.
+#![warn(clippy::undocumented_unsafe_blocks)]
+
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+mod neon;
+mod swar;
+#[cfg(target_arch = "x86_64")]
+mod x86;
+
+/// Bytes of a [`Method::Many`] set that [`Landmarks::find`] looks up one by
+/// one before it calls a vector kernel. Runs inside tags are mostly 1–5
+/// bytes; on the tokenizer's calls replayed from real pages, 8 to 16 were
+/// equally good, 4 or 24 and more slower.
+const PREFIX: usize = 8;
+
+/// How the vector kernels classify a set's bytes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Method {
+    /// At most four bytes and no A–Z: compare against each byte and OR.
+    Few,
+    /// Larger sets: a nibble-table classifier where the machine has a byte
+    /// shuffle, compare-and-or against every byte where it has not.
+    Many,
+}
 
 /// A set of landmark bytes.
 pub(crate) struct Landmarks {
+    /// Membership of every byte: the scalar definition of the set.
     table: [bool; 256],
-    /// The bytes themselves, when there are at most three (searched with memchr).
-    small: [u8; 3],
-    small_len: u8,
+    /// The listed bytes, padded to 16 by repeating the first one (so a
+    /// compare-and-or over any prefix of at least `len` of them is exact).
+    bytes: [u8; 16],
+    /// How many bytes were listed.
+    len: u8,
+    /// Whether A–Z are landmarks too.
+    upper: bool,
+    /// Nibble tables: byte `b` (ASCII) is a landmark exactly when
+    /// `lo_nibble[b & 15] & hi_nibble[b >> 4] != 0`. `hi_nibble[h]` is
+    /// `1 << h` for `h < 8` and 0 for non-ASCII bytes; `lo_nibble[l]` has bit
+    /// `h` set when `h << 4 | l` is a landmark. (Unused by SWAR.)
+    #[cfg_attr(
+        not(any(
+            target_arch = "x86_64",
+            all(target_arch = "aarch64", target_feature = "neon")
+        )),
+        allow(dead_code)
+    )]
+    lo_nibble: [u8; 16],
+    #[cfg_attr(
+        not(any(
+            target_arch = "x86_64",
+            all(target_arch = "aarch64", target_feature = "neon")
+        )),
+        allow(dead_code)
+    )]
+    hi_nibble: [u8; 16],
+    /// `bytes[k]` repeated 16 times, for `k < 4`: the compare-and-or
+    /// constants of a [`Method::Few`] set, ready to load. (Unused by SWAR.)
+    #[cfg_attr(
+        not(any(
+            target_arch = "x86_64",
+            all(target_arch = "aarch64", target_feature = "neon")
+        )),
+        allow(dead_code)
+    )]
+    splats: [[u8; 16]; 4],
+    method: Method,
+    /// The number of bytes when `memchr` can search this set (1 to 3), else
+    /// 0 (`Kernel::Memchr`, a reference for tests and benchmarks).
+    memchr_len: u8,
 }
 
 impl Landmarks {
     const fn new(bytes: &[u8], upper_case_letters: bool) -> Landmarks {
+        assert!(
+            !bytes.is_empty() && bytes.len() <= 16,
+            "1 to 16 landmark bytes"
+        );
         let mut table = [false; 256];
-        let mut small = [0u8; 3];
+        let mut padded = [bytes[0]; 16];
         let mut i = 0;
         while i < bytes.len() {
             assert!(bytes[i] < 0x80, "landmarks are ASCII");
             table[bytes[i] as usize] = true;
-            if i < 3 {
-                small[i] = bytes[i];
-            }
+            padded[i] = bytes[i];
             i += 1;
         }
         if upper_case_letters {
@@ -42,27 +140,62 @@ impl Landmarks {
                 c += 1;
             }
         }
-        let small_len = if bytes.len() <= 3 && !upper_case_letters {
+        let mut lo_nibble = [0u8; 16];
+        let mut hi_nibble = [0u8; 16];
+        let mut h = 0;
+        while h < 8 {
+            hi_nibble[h] = 1 << h;
+            h += 1;
+        }
+        let mut b = 0;
+        while b < 0x80 {
+            if table[b] {
+                lo_nibble[b & 15] |= 1 << (b >> 4);
+            }
+            b += 1;
+        }
+        let few = bytes.len() <= 4 && !upper_case_letters;
+        let memchr_len = if bytes.len() <= 3 && !upper_case_letters {
             bytes.len() as u8
         } else {
             0
         };
         Landmarks {
             table,
-            small,
-            small_len,
+            bytes: padded,
+            len: bytes.len() as u8,
+            upper: upper_case_letters,
+            lo_nibble,
+            hi_nibble,
+            splats: [
+                [padded[0]; 16],
+                [padded[1]; 16],
+                [padded[2]; 16],
+                [padded[3]; 16],
+            ],
+            method: if few { Method::Few } else { Method::Many },
+            memchr_len,
         }
     }
 
-    /// Whether `b` is a landmark of this set: the scalar definition that
-    /// [`find`](Self::find) is tested against.
+    /// Whether `b` is a landmark of this set.
     #[cfg(test)]
     pub(crate) fn contains(&self, b: u8) -> bool {
         self.table[b as usize]
     }
 
+    /// How many of `bytes` a compare-and-or kernel without a byte shuffle
+    /// compares against: 4, 8, 12 or 16.
+    fn bucket(&self) -> usize {
+        match self.method {
+            Method::Few => 4,
+            Method::Many => (self.len as usize).div_ceil(4).max(2) * 4,
+        }
+    }
+
     /// [`find`](Self::find) by the plain definition: a table lookup per
-    /// byte. What `Config::simd(false)` uses.
+    /// byte. What `Config::simd(false)` uses, and what every kernel is
+    /// tested against.
     #[inline]
     pub(crate) fn find_scalar(&self, hay: &[u8]) -> usize {
         hay.iter()
@@ -71,15 +204,172 @@ impl Landmarks {
     }
 
     /// Offset of the first landmark in `hay`, or `hay.len()` when there is none.
-    #[inline]
+    ///
+    /// Runs are short (a landmark every ~10–100 bytes in text, every ~3
+    /// inside tags), so the start of the search is done inline, without a
+    /// call: for a small set one 16-byte vector of the target's baseline
+    /// instruction set, for a large set [`PREFIX`] table lookups. Only a
+    /// longer run calls the vector kernel.
+    #[inline(always)]
     pub(crate) fn find(&self, hay: &[u8]) -> usize {
-        let found = match self.small_len {
-            1 => memchr::memchr(self.small[0], hay),
-            2 => memchr::memchr2(self.small[0], self.small[1], hay),
-            3 => memchr::memchr3(self.small[0], self.small[1], self.small[2], hay),
-            _ => hay.iter().position(|&b| self.table[b as usize]),
-        };
-        found.unwrap_or(hay.len())
+        match self.method {
+            Method::Few => {
+                let Some(head) = hay.first_chunk::<16>() else {
+                    return self.find_short(hay);
+                };
+                let n = self.head16(head);
+                if n < 16 {
+                    return n;
+                }
+                16 + self.find_vector(&hay[16..])
+            }
+            Method::Many => {
+                let Some(head) = hay.first_chunk::<PREFIX>() else {
+                    return self.find_short(hay);
+                };
+                let n = self.find_scalar(head);
+                if n < PREFIX {
+                    return n;
+                }
+                PREFIX + self.find_vector(&hay[PREFIX..])
+            }
+        }
+    }
+
+    /// [`find_scalar`](Self::find_scalar) out of line, for the few
+    /// haystacks too short for the inline start of [`find`](Self::find)
+    /// (the end of a document or of a chunk), so that `find` stays small.
+    #[cold]
+    #[inline(never)]
+    fn find_short(&self, hay: &[u8]) -> usize {
+        self.find_scalar(hay)
+    }
+
+    /// Offset of the first landmark of a [`Method::Few`] set in `chunk`, or
+    /// 16: one vector, inline (the instruction set every CPU of the target
+    /// has).
+    #[inline(always)]
+    fn head16(&self, chunk: &[u8; 16]) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        {
+            x86::head16(self, chunk)
+        }
+        #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+        {
+            neon::head16(self, chunk)
+        }
+        #[cfg(not(any(
+            target_arch = "x86_64",
+            all(target_arch = "aarch64", target_feature = "neon")
+        )))]
+        {
+            swar::head16(self, chunk)
+        }
+    }
+
+    /// The best vector kernel of this machine, from the first byte on.
+    /// Kept out of line, so that [`find`](Self::find), inlined where it is
+    /// called, stays small.
+    #[inline(never)]
+    fn find_vector(&self, hay: &[u8]) -> usize {
+        #[cfg(target_arch = "x86_64")]
+        {
+            x86::find(self, hay)
+        }
+        #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+        {
+            neon::find(self, hay)
+        }
+        #[cfg(not(any(
+            target_arch = "x86_64",
+            all(target_arch = "aarch64", target_feature = "neon")
+        )))]
+        {
+            // SWAR compares a word against every byte of the set; from 12
+            // bytes on that is slower than the table (measured on x86-64).
+            if self.bucket() <= 8 {
+                swar::find(self, hay)
+            } else {
+                self.find_scalar(hay)
+            }
+        }
+    }
+
+    /// [`find`](Self::find) with one particular kernel, from the first byte
+    /// on (without the inline start of [`find`](Self::find), except for
+    /// [`Kernel::Find`]); `None` when the kernel is not available on this
+    /// machine or does not apply to this set (`memchr` to sets of more than
+    /// three bytes).
+    pub(crate) fn find_with(&self, kernel: Kernel, hay: &[u8]) -> Option<usize> {
+        match kernel {
+            Kernel::Find => Some(self.find(hay)),
+            Kernel::Scalar => Some(self.find_scalar(hay)),
+            Kernel::Memchr => {
+                let found = match self.memchr_len {
+                    1 => memchr::memchr(self.bytes[0], hay),
+                    2 => memchr::memchr2(self.bytes[0], self.bytes[1], hay),
+                    3 => memchr::memchr3(self.bytes[0], self.bytes[1], self.bytes[2], hay),
+                    _ => return None,
+                };
+                Some(found.unwrap_or(hay.len()))
+            }
+            Kernel::Swar => Some(swar::find(self, hay)),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Sse2 => Some(x86::sse2(self, hay)),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => x86::find_avx2(self, hay),
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+            Kernel::Neon => Some(neon::find(self, hay)),
+            #[allow(unreachable_patterns)]
+            _ => None,
+        }
+    }
+}
+
+/// The ways to search a set, for tests, fuzzing and benchmarks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Kernel {
+    /// [`Landmarks::find`]: what the tokenizer uses.
+    Find,
+    /// [`Landmarks::find_scalar`]: the definition.
+    Scalar,
+    /// `memchr` / `memchr2` / `memchr3` (sets of up to three bytes).
+    Memchr,
+    /// Portable SWAR over `u64` words.
+    Swar,
+    /// x86-64 SSE2.
+    Sse2,
+    /// x86-64 AVX2 (when the CPU has it).
+    Avx2,
+    /// aarch64 NEON.
+    Neon,
+}
+
+impl Kernel {
+    /// Every kernel, available here or not.
+    pub(crate) const ALL: [Kernel; 7] = [
+        Kernel::Find,
+        Kernel::Scalar,
+        Kernel::Memchr,
+        Kernel::Swar,
+        Kernel::Sse2,
+        Kernel::Avx2,
+        Kernel::Neon,
+    ];
+
+    /// Whether the kernel can run on this machine.
+    pub(crate) fn available(self) -> bool {
+        match self {
+            Kernel::Find | Kernel::Scalar | Kernel::Memchr | Kernel::Swar => true,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Sse2 => true,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => x86::has_avx2(),
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+            Kernel::Neon => true,
+            #[allow(unreachable_patterns)]
+            _ => false,
+        }
     }
 }
 
@@ -150,7 +440,22 @@ pub(crate) fn all_sets() -> [(&'static str, &'static Landmarks); 19] {
     ]
 }
 
-/// Checks every set's fast scan against the scalar definition at every
+/// The inline 16-byte tests of this machine that [`Landmarks::find`] starts
+/// a small set's search with, by name; each gives the offset of the first
+/// landmark in `chunk`, or 16.
+fn heads(set: &Landmarks, chunk: &[u8; 16]) -> Vec<(&'static str, usize)> {
+    #[allow(unused_mut)] // on targets with SWAR only
+    let mut heads = vec![("swar head16", swar::head16(set, chunk))];
+    #[cfg(target_arch = "x86_64")]
+    heads.push(("sse2 head16", x86::head16(set, chunk)));
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    heads.push(("neon head16", neon::head16(set, chunk)));
+    heads
+}
+
+/// Checks every kernel available on this machine (SWAR, SSE2, AVX2, NEON,
+/// `memchr` where it applies, the inline 16-byte starts of `find`, and
+/// `find` itself) against the scalar definition, for every set, at every
 /// start offset of `hay`.
 pub(crate) fn kernels_agree(hay: &[u8]) -> Result<(), String> {
     for (name, set) in all_sets() {
@@ -160,11 +465,25 @@ pub(crate) fn kernels_agree(hay: &[u8]) -> Result<(), String> {
                 .iter()
                 .position(|&b| set.table[b as usize])
                 .unwrap_or(h.len());
-            let got = set.find(h);
-            if got != want {
-                return Err(format!(
-                    "{name}: from offset {start}, find gave {got}, scalar {want}"
-                ));
+            for kernel in Kernel::ALL.into_iter().filter(|k| k.available()) {
+                if let Some(got) = set.find_with(kernel, h) {
+                    if got != want {
+                        return Err(format!(
+                            "{name}: from offset {start} of {}, {kernel:?} gave {got}, scalar {want}",
+                            hay.len()
+                        ));
+                    }
+                }
+            }
+            if let (Method::Few, Some(chunk)) = (set.method, h.first_chunk::<16>()) {
+                for (head, got) in heads(set, chunk) {
+                    if got != want.min(16) {
+                        return Err(format!(
+                            "{name}: from offset {start} of {}, {head} gave {got}, scalar {want}",
+                            hay.len()
+                        ));
+                    }
+                }
             }
         }
     }
@@ -174,29 +493,155 @@ pub(crate) fn kernels_agree(hay: &[u8]) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
-    fn all_sets() -> Vec<&'static Landmarks> {
-        vec![
-            &DATA,
-            &DATA_WITH_NUL,
-            &RCDATA,
-            &RAWTEXT,
-            &PLAINTEXT,
-            &SCRIPT_ESCAPED,
-            &TAG_NAME,
-            &ATTR_NAME,
-            &ATTR_VALUE_DOUBLE,
-            &ATTR_VALUE_SINGLE,
-            &ATTR_VALUE_UNQUOTED,
-            &COMMENT,
-            &BOGUS_COMMENT,
-            &DOCTYPE_NAME,
-            &DOCTYPE_ID_DOUBLE,
-            &DOCTYPE_ID_SINGLE,
-            &BOGUS_DOCTYPE,
-            &CDATA,
-            &PI_DATA,
-        ]
+    /// The kernels that can run here, with the set-specific ones (`memchr`)
+    /// included only where they apply.
+    fn kernels(set: &Landmarks) -> Vec<Kernel> {
+        Kernel::ALL
+            .into_iter()
+            .filter(|&k| k.available() && set.find_with(k, b"").is_some())
+            .collect()
+    }
+
+    /// Bytes that are not landmarks of `set`, favouring near misses: the
+    /// neighbours of landmarks, the same bytes with bit 7 set, and the
+    /// neighbours of A–Z.
+    fn filler(set: &Landmarks) -> Vec<u8> {
+        let mut near = Vec::new();
+        for b in 0..=255u8 {
+            if set.contains(b) {
+                near.extend([
+                    b.wrapping_sub(1),
+                    b.wrapping_add(1),
+                    b | 0x80,
+                    b ^ 0x10,
+                    b ^ 0x20,
+                ]);
+            }
+        }
+        near.extend([b'@', b'[', b'a', b'z', 0x7F, 0xFF, 0xC3, 0xA9, b' ' | 0x80]);
+        near.extend(0..=255u8);
+        near.retain(|&b| !set.contains(b));
+        near
+    }
+
+    fn members(set: &Landmarks) -> Vec<u8> {
+        (0..=255u8).filter(|&b| set.contains(b)).collect()
+    }
+
+    fn check(set: &Landmarks, name: &str, hay: &[u8], want: usize, what: &str) {
+        assert_eq!(set.find_scalar(hay), want, "{name}: scalar, {what}");
+        for k in kernels(set) {
+            assert_eq!(set.find_with(k, hay), Some(want), "{name}: {k:?}, {what}");
+        }
+        if let (Method::Few, Some(chunk)) = (set.method, hay.first_chunk::<16>()) {
+            for (head, got) in heads(set, chunk) {
+                assert_eq!(got, want.min(16), "{name}: {head}, {what}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_kernels_under_test_include_the_vector_ones() {
+        let avail: Vec<Kernel> = Kernel::ALL.into_iter().filter(|k| k.available()).collect();
+        assert!(avail.contains(&Kernel::Swar));
+        #[cfg(target_arch = "x86_64")]
+        {
+            assert!(avail.contains(&Kernel::Sse2));
+            if std::is_x86_feature_detected!("avx2") {
+                assert!(avail.contains(&Kernel::Avx2));
+            }
+        }
+        #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+        assert!(avail.contains(&Kernel::Neon));
+    }
+
+    #[test]
+    fn nibble_tables_and_buckets_describe_the_set() {
+        for (name, set) in all_sets() {
+            for b in 0..=255u8 {
+                let nib = set.lo_nibble[(b & 15) as usize] & set.hi_nibble[(b >> 4) as usize];
+                assert_eq!(nib != 0, set.contains(b), "{name}: byte {b:#04x}");
+            }
+            assert!(
+                set.bucket() >= set.len as usize && set.bucket() <= 16,
+                "{name}"
+            );
+            let listed = (0..set.bucket())
+                .filter(|&k| set.contains(set.bytes[k]))
+                .count();
+            assert_eq!(listed, set.bucket(), "{name}: padding is made of landmarks");
+        }
+    }
+
+    /// Every byte value, alone in a haystack, at positions that reach each
+    /// part of the kernels (prefix, first vector, 64-byte blocks, tail).
+    #[test]
+    fn every_byte_value_is_classified_like_the_table() {
+        for (name, set) in all_sets() {
+            let fill = filler(set)[0];
+            for pos in [0, 3, 9, 17, 31, 40, 75, 130, 199] {
+                for b in 0..=255u8 {
+                    let mut hay = vec![fill; 200];
+                    hay[pos] = b;
+                    let want = if set.contains(b) { pos } else { hay.len() };
+                    check(set, name, &hay, want, &format!("byte {b:#04x} at {pos}"));
+                }
+            }
+        }
+    }
+
+    /// One landmark (or none) at every position of haystacks of every length
+    /// 0..200, at every start offset 0..64 (64-byte alignment of the
+    /// haystack). Kernels use unaligned loads and never align, so the start
+    /// offset cannot change their control flow; a debug build (where this is
+    /// slow) therefore sweeps every position at one offset only and tries
+    /// one position, moving from case to case, at the rest. `cargo test --release`
+    /// runs the whole product.
+    #[test]
+    fn one_landmark_at_every_position_length_and_offset() {
+        for (name, set) in all_sets() {
+            let fill = filler(set);
+            let marks = members(set);
+            let base: Vec<u8> = (0..264).map(|i| fill[(i * 7) % fill.len()]).collect();
+            let mut buf = base.clone();
+            let mut n = 0usize;
+            for start in 0..64 {
+                let full_sweep = !cfg!(debug_assertions) || start == 13;
+                for len in 0..200 {
+                    let hay = &base[start..start + len];
+                    check(
+                        set,
+                        name,
+                        hay,
+                        len,
+                        &format!("none, start {start}, len {len}"),
+                    );
+                    for pos in 0..len {
+                        n += 1;
+                        if !full_sweep && pos != (n + start) % len {
+                            continue;
+                        }
+                        buf[start + pos] = marks[n % marks.len()];
+                        // A second landmark after the first must not matter.
+                        let second = start + pos + 1 + n % 7;
+                        if second < start + len {
+                            buf[second] = marks[(n + 1) % marks.len()];
+                        }
+                        let hay = &buf[start..start + len];
+                        check(
+                            set,
+                            name,
+                            hay,
+                            pos,
+                            &format!("start {start}, len {len}, at {pos}"),
+                        );
+                        buf.copy_from_slice(&base);
+                    }
+                }
+            }
+        }
     }
 
     #[test]
@@ -205,20 +650,64 @@ mod tests {
             .chain((0..=255u8).rev())
             .chain(b"abc<&\r".iter().copied())
             .collect();
-        for set in all_sets() {
-            for start in 0..hay.len() {
-                let h = &hay[start..];
-                let want = h.iter().position(|&b| set.contains(b)).unwrap_or(h.len());
-                assert_eq!(set.find(h), want);
-            }
-        }
+        kernels_agree(&hay).unwrap();
+        kernels_agree(&hay[..100]).unwrap();
     }
 
     #[test]
     fn every_set_stops_at_carriage_return_and_only_at_ascii() {
-        for set in all_sets() {
+        for (_, set) in all_sets() {
             assert!(set.contains(b'\r'));
             assert!((0x80..=0xFF).all(|b| !set.contains(b)));
+        }
+    }
+
+    #[test]
+    fn kernels_agree_reports_disagreement() {
+        assert!(kernels_agree(b"").is_ok());
+        assert!(kernels_agree(b"<a href=\"x\">T&amp;</A>\r\n\0").is_ok());
+    }
+
+    /// Bytes that are landmarks of some set, or near misses, or anything.
+    fn html_byte() -> impl Strategy<Value = u8> {
+        prop_oneof![
+            4 => prop::sample::select(
+                b"<>&\"'=/-?!]` \t\n\x0c\r\0AZaz@[".to_vec()
+            ),
+            1 => any::<u8>(),
+            3 => prop::sample::select(b"abcdefghij0123".to_vec()),
+        ]
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        #[test]
+        fn random_bytes_agree_with_the_scalar_definition(
+            hay in prop::collection::vec(html_byte(), 0..300)
+        ) {
+            prop_assert_eq!(kernels_agree(&hay), Ok(()));
+        }
+
+        #[test]
+        fn sparse_landmarks_agree_with_the_scalar_definition(
+            len in 0usize..600,
+            marks in prop::collection::vec((0usize..600, html_byte()), 0..4),
+            start in 0usize..64,
+        ) {
+            let mut hay = vec![b'x'; len + 64];
+            for (at, b) in marks {
+                if at < hay.len() {
+                    hay[at] = b;
+                }
+            }
+            let hay = &hay[start.min(hay.len())..];
+            for (name, set) in all_sets() {
+                let want = set.find_scalar(hay);
+                for k in kernels(set) {
+                    prop_assert_eq!(set.find_with(k, hay), Some(want), "{} {:?}", name, k);
+                }
+            }
         }
     }
 }

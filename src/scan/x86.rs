@@ -1,0 +1,355 @@
+//! x86-64 kernels: SSE2 (part of the x86-64 baseline, so always there) and
+//! AVX2 (chosen once, at run time).
+//!
+//! Both kernels look at the first vector at offset 0, then at 64-byte blocks
+//! (one branch per block), then at whole vectors, and finish with one
+//! overlapping vector that ends exactly at the end of `hay`. Every load is an
+//! unaligned load that lies entirely inside `hay`; a haystack shorter than
+//! one vector is scanned with the scalar table.
+//!
+//! Classifiers, each giving a vector whose byte has bit 7 set exactly where
+//! the input byte is a landmark:
+//! - compare-and-or: one `pcmpeqb` per byte of the set (padded by repeating
+//!   the first byte) OR-ed together, plus a range test for A–Z;
+//! - nibble table (AVX2 only, needs `pshufb`): `lo[b & 15] & hi[b >> 4]`
+//!   is non-zero exactly for landmarks (see `Landmarks::new`); a saturating
+//!   add of `0x7F` moves "non-zero" to bit 7.
+
+use core::arch::x86_64::*;
+use core::sync::atomic::{AtomicU8, Ordering};
+
+use super::{Landmarks, Method};
+
+/// `LEVEL` before detection.
+const UNKNOWN: u8 = 0;
+/// SSE2 only.
+const BASELINE: u8 = 1;
+/// AVX2 available.
+const AVX2: u8 = 2;
+
+/// What this CPU supports, detected once.
+static LEVEL: AtomicU8 = AtomicU8::new(UNKNOWN);
+
+#[cold]
+#[inline(never)]
+fn detect() -> u8 {
+    let level = if is_x86_feature_detected!("avx2") {
+        AVX2
+    } else {
+        BASELINE
+    };
+    LEVEL.store(level, Ordering::Relaxed);
+    level
+}
+
+/// Whether the AVX2 kernel may run on this CPU.
+#[inline(always)]
+pub(super) fn has_avx2() -> bool {
+    if cfg!(target_feature = "avx2") {
+        return true;
+    }
+    let level = match LEVEL.load(Ordering::Relaxed) {
+        UNKNOWN => detect(),
+        level => level,
+    };
+    level == AVX2
+}
+
+/// The best kernel for this CPU.
+#[inline(always)]
+pub(super) fn find(set: &Landmarks, hay: &[u8]) -> usize {
+    if has_avx2() {
+        // SAFETY: `has_avx2` checked (once, cached) that this CPU has AVX2.
+        unsafe { avx2(set, hay) }
+    } else {
+        sse2(set, hay)
+    }
+}
+
+/// The AVX2 kernel, or `None` when this CPU lacks AVX2.
+pub(super) fn find_avx2(set: &Landmarks, hay: &[u8]) -> Option<usize> {
+    if has_avx2() {
+        // SAFETY: `has_avx2` checked that this CPU has AVX2.
+        Some(unsafe { avx2(set, hay) })
+    } else {
+        None
+    }
+}
+
+// ----- SSE2 --------------------------------------------------------------
+
+/// Offset of the first landmark of a [`Method::Few`] set in `chunk`, or 16
+/// (SSE2 compare-and-or; small enough to inline into `Landmarks::find`).
+#[inline(always)]
+pub(super) fn head16(set: &Landmarks, chunk: &[u8; 16]) -> usize {
+    // SAFETY: SSE2 is enabled on every x86-64 CPU. The loads read the
+    // 16-byte arrays `chunk` and `set.splats[k]` whole.
+    let m = unsafe {
+        let v = _mm_loadu_si128(chunk.as_ptr().cast());
+        let s = |k: usize| _mm_loadu_si128(set.splats[k].as_ptr().cast());
+        let e0 = _mm_cmpeq_epi8(v, s(0));
+        let e1 = _mm_cmpeq_epi8(v, s(1));
+        let e2 = _mm_cmpeq_epi8(v, s(2));
+        let e3 = _mm_cmpeq_epi8(v, s(3));
+        _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(e0, e1), _mm_or_si128(e2, e3)))
+    };
+    // Bit 16 stands for "none": trailing_zeros is then 16.
+    (m as u32 | 1 << 16).trailing_zeros() as usize
+}
+
+/// The SSE2 kernel: compare-and-or for every set (SSE2 has no byte shuffle).
+pub(super) fn sse2(set: &Landmarks, hay: &[u8]) -> usize {
+    match (set.method, set.bucket(), set.upper) {
+        (Method::Few, _, _) => sse2_cmp::<4, false>(set, hay),
+        (_, 8, false) => sse2_cmp::<8, false>(set, hay),
+        (_, 8, true) => sse2_cmp::<8, true>(set, hay),
+        (_, 12, false) => sse2_cmp::<12, false>(set, hay),
+        (_, 12, true) => sse2_cmp::<12, true>(set, hay),
+        (_, _, false) => sse2_cmp::<16, false>(set, hay),
+        (_, _, true) => sse2_cmp::<16, true>(set, hay),
+    }
+}
+
+/// 16-byte compare-and-or against the set's first `N` (padded) bytes, and
+/// the range A–Z when `UPPER`.
+fn sse2_cmp<const N: usize, const UPPER: bool>(set: &Landmarks, hay: &[u8]) -> usize {
+    let len = hay.len();
+    if len < 16 {
+        return set.find_scalar(hay);
+    }
+    let p = hay.as_ptr();
+    // SAFETY: SSE2 is enabled on every x86-64 CPU, so its intrinsics may
+    // run. Every load below is a 16-byte unaligned load at `p + k` with
+    // `k + 16 <= len` (stated at each one), so it reads only bytes of `hay`.
+    unsafe {
+        let splats: [__m128i; N] = core::array::from_fn(|k| _mm_set1_epi8(set.bytes[k] as i8));
+        // Bytes A..=Z, shifted by `0x80 - b'A'`, are the signed bytes
+        // -128..=-103; every other byte lands at -102 or above.
+        let shift = _mm_set1_epi8((0x80 - b'A') as i8);
+        let bound = _mm_set1_epi8(-128 + 26);
+        let classify = |v: __m128i| {
+            let mut m = _mm_cmpeq_epi8(v, splats[0]);
+            for s in &splats[1..] {
+                m = _mm_or_si128(m, _mm_cmpeq_epi8(v, *s));
+            }
+            if UPPER {
+                m = _mm_or_si128(m, _mm_cmplt_epi8(_mm_add_epi8(v, shift), bound));
+            }
+            m
+        };
+        let load = |k: usize| _mm_loadu_si128(p.add(k) as *const __m128i);
+
+        // 16 <= len.
+        let m = _mm_movemask_epi8(classify(load(0)));
+        if m != 0 {
+            return m.trailing_zeros() as usize;
+        }
+        let mut i = 16;
+        while i + 64 <= len {
+            // i + 64 <= len.
+            let a = classify(load(i));
+            let b = classify(load(i + 16));
+            let c = classify(load(i + 32));
+            let d = classify(load(i + 48));
+            let any = _mm_or_si128(_mm_or_si128(a, b), _mm_or_si128(c, d));
+            if _mm_movemask_epi8(any) != 0 {
+                let mask = (_mm_movemask_epi8(a) as u64)
+                    | (_mm_movemask_epi8(b) as u64) << 16
+                    | (_mm_movemask_epi8(c) as u64) << 32
+                    | (_mm_movemask_epi8(d) as u64) << 48;
+                return i + mask.trailing_zeros() as usize;
+            }
+            i += 64;
+        }
+        while i + 16 <= len {
+            // i + 16 <= len.
+            let m = _mm_movemask_epi8(classify(load(i)));
+            if m != 0 {
+                return i + m.trailing_zeros() as usize;
+            }
+            i += 16;
+        }
+        if i < len {
+            // 16 <= len. Bytes before `i` hold no landmark, so the first set
+            // bit of the overlapping vector is the first landmark at or
+            // after `i`.
+            let m = _mm_movemask_epi8(classify(load(len - 16)));
+            if m != 0 {
+                return len - 16 + m.trailing_zeros() as usize;
+            }
+        }
+        len
+    }
+}
+
+// ----- AVX2 --------------------------------------------------------------
+
+/// The AVX2 kernel: compare-and-or for small sets, nibble table for the
+/// rest.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn avx2(set: &Landmarks, hay: &[u8]) -> usize {
+    match set.method {
+        // SAFETY: the caller guarantees AVX2.
+        Method::Few => unsafe { avx2_few(set, hay) },
+        // SAFETY: the caller guarantees AVX2.
+        Method::Many => unsafe { avx2_nibble(set, hay) },
+    }
+}
+
+/// The AVX2 scan loop around a classifier: `$setup` statements (constants,
+/// run once), then an expression of a loaded 256-bit vector `$v`, and the
+/// same for a 128-bit vector `$n` (used for haystacks of 16 to 31 bytes).
+/// The classifier expressions are pasted at each use, so they are inlined
+/// into the `#[target_feature]` function (a closure might not be). Must be
+/// expanded inside a function with AVX2 enabled; returns from it.
+macro_rules! avx2_scan {
+    (
+        $set:expr, $hay:expr,
+        setup { $($setup:tt)* }
+        wide |$v:ident| $wide:expr,
+        narrow |$n:ident| $narrow:expr $(,)?
+    ) => {{
+        let hay: &[u8] = $hay;
+        let len = hay.len();
+        if len < 16 {
+            return $set.find_scalar(hay);
+        }
+        let p = hay.as_ptr();
+        // SAFETY: the enclosing function is compiled with AVX2 (which
+        // implies SSSE3 and SSE2), and its caller checked that the CPU has
+        // AVX2. Every load from `hay` is unaligned, at `p + k` with
+        // `k + 32 <= len` (256-bit) or `k + 16 <= len` (128-bit), as stated
+        // at each one, so it reads only bytes of `hay`; the `$setup` loads
+        // read 16-byte arrays whole.
+        unsafe {
+            $($setup)*
+            macro_rules! wide {
+                ($k:expr) => {{
+                    let $v = _mm256_loadu_si256(p.add($k) as *const __m256i);
+                    $wide
+                }};
+            }
+            if len < 32 {
+                // 16 <= len < 32: the first 16 bytes, then the last 16.
+                macro_rules! narrow {
+                    ($k:expr) => {{
+                        let $n = _mm_loadu_si128(p.add($k) as *const __m128i);
+                        $narrow
+                    }};
+                }
+                let m = _mm_movemask_epi8(narrow!(0));
+                if m != 0 {
+                    return m.trailing_zeros() as usize;
+                }
+                let m = _mm_movemask_epi8(narrow!(len - 16));
+                return if m != 0 {
+                    len - 16 + m.trailing_zeros() as usize
+                } else {
+                    len
+                };
+            }
+            // 32 <= len.
+            let m = _mm256_movemask_epi8(wide!(0)) as u32;
+            if m != 0 {
+                return m.trailing_zeros() as usize;
+            }
+            let mut i = 32;
+            while i + 64 <= len {
+                // i + 64 <= len.
+                let a = wide!(i);
+                let b = wide!(i + 32);
+                if _mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0 {
+                    let mask = (_mm256_movemask_epi8(a) as u32 as u64)
+                        | (_mm256_movemask_epi8(b) as u32 as u64) << 32;
+                    return i + mask.trailing_zeros() as usize;
+                }
+                i += 64;
+            }
+            if i + 32 <= len {
+                // i + 32 <= len.
+                let m = _mm256_movemask_epi8(wide!(i)) as u32;
+                if m != 0 {
+                    return i + m.trailing_zeros() as usize;
+                }
+                i += 32;
+            }
+            if i < len {
+                // 32 <= len. Bytes before `i` hold no landmark, so the
+                // first set bit of the overlapping vector is the first
+                // landmark at or after `i`.
+                let m = _mm256_movemask_epi8(wide!(len - 32)) as u32;
+                if m != 0 {
+                    return len - 32 + m.trailing_zeros() as usize;
+                }
+            }
+            len
+        }
+    }};
+}
+
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn avx2_few(set: &Landmarks, hay: &[u8]) -> usize {
+    let [b0, b1, b2, b3, ..] = set.bytes;
+    avx2_scan!(
+        set, hay,
+        setup {
+            let w0 = _mm256_set1_epi8(b0 as i8);
+            let w1 = _mm256_set1_epi8(b1 as i8);
+            let w2 = _mm256_set1_epi8(b2 as i8);
+            let w3 = _mm256_set1_epi8(b3 as i8);
+        }
+        wide |v| _mm256_or_si256(
+            _mm256_or_si256(_mm256_cmpeq_epi8(v, w0), _mm256_cmpeq_epi8(v, w1)),
+            _mm256_or_si256(_mm256_cmpeq_epi8(v, w2), _mm256_cmpeq_epi8(v, w3)),
+        ),
+        narrow |v| _mm_or_si128(
+            _mm_or_si128(
+                _mm_cmpeq_epi8(v, _mm256_castsi256_si128(w0)),
+                _mm_cmpeq_epi8(v, _mm256_castsi256_si128(w1)),
+            ),
+            _mm_or_si128(
+                _mm_cmpeq_epi8(v, _mm256_castsi256_si128(w2)),
+                _mm_cmpeq_epi8(v, _mm256_castsi256_si128(w3)),
+            ),
+        ),
+    )
+}
+
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn avx2_nibble(set: &Landmarks, hay: &[u8]) -> usize {
+    let lo_table = &set.lo_nibble;
+    let hi_table = &set.hi_nibble;
+    avx2_scan!(
+        set, hay,
+        setup {
+            let lo = _mm256_broadcastsi128_si256(_mm_loadu_si128(lo_table.as_ptr().cast()));
+            let hi = _mm256_broadcastsi128_si256(_mm_loadu_si128(hi_table.as_ptr().cast()));
+            let low4 = _mm256_set1_epi8(0x0F);
+            let to_bit7 = _mm256_set1_epi8(0x7F);
+        }
+        // `pshufb` gives 0 for an index byte with bit 7 set, so bytes 0x80..
+        // need no masking for the low-nibble lookup (and their high nibble,
+        // 8 to 15, maps to 0). A saturating add of 0x7F sets bit 7 exactly
+        // where `l & h` is non-zero.
+        wide |v| {
+            let l = _mm256_shuffle_epi8(lo, v);
+            let h = _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16(v, 4), low4));
+            _mm256_adds_epu8(_mm256_and_si256(l, h), to_bit7)
+        },
+        narrow |v| {
+            let l = _mm_shuffle_epi8(_mm256_castsi256_si128(lo), v);
+            let h = _mm_shuffle_epi8(
+                _mm256_castsi256_si128(hi),
+                _mm_and_si128(_mm_srli_epi16(v, 4), _mm256_castsi256_si128(low4)),
+            );
+            _mm_adds_epu8(_mm_and_si128(l, h), _mm256_castsi256_si128(to_bit7))
+        },
+    )
+}
