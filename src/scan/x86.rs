@@ -4,8 +4,13 @@
 //! Both kernels look at the first vector at offset 0, then at 64-byte blocks
 //! (one branch per block), then at whole vectors, and finish with one
 //! overlapping vector that ends exactly at the end of `hay`. Every load is an
-//! unaligned load that lies entirely inside `hay`; a haystack shorter than
-//! one vector is scanned with the scalar table.
+//! unaligned load that lies entirely inside `hay`. AVX2 looks at a haystack
+//! of 16 to 31 bytes as two overlapping 16-byte halves; anything shorter
+//! than 16 bytes is scanned with the scalar table.
+//!
+//! Which kernel runs is decided once: the first call detects AVX2
+//! (`is_x86_feature_detected!`) and caches the answer in an atomic, or the
+//! check compiles away when the build already enables AVX2.
 //!
 //! Classifiers, each giving a vector whose byte has bit 7 set exactly where
 //! the input byte is a landmark:
