@@ -143,6 +143,7 @@ impl Field {
         }
     }
 
+    #[inline]
     fn push_input(&mut self, inp: &Input, s: usize, e: usize) {
         if s == e || self.truncated {
             return;
@@ -179,6 +180,8 @@ impl Field {
     }
 
     /// Cuts the field to its limit, at a character boundary.
+    #[cold]
+    #[inline(never)]
     fn cut(&mut self, inp: &Input) {
         if !self.owned {
             // Cut the borrowed range at a character boundary of the input.
@@ -197,6 +200,7 @@ impl Field {
         self.truncated = true;
     }
 
+    #[cold]
     fn make_owned(&mut self, inp: &Input) {
         self.buf.clear();
         if self.start != self.end {
