@@ -69,6 +69,9 @@ pub(crate) struct Switch {
 #[derive(Clone, Debug)]
 pub(crate) struct Feedback {
     open: Vec<Frame>,
+    /// Tracked elements opened past `MAX_DEPTH`, not recorded: their end
+    /// tags close nothing that is recorded.
+    too_deep: usize,
     /// The standard's frameset-ok flag: cleared by `<body>`, the start tags
     /// "in body" clears it for, and non-whitespace text.
     frameset_ok: bool,
@@ -82,6 +85,12 @@ pub(crate) struct Feedback {
 
 const SVG_INTEGRATION_POINTS: [&str; 3] = ["foreignobject", "desc", "title"];
 const MATHML_TEXT_INTEGRATION_POINTS: [&str; 5] = ["mi", "mo", "mn", "ms", "mtext"];
+
+/// How many tracked elements (svg, math, integration points) are recorded.
+/// Browsers cap the depth of the tree too (Blink at 512); past the cap the
+/// content model stays what it is, so a page of a million nested `<svg>`
+/// costs a counter, not a million frames.
+const MAX_DEPTH: usize = 512;
 
 /// Elements with no end tag: they open nothing inside an integration point.
 const VOID: [&str; 18] = [
@@ -151,6 +160,7 @@ impl Feedback {
     pub(crate) fn new(scripting: bool) -> Feedback {
         Feedback {
             open: Vec::new(),
+            too_deep: 0,
             frameset_ok: true,
             frameset: false,
             in_text_element: false,
@@ -237,7 +247,7 @@ impl Feedback {
                     } else {
                         "malignmark"
                     };
-                    self.open.push(Frame::new(Content::MathMl, name));
+                    self.push(Frame::new(Content::MathMl, name));
                 }
                 return Some(self.switch(None));
             }
@@ -250,7 +260,7 @@ impl Feedback {
                     Content::MathMl
                 };
                 let name = if name == "svg" { "svg" } else { "math" };
-                self.open.push(Frame::new(content, name));
+                self.push(Frame::new(content, name));
             }
             return Some(self.switch(None));
         }
@@ -320,11 +330,16 @@ impl Feedback {
             }
             (Content::Html, _) => return,
         };
-        self.open.push(frame);
+        self.push(frame);
     }
 
     fn end_tag(&mut self, name: &str) -> Option<Switch> {
         let top = *self.open.last()?;
+        if self.too_deep > 0 && matches!(name, "svg" | "math") {
+            // Closes one of the unrecorded elements past the cap.
+            self.too_deep -= 1;
+            return Some(self.switch(None));
+        }
         if self.in_foreign_content() && matches!(name, "br" | "p") {
             self.break_out();
             return Some(self.switch(None));
@@ -355,6 +370,14 @@ impl Feedback {
             }
         }
         None
+    }
+
+    fn push(&mut self, frame: Frame) {
+        if self.open.len() < MAX_DEPTH {
+            self.open.push(frame);
+        } else {
+            self.too_deep += 1;
+        }
     }
 
     fn switch(&self, state: Option<State>) -> Switch {
