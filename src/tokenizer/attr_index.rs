@@ -15,8 +15,12 @@ use std::hash::BuildHasher;
 const THRESHOLD: usize = 8;
 
 pub(crate) struct AttrIndex {
-    /// Open-addressing table: 0 is empty, `i + 1` is the attribute at `i`.
-    slots: Vec<u32>,
+    /// Open-addressing table: 0 is empty, else the name's hash in the high
+    /// 32 bits and `i + 1` for the attribute at `i` in the low 32 bits. The
+    /// hash lets a probe skip other names without touching their records,
+    /// which for a tag of millions of attributes means one cache miss per
+    /// lookup instead of three.
+    slots: Vec<u64>,
     /// Occupied slots. Not always the attribute count: a name recorded for
     /// an attribute that a limit then dropped keeps its slot until the next
     /// rebuild.
@@ -57,16 +61,19 @@ impl AttrIndex {
             self.rebuild(count, &name_of);
         }
         let mask = self.slots.len() - 1;
-        let mut at = self.hasher.hash_one(name) as usize & mask;
+        let hash = self.hasher.hash_one(name);
+        let tag = hash >> 32 << 32;
+        let mut at = hash as usize & mask;
         loop {
             match self.slots[at] {
                 0 => {
-                    self.slots[at] = count as u32 + 1;
+                    self.slots[at] = tag | (count as u64 + 1);
                     self.used += 1;
                     return false;
                 }
                 slot => {
-                    if name_of(slot as usize - 1) == Some(name) {
+                    if slot >> 32 << 32 == tag && name_of((slot as u32) as usize - 1) == Some(name)
+                    {
                         return true;
                     }
                 }
@@ -85,11 +92,12 @@ impl AttrIndex {
         let mask = size - 1;
         for i in 0..count {
             let Some(name) = name_of(i) else { continue };
-            let mut at = self.hasher.hash_one(name) as usize & mask;
+            let hash = self.hasher.hash_one(name);
+            let mut at = hash as usize & mask;
             while self.slots[at] != 0 {
                 at = (at + 1) & mask;
             }
-            self.slots[at] = i as u32 + 1;
+            self.slots[at] = (hash >> 32 << 32) | (i as u64 + 1);
             self.used += 1;
         }
         self.active = true;

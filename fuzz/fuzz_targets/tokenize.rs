@@ -1,0 +1,21 @@
+//! Any bytes, any options: the whole-document tokenizer must not panic or
+//! hang, and its output must stay proportional to the input.
+//!
+//! The first `HEADER_LEN` bytes choose the options (see `Options::decode`):
+//! errors on/off, standalone/driven, the initial state (any of the 84, even
+//! the ones only reachable in the middle of a token), the last start tag,
+//! CDATA allowed, processing instructions, scalar or SIMD scans.
+#![no_main]
+
+use htmltok_fuzz::{check_tokenize, Options};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let (options, rest) = Options::decode(data);
+    if let Err(e) = check_tokenize(rest, &options) {
+        panic!(
+            "{e}\noptions: {options:?}\ninput: {:?}",
+            String::from_utf8_lossy(rest)
+        );
+    }
+});
