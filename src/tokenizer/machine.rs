@@ -934,6 +934,43 @@ impl<E: ErrorPolicy> Machine<E> {
         self.ready = Some(Ready::Eof);
     }
 
+    /// A `&` read at `p` in a state with character references, which
+    /// returns to `return_state`.
+    fn ampersand(&mut self, inp: &Input, p: usize, return_state: State) {
+        let q = self.literal_ampersands(inp, p);
+        if q > p {
+            if matches!(return_state, State::Data | State::Rcdata) {
+                self.emit_input(inp, p, q);
+            } else {
+                self.attr_value.push_input(inp, p, q);
+            }
+            self.pos = q;
+            return;
+        }
+        self.return_state = return_state;
+        self.amp = p;
+        self.amp_read = true;
+        self.state = State::CharacterReference;
+    }
+
+    /// The end of the run of `&` from `p` (a `&` the machine just read)
+    /// whose every `&` is followed by a byte that cannot start a character
+    /// reference: the character reference state would flush each as
+    /// itself and reconsume in the return state, without an error. Taking
+    /// the run at once keeps `&&&&…` from costing three steps a byte. `p`
+    /// when the first `&` may start a reference (or the window ends).
+    fn literal_ampersands(&self, inp: &Input, p: usize) -> usize {
+        let bytes = inp.from(p);
+        let mut n = 0;
+        while n + 1 < bytes.len()
+            && bytes[n] == b'&'
+            && !matches!(bytes[n + 1], b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'#')
+        {
+            n += 1;
+        }
+        p + n
+    }
+
     fn return_state_is_attribute(&self) -> bool {
         matches!(
             self.return_state,
@@ -1245,12 +1282,7 @@ impl<E: ErrorPolicy> Machine<E> {
         match self.state {
             // 13.2.5.1
             Data => match c {
-                b'&' => {
-                    self.return_state = Data;
-                    self.amp = p;
-                    self.amp_read = true;
-                    self.state = CharacterReference;
-                }
+                b'&' => self.ampersand(inp, p, Data),
                 b'<' => {
                     self.lt = p;
                     self.lt_read = true;
@@ -1272,12 +1304,7 @@ impl<E: ErrorPolicy> Machine<E> {
             },
             // 13.2.5.2
             Rcdata => match c {
-                b'&' => {
-                    self.return_state = Rcdata;
-                    self.amp = p;
-                    self.amp_read = true;
-                    self.state = CharacterReference;
-                }
+                b'&' => self.ampersand(inp, p, Rcdata),
                 b'<' => {
                     self.lt = p;
                     self.lt_read = true;
@@ -1733,12 +1760,7 @@ impl<E: ErrorPolicy> Machine<E> {
                         self.attr_value_span.end = p;
                         self.state = AfterAttributeValueQuoted;
                     }
-                    b'&' => {
-                        self.return_state = self.state;
-                        self.amp = p;
-                        self.amp_read = true;
-                        self.state = CharacterReference;
-                    }
+                    b'&' => self.ampersand(inp, p, self.state),
                     0 => {
                         self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
                         self.attr_value.push_bytes(inp, "\u{FFFD}".as_bytes());
@@ -1756,12 +1778,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     self.attr_value_span.end = p;
                     self.state = BeforeAttributeName;
                 }
-                b'&' => {
-                    self.return_state = AttributeValueUnquoted;
-                    self.amp = p;
-                    self.amp_read = true;
-                    self.state = CharacterReference;
-                }
+                b'&' => self.ampersand(inp, p, AttributeValueUnquoted),
                 b'>' => {
                     self.attr_value_span.end = p;
                     self.state = Data;
