@@ -34,6 +34,7 @@ use crate::scan;
 use crate::state::State;
 use crate::token::{
     resolve, AttrRecord, Attributes, Doctype, ProcessingInstruction, Slot, Span, Tag, Text, Token,
+    VERBATIM,
 };
 
 /// The EOF "character" (never a UTF-8 byte).
@@ -328,6 +329,8 @@ pub(crate) struct Machine<E> {
     tag_name_span: Span,
     token_end: usize,
     attrs: Vec<AttrRecord>,
+    /// Name and value slots of the attributes that are not `VERBATIM`.
+    attr_rewritten: Vec<(Slot, Slot)>,
     attr_arena: Vec<u8>,
     attr_live: bool,
     attr_duplicate: bool,
@@ -404,6 +407,7 @@ impl<E: ErrorPolicy> Machine<E> {
             token_end: 0,
             attrs: Vec::new(),
             attr_arena: Vec::new(),
+            attr_rewritten: Vec::new(),
             attr_live: false,
             attr_duplicate: false,
             attr_name: Field::default(),
@@ -529,8 +533,15 @@ impl<E: ErrorPolicy> Machine<E> {
                 low = low.min(s);
             }
         }
-        for a in &self.attrs {
-            for slot in [a.name, a.value] {
+        for a in self.attrs.iter().filter(|a| a.strings == VERBATIM) {
+            for span in [a.name_span, a.value_span] {
+                if span.start != span.end {
+                    low = low.min(span.start);
+                }
+            }
+        }
+        for &(name, value) in &self.attr_rewritten {
+            for slot in [name, value] {
                 if let Slot::Input(s, _) = slot {
                     low = low.min(s);
                 }
@@ -566,7 +577,14 @@ impl<E: ErrorPolicy> Machine<E> {
             }
         }
         for a in &mut self.attrs {
-            for slot in [&mut a.name, &mut a.value] {
+            if a.strings == VERBATIM {
+                a.strings = self.attr_rewritten.len();
+                self.attr_rewritten
+                    .push((Slot::of_span(a.name_span), Slot::of_span(a.value_span)));
+            }
+        }
+        for (name, value) in &mut self.attr_rewritten {
+            for slot in [name, value] {
                 if let Slot::Input(s, e) = *slot {
                     let start = self.attr_arena.len();
                     self.attr_arena.extend_from_slice(inp.slice(s, e));
@@ -582,6 +600,7 @@ impl<E: ErrorPolicy> Machine<E> {
     fn release_token(&mut self) {
         self.tag_name.clear();
         self.attrs.clear();
+        self.attr_rewritten.clear();
         self.attr_arena.clear();
         self.attr_live = false;
         self.attr_name.clear();
@@ -609,6 +628,7 @@ impl<E: ErrorPolicy> Machine<E> {
         fields.iter().map(|f| f.buf.capacity()).sum::<usize>()
             + self.attr_arena.capacity()
             + self.attrs.capacity() * std::mem::size_of::<AttrRecord>()
+            + self.attr_rewritten.capacity() * std::mem::size_of::<(Slot, Slot)>()
     }
 
     /// Runs the machine and hands out the next token, or `None` when the
@@ -686,6 +706,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     } else {
                         Attributes {
                             records: &self.attrs,
+                            rewritten: &self.attr_rewritten,
                             input: inp.text,
                             base: inp.base,
                             scratch: &self.attr_arena,
@@ -1011,6 +1032,7 @@ impl<E: ErrorPolicy> Machine<E> {
             end: name_start,
         };
         self.attrs.clear();
+        self.attr_rewritten.clear();
         self.attr_arena.clear();
         self.attr_live = false;
         self.attr_index.clear();
@@ -1045,11 +1067,17 @@ impl<E: ErrorPolicy> Machine<E> {
         }
         let name = self.stash(FieldId::AttrName);
         let value = self.stash(FieldId::AttrValue);
+        let (name_span, value_span) = (self.attr_name_span, self.attr_value_span);
+        let strings = if name == Slot::of_span(name_span) && value == Slot::of_span(value_span) {
+            VERBATIM
+        } else {
+            self.attr_rewritten.push((name, value));
+            self.attr_rewritten.len() - 1
+        };
         self.attrs.push(AttrRecord {
-            name,
-            value,
-            name_span: self.attr_name_span,
-            value_span: self.attr_value_span,
+            name_span,
+            value_span,
+            strings,
         });
     }
 
@@ -1075,9 +1103,9 @@ impl<E: ErrorPolicy> Machine<E> {
         self.attr_name_span.end = at;
         self.attr_value_span = Span { start: at, end: at };
         let name = self.attr_name.bytes(inp);
-        let (attrs, arena) = (&self.attrs, &self.attr_arena);
+        let (attrs, rewritten, arena) = (&self.attrs, &self.attr_rewritten, &self.attr_arena);
         let dup = self.attr_index.is_duplicate(name, attrs.len(), |i| {
-            attrs.get(i).map(|a| match a.name {
+            attrs.get(i).map(|a| match a.slots(rewritten).0 {
                 Slot::Empty => &b""[..],
                 Slot::Input(s, e) => inp.slice(s, e),
                 Slot::Scratch(s, e) => &arena[s..e],
