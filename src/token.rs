@@ -158,14 +158,21 @@ pub(crate) enum Slot {
 pub(crate) struct AttrRecord {
     pub name_span: Span,
     pub value_span: Span,
-    /// `VERBATIM`, or the index of the name's and value's slots in the tag's
-    /// list of rewritten strings.
+    /// `VERBATIM`; `IN_ARENA | q` when the verbatim name and value were
+    /// copied to the scratch arena at `q` (one after the other, as long as
+    /// their spans: a stream detaching a huge tag from its window); else
+    /// the index of the name's and value's slots in the tag's list of
+    /// rewritten strings.
     pub strings: usize,
 }
 
 /// `AttrRecord::strings` of an attribute whose name and value are the
 /// input bytes of their spans.
 pub(crate) const VERBATIM: usize = usize::MAX;
+
+/// Flag of `AttrRecord::strings` for verbatim strings moved to the arena.
+/// Arena offsets stay below it: the arena holds at most the input's bytes.
+pub(crate) const IN_ARENA: usize = 1 << (usize::BITS - 1);
 
 impl AttrRecord {
     /// The name's and value's slots.
@@ -175,6 +182,18 @@ impl AttrRecord {
                 Slot::of_span(self.name_span),
                 Slot::of_span(self.value_span),
             )
+        } else if self.strings & IN_ARENA != 0 {
+            let q = self.strings & !IN_ARENA;
+            let name_end = q + (self.name_span.end - self.name_span.start);
+            let value_end = name_end + (self.value_span.end - self.value_span.start);
+            let slot = |s, e| {
+                if s == e {
+                    Slot::Empty
+                } else {
+                    Slot::Scratch(s, e)
+                }
+            };
+            (slot(q, name_end), slot(name_end, value_end))
         } else {
             rewritten
                 .get(self.strings)

@@ -34,7 +34,7 @@ use crate::scan;
 use crate::state::State;
 use crate::token::{
     resolve, AttrRecord, Attributes, Doctype, ProcessingInstruction, Slot, Span, Tag, Text, Token,
-    VERBATIM,
+    IN_ARENA, VERBATIM,
 };
 
 /// The EOF "character" (never a UTF-8 byte).
@@ -578,9 +578,13 @@ impl<E: ErrorPolicy> Machine<E> {
         }
         for a in &mut self.attrs {
             if a.strings == VERBATIM {
-                a.strings = self.attr_rewritten.len();
-                self.attr_rewritten
-                    .push((Slot::of_span(a.name_span), Slot::of_span(a.value_span)));
+                // Name and value side by side in the arena: the record
+                // stays 40 bytes, with no slots in the side list.
+                a.strings = IN_ARENA | self.attr_arena.len();
+                for span in [a.name_span, a.value_span] {
+                    self.attr_arena
+                        .extend_from_slice(inp.slice(span.start, span.end));
+                }
             }
         }
         for (name, value) in &mut self.attr_rewritten {
