@@ -1,5 +1,6 @@
 //! Tokenizes one file once with the whole-document API (default
-//! configuration, parse errors off) and prints its size and token count.
+//! configuration, parse errors off, or on with `--errors`) and prints its
+//! size and token count.
 //! Made for instruction counts of the tokenizer alone, without reading the
 //! file or starting the process:
 //!
@@ -20,7 +21,7 @@
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use htmltok::{Token, Tokenizer};
+use htmltok::{Config, Token, Tokenizer};
 
 /// The measured call: tokenizes `bytes`, looking at every token and
 /// attribute. Returns the number of tokens and a sum of string lengths.
@@ -49,6 +50,20 @@ pub fn htmltok_tokenize_file(bytes: &[u8]) -> (usize, usize) {
     (tokens, sum)
 }
 
+/// The same with parse errors collected (`--errors`); returns the number
+/// of tokens and of errors.
+#[no_mangle]
+#[inline(never)]
+pub fn htmltok_tokenize_file_with_errors(bytes: &[u8]) -> (usize, usize) {
+    let mut tok = Tokenizer::from_bytes_with_errors(bytes, Config::new());
+    let mut tokens = 0usize;
+    while let Some(token) = tok.next_token() {
+        tokens += 1;
+        black_box(&token);
+    }
+    (tokens, tok.errors().len())
+}
+
 /// Tokenizes a tiny document with character references in text and in an
 /// attribute value.
 #[inline(never)]
@@ -58,8 +73,10 @@ fn warm_up() {
 }
 
 fn main() -> ExitCode {
-    let Some(path) = std::env::args_os().nth(1) else {
-        eprintln!("usage: tokenize_file FILE");
+    let args: Vec<_> = std::env::args_os().skip(1).collect();
+    let errors = args.iter().any(|a| a == "--errors");
+    let Some(path) = args.iter().find(|a| *a != "--errors") else {
+        eprintln!("usage: tokenize_file FILE [--errors]");
         return ExitCode::from(2);
     };
     let bytes = match std::fs::read(&path) {
@@ -73,11 +90,20 @@ fn main() -> ExitCode {
     // process (the named character reference matcher), so the count is the
     // steady state a long-running crawler sees.
     warm_up();
-    let (tokens, sum) = htmltok_tokenize_file(black_box(&bytes));
-    println!(
-        "{}: {} bytes, {tokens} tokens (checksum {sum})",
-        path.to_string_lossy(),
-        bytes.len()
-    );
+    if errors {
+        let (tokens, errors) = htmltok_tokenize_file_with_errors(black_box(&bytes));
+        println!(
+            "{}: {} bytes, {tokens} tokens, {errors} parse errors",
+            path.to_string_lossy(),
+            bytes.len()
+        );
+    } else {
+        let (tokens, sum) = htmltok_tokenize_file(black_box(&bytes));
+        println!(
+            "{}: {} bytes, {tokens} tokens (checksum {sum})",
+            path.to_string_lossy(),
+            bytes.len()
+        );
+    }
     ExitCode::SUCCESS
 }

@@ -387,6 +387,29 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
         self.machine.errors()
     }
 
+    /// Takes the parse errors found so far, leaving none: a crawler that
+    /// logs errors as it goes keeps memory bounded on pages with an error
+    /// every few bytes. Errors are taken in order; later calls return the
+    /// ones found since.
+    ///
+    /// ```
+    /// use htmltok::{Config, ErrorCode, Tokenizer};
+    ///
+    /// let mut tok = Tokenizer::with_errors("<a x=1 x=2></b c>", Config::new());
+    /// let mut codes = Vec::new();
+    /// while tok.next_token().is_some() {
+    ///     codes.extend(tok.take_errors().into_iter().map(|e| e.code));
+    /// }
+    /// assert_eq!(
+    ///     codes,
+    ///     [ErrorCode::DuplicateAttribute, ErrorCode::EndTagWithAttributes]
+    /// );
+    /// assert!(tok.errors().is_empty());
+    /// ```
+    pub fn take_errors(&mut self) -> Vec<ParseError> {
+        self.machine.take_errors()
+    }
+
     /// Line and column of a byte offset of the input, e.g. of an error's
     /// `span.start`.
     pub fn line_col(&mut self, offset: usize) -> LineCol {
