@@ -79,7 +79,7 @@ fn main() -> ExitCode {
         eprintln!("usage: tokenize_file FILE [--errors]");
         return ExitCode::from(2);
     };
-    let bytes = match std::fs::read(&path) {
+    let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => {
             eprintln!("tokenize_file: cannot read {}: {e}", path.to_string_lossy());
