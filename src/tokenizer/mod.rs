@@ -329,8 +329,10 @@ impl<'a, E: ErrorPolicy> OwnedTokens<'a, E> {
 }
 
 fn utf8_or_repaired(input: &[u8]) -> Cow<'_, str> {
-    // The plain check is much faster than the lossy one on valid input.
-    match std::str::from_utf8(input) {
+    // The plain check is much faster than the lossy one on valid input, and
+    // simdutf8's is faster than std's: 0.67 instructions a byte for std on
+    // an article page, 5.5% of all the tokenizer's instructions there.
+    match simdutf8::basic::from_utf8(input) {
         Ok(s) => Cow::Borrowed(s),
         Err(_) => String::from_utf8_lossy(input),
     }
