@@ -1,4 +1,4 @@
-//! Tokenizes one file once with the whole-document API (default
+//! Tokenizes each file given once with the whole-document API (default
 //! configuration, parse errors off, or on with `--errors`) and prints its
 //! size and token count.
 //! Made for instruction counts of the tokenizer alone, without reading the
@@ -16,7 +16,10 @@
 //! the tokenize call alone (`--toggle-collect` counts only while that
 //! function runs); divide by the byte count printed for instructions per
 //! byte. One-time set-up (the named character reference matcher, built on
-//! first use) happens in an uncounted warm-up call before it.
+//! first use) happens in an uncounted warm-up call before it. Given several
+//! files (e.g. `../shared/corpus/*.html`), it tokenizes each and prints the
+//! total bytes; with `--errors`, collect with
+//! `--toggle-collect=htmltok_tokenize_file_with_errors`.
 
 use std::hint::black_box;
 use std::process::ExitCode;
@@ -75,35 +78,46 @@ fn warm_up() {
 fn main() -> ExitCode {
     let args: Vec<_> = std::env::args_os().skip(1).collect();
     let errors = args.iter().any(|a| a == "--errors");
-    let Some(path) = args.iter().find(|a| *a != "--errors") else {
-        eprintln!("usage: tokenize_file FILE [--errors]");
+    let paths: Vec<_> = args.iter().filter(|a| *a != "--errors").collect();
+    if paths.is_empty() {
+        eprintln!("usage: tokenize_file [--errors] FILE...");
         return ExitCode::from(2);
-    };
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) => {
-            eprintln!("tokenize_file: cannot read {}: {e}", path.to_string_lossy());
-            return ExitCode::from(2);
+    }
+    let mut files = Vec::new();
+    for path in paths {
+        match std::fs::read(path) {
+            Ok(bytes) => files.push((path, bytes)),
+            Err(e) => {
+                eprintln!("tokenize_file: cannot read {}: {e}", path.to_string_lossy());
+                return ExitCode::from(2);
+            }
         }
-    };
+    }
     // Outside the measured call: builds what the tokenizer builds once per
     // process (the named character reference matcher), so the count is the
     // steady state a long-running crawler sees.
     warm_up();
-    if errors {
-        let (tokens, errors) = htmltok_tokenize_file_with_errors(black_box(&bytes));
-        println!(
-            "{}: {} bytes, {tokens} tokens, {errors} parse errors",
-            path.to_string_lossy(),
-            bytes.len()
-        );
-    } else {
-        let (tokens, sum) = htmltok_tokenize_file(black_box(&bytes));
-        println!(
-            "{}: {} bytes, {tokens} tokens (checksum {sum})",
-            path.to_string_lossy(),
-            bytes.len()
-        );
+    let mut total = 0;
+    for (path, bytes) in &files {
+        total += bytes.len();
+        if errors {
+            let (tokens, errors) = htmltok_tokenize_file_with_errors(black_box(bytes));
+            println!(
+                "{}: {} bytes, {tokens} tokens, {errors} parse errors",
+                path.to_string_lossy(),
+                bytes.len()
+            );
+        } else {
+            let (tokens, sum) = htmltok_tokenize_file(black_box(bytes));
+            println!(
+                "{}: {} bytes, {tokens} tokens (checksum {sum})",
+                path.to_string_lossy(),
+                bytes.len()
+            );
+        }
+    }
+    if files.len() > 1 {
+        println!("total: {total} bytes in {} files", files.len());
     }
     ExitCode::SUCCESS
 }
