@@ -282,9 +282,11 @@ impl Feedback {
 
     fn start_tag(&mut self, tag: &Tag<'_>) -> Option<Switch> {
         let name = tag.name;
-        let key = pack(name.as_bytes());
+        // Packed only on the paths that look a name up in a set (most tags,
+        // in HTML content with frameset-ok cleared, take none).
+        let key = || pack(name.as_bytes());
         if self.in_foreign_content() {
-            let breaks_out = BREAKOUT.contains(key)
+            let breaks_out = BREAKOUT.contains(key())
                 || (name == "font"
                     && tag
                         .attributes()
@@ -327,7 +329,7 @@ impl Feedback {
         }
         // An HTML element inside an integration point.
         if let Some(frame) = self.open.last_mut() {
-            if !VOID.contains(key) {
+            if !VOID.contains(key()) {
                 frame.html_open += 1;
             }
         }
@@ -339,7 +341,7 @@ impl Feedback {
                 && tag
                     .attributes()
                     .any(|a| a.name == "type" && a.value.eq_ignore_ascii_case("hidden"));
-            if CLEARS_FRAMESET_OK.contains(key) || (name == "input" && !hidden_input) {
+            if CLEARS_FRAMESET_OK.contains(key()) || (name == "input" && !hidden_input) {
                 self.frameset_ok = false;
             }
         }

@@ -120,6 +120,17 @@ impl Default for Field {
 }
 
 impl Field {
+    /// Whether the field holds exactly the input bytes of `span`
+    /// (`Slot::of_span(span)` is its slot).
+    fn is_verbatim(&self, span: Span) -> bool {
+        !self.owned
+            && if self.start == self.end {
+                span.start == span.end
+            } else {
+                self.start == span.start && self.end == span.end
+            }
+    }
+
     fn clear(&mut self) {
         self.start = 0;
         self.end = 0;
@@ -1069,15 +1080,16 @@ impl<E: ErrorPolicy> Machine<E> {
             self.tag_limited = true;
             return;
         }
-        let name = self.stash(FieldId::AttrName);
-        let value = self.stash(FieldId::AttrValue);
         let (name_span, value_span) = (self.attr_name_span, self.attr_value_span);
-        let strings = if name == Slot::of_span(name_span) && value == Slot::of_span(value_span) {
-            VERBATIM
-        } else {
-            self.attr_rewritten.push((name, value));
-            self.attr_rewritten.len() - 1
-        };
+        let strings =
+            if self.attr_name.is_verbatim(name_span) && self.attr_value.is_verbatim(value_span) {
+                VERBATIM
+            } else {
+                let name = self.stash(FieldId::AttrName);
+                let value = self.stash(FieldId::AttrValue);
+                self.attr_rewritten.push((name, value));
+                self.attr_rewritten.len() - 1
+            };
         self.attrs.push(AttrRecord {
             name_span,
             value_span,
