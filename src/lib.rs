@@ -126,7 +126,10 @@
 //! Errors are opt-in and chosen at compile time ([`ErrorPolicy`]): a
 //! tokenizer built with [`Tokenizer::with_errors`] collects [`ParseError`]s
 //! with the standard's code, byte span, line and column; one built otherwise
-//! carries no code for them at all.
+//! carries no code for them at all. They accumulate until taken:
+//! [`Tokenizer::take_errors`] (and [`StreamTokenizer::take_errors`]) hand
+//! them over as you go, which keeps memory flat on pages with an error
+//! every few bytes.
 //!
 //! ```
 //! use htmltok::{Config, ErrorCode, Tokenizer};
