@@ -31,7 +31,7 @@ pub enum ErrorCode {
     ControlCharacterInInputStream,
     /// `control-character-reference`: Numeric reference to a control (non-whitespace, or CR); kept, except C1 values remapped by the numeric reference end state table.
     ControlCharacterReference,
-    /// `disallowed-processing-instruction-target`: [PI] PI target is xml or xml-stylesheet (ASCII case-insensitive); "?" plus the rest up to '>' becomes a comment.
+    /// `disallowed-processing-instruction-target`: (processing instructions) PI target is xml or xml-stylesheet (ASCII case-insensitive); "?" plus the rest up to '>' becomes a comment.
     DisallowedProcessingInstructionTarget,
     /// `duplicate-attribute`: An attribute name repeats within one tag; later duplicates are dropped.
     DuplicateAttribute,
@@ -47,7 +47,7 @@ pub enum ErrorCode {
     EofInComment,
     /// `eof-in-doctype`: Input ends inside a DOCTYPE; DOCTYPE emitted with force-quirks on.
     EofInDoctype,
-    /// `eof-in-processing-instruction`: [PI] Input ends inside a processing instruction (e.g. "<?" or "<?marker name="); nothing is emitted for it.
+    /// `eof-in-processing-instruction`: (processing instructions) Input ends inside a processing instruction (e.g. "<?" or "<?marker name="); nothing is emitted for it.
     EofInProcessingInstruction,
     /// `eof-in-script-html-comment-like-text`: Input ends inside "<!--"-like text within script content.
     EofInScriptHtmlCommentLikeText,
@@ -59,11 +59,11 @@ pub enum ErrorCode {
     IncorrectlyOpenedComment,
     /// `invalid-character-sequence-after-doctype-name`: Something other than PUBLIC/SYSTEM after the DOCTYPE name; ids ignored, quirks forced.
     InvalidCharacterSequenceAfterDoctypeName,
-    /// `invalid-first-character-of-processing-instruction-target`: [PI] After "<?" the next code point is not an ASCII letter or '_'; "?" plus the rest up to '>' becomes a comment.
+    /// `invalid-first-character-of-processing-instruction-target`: (processing instructions) After "<?" the next code point is not an ASCII letter or '_'; "?" plus the rest up to '>' becomes a comment.
     InvalidFirstCharacterOfProcessingInstructionTarget,
     /// `invalid-first-character-of-tag-name`: Non-letter where a tag name should start; '<' becomes text (start tag) or a bogus comment follows (end tag).
     InvalidFirstCharacterOfTagName,
-    /// `invalid-processing-instruction-target`: [PI] PI target contains a code point other than ASCII alphanumeric, '-' or '_'; "?" plus the rest up to '>' becomes a comment.
+    /// `invalid-processing-instruction-target`: (processing instructions) PI target contains a code point other than ASCII alphanumeric, '-' or '_'; "?" plus the rest up to '>' becomes a comment.
     InvalidProcessingInstructionTarget,
     /// `missing-attribute-value`: '>' where an attribute value was expected (e.g. <div id=>); value is empty.
     MissingAttributeValue,
