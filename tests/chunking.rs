@@ -45,8 +45,8 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use common::{
-    check, check_with, fixed_splits, random_sized, random_split_sets, show, streamed, whole,
-    Errors, XorShift,
+    check, check_with, fixed_splits, random_sized, random_split_sets, show, streamed, unescape,
+    whole, Errors, XorShift,
 };
 use htmltok::{Config, State};
 use proptest::prelude::*;
@@ -175,45 +175,6 @@ fn verify(
 
 // ---------------------------------------------------------------------------
 // html5lib-tests inputs.
-
-/// Turns literal `\uHHHH` sequences into code points (`doubleEscaped`);
-/// `None` when that gives a lone surrogate, which UTF-8 cannot carry.
-fn unescape(s: &str) -> Option<String> {
-    fn hex4(s: &str, at: usize) -> Option<u32> {
-        let b = s.as_bytes();
-        if b.get(at) == Some(&b'\\') && b.get(at + 1) == Some(&b'u') {
-            let digits = s.get(at + 2..at + 6)?;
-            if digits.bytes().all(|c| c.is_ascii_hexdigit()) {
-                return u32::from_str_radix(digits, 16).ok();
-            }
-        }
-        None
-    }
-    let mut out = String::with_capacity(s.len());
-    let mut i = 0;
-    while i < s.len() {
-        let Some(cp) = hex4(s, i) else {
-            let c = s[i..].chars().next().unwrap();
-            out.push(c);
-            i += c.len_utf8();
-            continue;
-        };
-        i += 6;
-        let cp = match cp {
-            0xD800..=0xDBFF => match hex4(s, i) {
-                Some(low @ 0xDC00..=0xDFFF) => {
-                    i += 6;
-                    0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00)
-                }
-                _ => return None,
-            },
-            0xDC00..=0xDFFF => return None,
-            cp => cp,
-        };
-        out.push(char::from_u32(cp)?);
-    }
-    Some(out)
-}
 
 struct Html5libCase {
     label: String,

@@ -28,6 +28,9 @@ use std::time::Duration;
 use htmltok::{Config, State};
 use serde_json::Value;
 
+mod common;
+use common::unescape;
+
 /// How many failing runs to print in full.
 const SHOW_FAILURES: usize = 30;
 
@@ -78,71 +81,6 @@ struct Failure {
     errors_ok: bool,
     /// Set when the tokenizer panicked or produced unparsable JSON.
     crash: Option<String>,
-}
-
-fn tests_dir() -> PathBuf {
-    match std::env::var_os("HTML5LIB_TESTS") {
-        Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-        _ => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/html5lib-tests/tokenizer"),
-    }
-}
-
-/// Fails (always) with a clear message when the test directory is missing.
-fn require_dir(dir: &Path) {
-    if dir.is_dir() {
-        return;
-    }
-    let msg = format!(
-        "html5lib-tests tokenizer directory not found: {} \
-         (set HTML5LIB_TESTS to the html5lib-tests `tokenizer` directory)",
-        dir.display()
-    );
-    if std::env::var("CI").as_deref() == Ok("true") {
-        panic!("CI=true: {msg}");
-    }
-    eprintln!("warning: {msg}");
-    eprintln!("warning: refusing to pass without running the conformance tests");
-    panic!("{msg}");
-}
-
-/// Turns literal `\uHHHH` sequences into code points (`doubleEscaped`).
-/// `None` when the result would contain a lone surrogate, which a Rust
-/// string (and UTF-8 input) cannot hold.
-fn unescape(s: &str) -> Option<String> {
-    fn hex4(s: &str, at: usize) -> Option<u32> {
-        let b = s.as_bytes();
-        if b.get(at) == Some(&b'\\') && b.get(at + 1) == Some(&b'u') {
-            let digits = s.get(at + 2..at + 6)?;
-            if digits.bytes().all(|c| c.is_ascii_hexdigit()) {
-                return u32::from_str_radix(digits, 16).ok();
-            }
-        }
-        None
-    }
-    let mut out = String::with_capacity(s.len());
-    let mut i = 0;
-    while i < s.len() {
-        let Some(cp) = hex4(s, i) else {
-            let c = s[i..].chars().next().unwrap();
-            out.push(c);
-            i += c.len_utf8();
-            continue;
-        };
-        i += 6;
-        let cp = match cp {
-            0xD800..=0xDBFF => match hex4(s, i) {
-                Some(low @ 0xDC00..=0xDFFF) => {
-                    i += 6;
-                    0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00)
-                }
-                _ => return None,
-            },
-            0xDC00..=0xDFFF => return None,
-            cp => cp,
-        };
-        out.push(char::from_u32(cp)?);
-    }
-    Some(out)
 }
 
 /// Applies `unescape` to every string (and object key) in `v`.
@@ -589,8 +527,8 @@ fn show_failure(f: &Failure) -> String {
 
 #[test]
 fn html5lib_tokenizer_conformance() {
-    let dir = tests_dir();
-    require_dir(&dir);
+    let dir = common::html5lib_dir();
+    common::require_dir(&dir, "HTML5LIB_TESTS", "html5lib-tests tokenizer");
 
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))

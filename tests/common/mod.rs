@@ -1,5 +1,6 @@
-//! Shared helpers for `tests/chunking.rs`, `tests/alloc.rs` and
-//! `tests/memory_bound.rs`: locating the shared test data, a deterministic
+//! Shared helpers for `tests/chunking.rs`, `tests/alloc.rs`,
+//! `tests/memory_bound.rs` and `tests/html5lib.rs`: locating the shared test
+//! data, reading html5lib-tests' double-escaped strings, a deterministic
 //! random number generator, and (for the chunking tests) drivers that run
 //! the whole-document and the streaming tokenizer and reduce their output to
 //! comparable owned records, spans included.
@@ -47,6 +48,46 @@ pub fn require_dir(dir: &Path, var: &str, what: &str) {
     eprintln!("warning: {msg}");
     eprintln!("warning: refusing to pass without the {what}; set {var}");
     panic!("{msg}");
+}
+
+/// Turns literal `\uHHHH` sequences into code points (`doubleEscaped`).
+/// `None` when the result would contain a lone surrogate, which a Rust
+/// string (and UTF-8 input) cannot hold.
+pub fn unescape(s: &str) -> Option<String> {
+    fn hex4(s: &str, at: usize) -> Option<u32> {
+        let b = s.as_bytes();
+        if b.get(at) == Some(&b'\\') && b.get(at + 1) == Some(&b'u') {
+            let digits = s.get(at + 2..at + 6)?;
+            if digits.bytes().all(|c| c.is_ascii_hexdigit()) {
+                return u32::from_str_radix(digits, 16).ok();
+            }
+        }
+        None
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        let Some(cp) = hex4(s, i) else {
+            let c = s[i..].chars().next().unwrap();
+            out.push(c);
+            i += c.len_utf8();
+            continue;
+        };
+        i += 6;
+        let cp = match cp {
+            0xD800..=0xDBFF => match hex4(s, i) {
+                Some(low @ 0xDC00..=0xDFFF) => {
+                    i += 6;
+                    0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00)
+                }
+                _ => return None,
+            },
+            0xDC00..=0xDFFF => return None,
+            cp => cp,
+        };
+        out.push(char::from_u32(cp)?);
+    }
+    Some(out)
 }
 
 /// The corpus pages (`*.html`, sorted by name) with their bytes.
