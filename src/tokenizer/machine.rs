@@ -265,6 +265,25 @@ fn push_char(field: &mut Field, inp: &Input, p: usize, n: usize) {
     }
 }
 
+/// Whether the tag whose attributes are `attrs` already has an attribute
+/// called `name` (recording `name` in `index` if not).
+fn is_duplicate_name(
+    index: &mut AttrIndex,
+    attrs: &[AttrRecord],
+    rewritten: &[(Slot, Slot)],
+    arena: &[u8],
+    inp: &Input,
+    name: &[u8],
+) -> bool {
+    index.is_duplicate(name, attrs.len(), |i| {
+        attrs.get(i).map(|a| match a.slots(rewritten).0 {
+            Slot::Empty => &b""[..],
+            Slot::Input(s, e) => inp.slice(s, e),
+            Slot::Scratch(s, e) => &arena[s..e],
+        })
+    })
+}
+
 /// Which non-text token is complete and waiting to be handed out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Ready {
@@ -1118,15 +1137,14 @@ impl<E: ErrorPolicy> Machine<E> {
     fn check_duplicate_attr(&mut self, inp: &Input, at: usize) {
         self.attr_name_span.end = at;
         self.attr_value_span = Span { start: at, end: at };
-        let name = self.attr_name.bytes(inp);
-        let (attrs, rewritten, arena) = (&self.attrs, &self.attr_rewritten, &self.attr_arena);
-        let dup = self.attr_index.is_duplicate(name, attrs.len(), |i| {
-            attrs.get(i).map(|a| match a.slots(rewritten).0 {
-                Slot::Empty => &b""[..],
-                Slot::Input(s, e) => inp.slice(s, e),
-                Slot::Scratch(s, e) => &arena[s..e],
-            })
-        });
+        let dup = is_duplicate_name(
+            &mut self.attr_index,
+            &self.attrs,
+            &self.attr_rewritten,
+            &self.attr_arena,
+            inp,
+            self.attr_name.bytes(inp),
+        );
         if dup {
             self.attr_duplicate = true;
             self.err(inp, ErrorCode::DuplicateAttribute, at);
@@ -2501,169 +2519,238 @@ impl<E: ErrorPolicy> Machine<E> {
     /// self-closing states for the bytes that need no rewriting and raise no
     /// error other than `duplicate-attribute`. At anything else (upper case,
     /// NUL, CR, `&`, a stray quote or `=`, the end of the window) it returns
-    /// with `state` and `pos` where the general machine would be, and the
-    /// general machine goes on from there. So it changes speed, never
-    /// tokens: every html5lib test runs through it.
+    /// with `state`, `pos` and the attribute in progress where the general
+    /// machine would have them, and the general machine goes on from there.
+    /// So it changes speed, never tokens: every html5lib test runs through
+    /// it.
+    ///
+    /// The loop keeps its state and the attribute in progress in locals
+    /// (registers) and writes the machine's fields only when it leaves; an
+    /// attribute is pushed as a `VERBATIM` record (its strings are its
+    /// spans) without going through the `Field`s.
     fn tag_fast_path(&mut self, inp: &Input, p: usize, is_end: bool) {
         use State::*;
         self.new_tag(is_end, p);
-        let n = self.find(&scan::TAG_NAME, inp.from(p));
-        self.tag_name.push_input(inp, p, p + n);
-        self.tag_name_span.end = p + n;
-        self.state = TagName;
-        self.pos = p + n;
-        let end = inp.end();
-        loop {
-            let i = self.pos;
-            if i >= end {
-                return;
-            }
-            let b = inp.at(i);
-            match self.state {
-                TagName => match b {
+        let base = inp.base;
+        // Bytes past a token-length limit are left to the general machine,
+        // which cuts fields there: before it, no field can reach the limit.
+        let stop = inp
+            .end()
+            .min(self.lt.saturating_add(self.max_token_len))
+            .max(p);
+        let buf = &inp.buf[..stop - base];
+        // Positions below are relative to the window (`base`).
+        let mut r = p - base;
+        r += self.find(&scan::TAG_NAME, &buf[r..]);
+        self.tag_name.push_input(inp, p, base + r);
+        self.tag_name_span.end = base + r;
+        let mut state = TagName;
+        // The attribute in progress: whether there is one, its name
+        // `ns..ne` and value `vs..ve` (a value not started yet is empty at
+        // the name's end), and whether its name is a duplicate.
+        let mut live = false;
+        let (mut ns, mut ne, mut vs, mut ve) = (0, 0, 0, 0);
+        let mut dup = false;
+        while let Some(&b) = buf.get(r) {
+            match state {
+                TagName | AfterAttributeValueQuoted => match b {
                     b'\t' | b'\n' | 0x0C | b' ' => {
-                        self.state = BeforeAttributeName;
-                        self.pos = i + 1;
+                        state = BeforeAttributeName;
+                        r += 1;
                     }
                     b'/' => {
-                        self.state = SelfClosingStartTag;
-                        self.pos = i + 1;
+                        state = SelfClosingStartTag;
+                        r += 1;
                     }
-                    b'>' => break self.fast_emit(inp, i),
-                    _ => return,
+                    b'>' => {
+                        self.fast_commit(live, dup, ns, ne, vs, ve, base);
+                        return self.fast_emit(inp, base + r);
+                    }
+                    _ => break,
                 },
-                BeforeAttributeName => match b {
-                    b'\t' | b'\n' | 0x0C | b' ' => self.pos = i + 1,
+                BeforeAttributeName | AfterAttributeName => match b {
+                    b'\t' | b'\n' | 0x0C | b' ' => r += 1,
                     b'/' => {
-                        self.state = SelfClosingStartTag;
-                        self.pos = i + 1;
+                        state = SelfClosingStartTag;
+                        r += 1;
                     }
-                    b'>' => break self.fast_emit(inp, i),
-                    b'=' | b'"' | b'\'' | b'<' | b'\r' | 0 | b'A'..=b'Z' => return,
+                    b'>' => {
+                        self.fast_commit(live, dup, ns, ne, vs, ve, base);
+                        return self.fast_emit(inp, base + r);
+                    }
+                    b'=' if state == AfterAttributeName => {
+                        state = BeforeAttributeValue;
+                        r += 1;
+                    }
+                    b'=' | b'"' | b'\'' | b'<' | b'\r' | 0 | b'A'..=b'Z' => break,
                     _ => {
-                        self.new_attr(i);
-                        self.state = AttributeName;
+                        // A new attribute; one that would pass the
+                        // attribute limit (counting the one in progress) is
+                        // left to the general machine, which drops it and
+                        // reports the limit.
+                        if self.attrs.len() + usize::from(live) >= self.max_attributes {
+                            break;
+                        }
+                        self.fast_commit(live, dup, ns, ne, vs, ve, base);
+                        live = true;
+                        dup = false;
+                        (ns, ne, vs, ve) = (r, r, r, r);
+                        state = AttributeName;
                     }
                 },
                 AttributeName => {
-                    let j = i + self.find(&scan::ATTR_NAME, inp.from(i));
-                    self.attr_name.push_input(inp, i, j);
-                    self.pos = j;
-                    if j >= end {
-                        return;
-                    }
-                    match inp.at(j) {
-                        b'=' => {
-                            self.check_duplicate_attr(inp, j);
-                            self.state = BeforeAttributeValue;
-                            self.pos = j + 1;
+                    let j = r + self.find(&scan::ATTR_NAME, &buf[r..]);
+                    r = j;
+                    let Some(&c) = buf.get(j) else { break };
+                    match c {
+                        b'=' | b'\t' | b'\n' | 0x0C | b' ' | b'/' | b'>' => {
+                            (ne, vs, ve) = (j, j, j);
+                            dup = self.fast_is_duplicate(inp, base + ns, base + j);
+                            if c == b'=' {
+                                state = BeforeAttributeValue;
+                                r += 1;
+                            } else {
+                                state = AfterAttributeName;
+                            }
                         }
-                        b'\t' | b'\n' | 0x0C | b' ' | b'/' | b'>' => {
-                            self.check_duplicate_attr(inp, j);
-                            self.state = AfterAttributeName;
-                        }
-                        _ => return,
+                        _ => break,
                     }
                 }
-                AfterAttributeName => match b {
-                    b'\t' | b'\n' | 0x0C | b' ' => self.pos = i + 1,
-                    b'/' => {
-                        self.state = SelfClosingStartTag;
-                        self.pos = i + 1;
-                    }
-                    b'=' => {
-                        self.state = BeforeAttributeValue;
-                        self.pos = i + 1;
-                    }
-                    b'>' => break self.fast_emit(inp, i),
-                    b'"' | b'\'' | b'<' | b'\r' | 0 | b'A'..=b'Z' => return,
-                    _ => {
-                        self.new_attr(i);
-                        self.state = AttributeName;
-                    }
-                },
                 BeforeAttributeValue => match b {
-                    b'\t' | b'\n' | 0x0C | b' ' => self.pos = i + 1,
+                    b'\t' | b'\n' | 0x0C | b' ' => r += 1,
                     b'"' => {
-                        self.attr_value_span = Span {
-                            start: i + 1,
-                            end: i + 1,
-                        };
-                        self.state = AttributeValueDoubleQuoted;
-                        self.pos = i + 1;
+                        (vs, ve) = (r + 1, r + 1);
+                        state = AttributeValueDoubleQuoted;
+                        r += 1;
                     }
                     b'\'' => {
-                        self.attr_value_span = Span {
-                            start: i + 1,
-                            end: i + 1,
-                        };
-                        self.state = AttributeValueSingleQuoted;
-                        self.pos = i + 1;
+                        (vs, ve) = (r + 1, r + 1);
+                        state = AttributeValueSingleQuoted;
+                        r += 1;
                     }
-                    b'>' | b'\r' | 0 => return,
+                    b'>' | b'\r' | 0 => break,
                     _ => {
-                        self.attr_value_span = Span { start: i, end: i };
-                        self.state = AttributeValueUnquoted;
+                        (vs, ve) = (r, r);
+                        state = AttributeValueUnquoted;
                     }
                 },
                 AttributeValueDoubleQuoted | AttributeValueSingleQuoted => {
-                    let (set, quote) = if self.state == AttributeValueDoubleQuoted {
+                    let (set, quote) = if state == AttributeValueDoubleQuoted {
                         (&scan::ATTR_VALUE_DOUBLE, b'"')
                     } else {
                         (&scan::ATTR_VALUE_SINGLE, b'\'')
                     };
-                    let j = i + self.find(set, inp.from(i));
-                    self.attr_value.push_input(inp, i, j);
-                    self.pos = j;
-                    if j >= end || inp.at(j) != quote {
-                        return;
+                    let j = r + self.find(set, &buf[r..]);
+                    r = j;
+                    if buf.get(j) != Some(&quote) {
+                        break;
                     }
-                    self.attr_value_span.end = j;
-                    self.state = AfterAttributeValueQuoted;
-                    self.pos = j + 1;
+                    ve = j;
+                    state = AfterAttributeValueQuoted;
+                    r += 1;
                 }
                 AttributeValueUnquoted => {
-                    let j = i + self.find(&scan::ATTR_VALUE_UNQUOTED, inp.from(i));
-                    self.attr_value.push_input(inp, i, j);
-                    self.pos = j;
-                    if j >= end {
-                        return;
-                    }
-                    match inp.at(j) {
-                        b'\t' | b'\n' | 0x0C | b' ' => {
-                            self.attr_value_span.end = j;
-                            self.state = BeforeAttributeName;
-                            self.pos = j + 1;
+                    let j = r + self.find(&scan::ATTR_VALUE_UNQUOTED, &buf[r..]);
+                    r = j;
+                    match buf.get(j) {
+                        Some(b'\t' | b'\n' | 0x0C | b' ') => {
+                            ve = j;
+                            state = BeforeAttributeName;
+                            r += 1;
                         }
-                        b'>' => {
-                            self.attr_value_span.end = j;
-                            break self.fast_emit(inp, j);
+                        Some(b'>') => {
+                            ve = j;
+                            self.fast_commit(live, dup, ns, ne, vs, ve, base);
+                            return self.fast_emit(inp, base + j);
                         }
-                        _ => return,
+                        _ => break,
                     }
                 }
-                AfterAttributeValueQuoted => match b {
-                    b'\t' | b'\n' | 0x0C | b' ' => {
-                        self.state = BeforeAttributeName;
-                        self.pos = i + 1;
-                    }
-                    b'/' => {
-                        self.state = SelfClosingStartTag;
-                        self.pos = i + 1;
-                    }
-                    b'>' => break self.fast_emit(inp, i),
-                    _ => return,
-                },
                 SelfClosingStartTag => {
                     if b == b'>' {
                         self.self_closing = true;
-                        break self.fast_emit(inp, i);
+                        self.fast_commit(live, dup, ns, ne, vs, ve, base);
+                        return self.fast_emit(inp, base + r);
                     }
-                    return;
+                    break;
                 }
-                _ => return,
+                _ => break,
             }
         }
+        // Leaving for the general machine: it goes on from `state` at `r`,
+        // with the attribute in progress in its fields as its own states
+        // would have left it (a name or value being read extends to `r`,
+        // its span is still empty).
+        self.state = state;
+        self.pos = base + r;
+        if live {
+            let name_end = if state == AttributeName { r } else { ne };
+            let in_value = matches!(
+                state,
+                AttributeValueDoubleQuoted | AttributeValueSingleQuoted | AttributeValueUnquoted
+            );
+            let value_end = if in_value { r } else { ve };
+            self.attr_live = true;
+            self.attr_duplicate = dup;
+            self.attr_name.clear();
+            self.attr_name.push_input(inp, base + ns, base + name_end);
+            self.attr_value.clear();
+            self.attr_value.push_input(inp, base + vs, base + value_end);
+            self.attr_name_span = Span {
+                start: base + ns,
+                end: base + ne,
+            };
+            self.attr_value_span = Span {
+                start: base + vs,
+                end: base + ve,
+            };
+        }
+    }
+
+    /// The fast path's end of an attribute (window-relative offsets): a
+    /// record of its spans, unless it is a duplicate.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn fast_commit(
+        &mut self,
+        live: bool,
+        dup: bool,
+        ns: usize,
+        ne: usize,
+        vs: usize,
+        ve: usize,
+        base: usize,
+    ) {
+        if live && !dup {
+            self.attrs.push(AttrRecord {
+                name_span: Span {
+                    start: base + ns,
+                    end: base + ne,
+                },
+                value_span: Span {
+                    start: base + vs,
+                    end: base + ve,
+                },
+                strings: VERBATIM,
+            });
+        }
+    }
+
+    /// The duplicate check of the fast path: the name is the input's
+    /// `s..e`; reports the error as `check_duplicate_attr` does.
+    fn fast_is_duplicate(&mut self, inp: &Input, s: usize, e: usize) -> bool {
+        let dup = is_duplicate_name(
+            &mut self.attr_index,
+            &self.attrs,
+            &self.attr_rewritten,
+            &self.attr_arena,
+            inp,
+            inp.slice(s, e),
+        );
+        if dup {
+            self.err(inp, ErrorCode::DuplicateAttribute, e);
+        }
+        dup
     }
 
     /// The fast path's `>`: emit the tag and go back to the data state.
