@@ -1244,30 +1244,71 @@ impl<E: ErrorPolicy> Machine<E> {
 
     /// Appends a run of the current state's ordinary bytes to `field`, up to
     /// the next landmark of `set`.
+    ///
+    /// A CR (or CRLF) inside a run whose state treats a line feed as an
+    /// ordinary character is appended as `\n` here and the run goes on:
+    /// what the state's step would do, without a step per line. Pages
+    /// written on Windows have one every 50 bytes or so.
+    ///
+    /// Inlined into each call site, where `which` is a constant and the
+    /// matches on it fold away.
+    #[inline(always)]
     fn run_into(&mut self, inp: &Input, set: &scan::Landmarks, which: Target) {
-        let p = self.pos;
-        if p >= inp.end() {
-            return;
-        }
-        let n = self.find(set, inp.from(p));
-        if n == 0 {
-            return;
-        }
-        match which {
-            Target::Text => self.emit_input(inp, p, p + n),
-            Target::TagName => {
-                self.tag_name.push_input(inp, p, p + n);
-                self.tag_name_span.end = p + n;
+        let mut p = self.pos;
+        let end = inp.end();
+        let newline_is_ordinary = match which {
+            Target::Text | Target::Comment | Target::DoctypePublic | Target::DoctypeSystem => true,
+            Target::AttrValue => self.state != State::AttributeValueUnquoted,
+            Target::TagName | Target::AttrName | Target::DoctypeName | Target::Nothing => false,
+        };
+        while p < end {
+            let n = self.find(set, inp.from(p));
+            if n > 0 {
+                self.append_run(inp, which, p, p + n);
+                p += n;
             }
-            Target::AttrName => self.attr_name.push_input(inp, p, p + n),
-            Target::AttrValue => self.attr_value.push_input(inp, p, p + n),
-            Target::Comment => self.comment.push_input(inp, p, p + n),
-            Target::DoctypeName => self.doctype_name.push_input(inp, p, p + n),
-            Target::DoctypePublic => self.doctype_public.push_input(inp, p, p + n),
-            Target::DoctypeSystem => self.doctype_system.push_input(inp, p, p + n),
+            if !newline_is_ordinary || p >= end || inp.at(p) != b'\r' {
+                break;
+            }
+            let n = if p + 1 < end {
+                1 + usize::from(inp.at(p + 1) == b'\n')
+            } else if inp.eof {
+                1
+            } else {
+                // CR at the end of the window: CRLF or not is decided by
+                // the step, once the next byte is there.
+                break;
+            };
+            match which {
+                Target::Text => self.emit_char(inp, p, n),
+                Target::Comment => push_char(&mut self.comment, inp, p, n),
+                Target::AttrValue => push_char(&mut self.attr_value, inp, p, n),
+                Target::DoctypePublic => push_char(&mut self.doctype_public, inp, p, n),
+                Target::DoctypeSystem => push_char(&mut self.doctype_system, inp, p, n),
+                _ => {}
+            }
+            p += n;
+        }
+        self.pos = p;
+    }
+
+    /// Appends input bytes `s..e` (a run of ordinary bytes) to `which`.
+    #[inline]
+    fn append_run(&mut self, inp: &Input, which: Target, s: usize, e: usize) {
+        match which {
+            Target::Text => self.emit_input(inp, s, e),
+            Target::TagName => {
+                self.tag_name.push_input(inp, s, e);
+                self.tag_name_span.end = e;
+            }
+            Target::AttrName => self.attr_name.push_input(inp, s, e),
+            Target::AttrValue => self.attr_value.push_input(inp, s, e),
+            Target::Comment => self.comment.push_input(inp, s, e),
+            Target::DoctypeName => self.doctype_name.push_input(inp, s, e),
+            Target::DoctypePublic => self.doctype_public.push_input(inp, s, e),
+            Target::DoctypeSystem => self.doctype_system.push_input(inp, s, e),
             Target::Nothing => {}
         }
-        self.pos = p + n;
     }
 
     // ----- the state machine -------------------------------------------------
@@ -2517,8 +2558,11 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Starts at `p`, the first letter of a tag name (after `<` or `</`),
     /// and follows exactly the transitions of the tag name, attribute and
     /// self-closing states for the bytes that need no rewriting and raise no
-    /// error other than `duplicate-attribute`. At anything else (upper case,
-    /// NUL, CR, `&`, a stray quote or `=`, the end of the window) it returns
+    /// error other than `duplicate-attribute`. A CR between attributes is
+    /// whitespace like the LF it stands for (CRLF is two whitespace bytes,
+    /// which those states skip alike). At anything else (upper case, NUL,
+    /// `&`, CR inside a quoted value, a stray quote or `=`, the end of the
+    /// window) it returns
     /// with `state`, `pos` and the attribute in progress where the general
     /// machine would have them, and the general machine goes on from there.
     /// So it changes speed, never tokens: every html5lib test runs through
@@ -2554,7 +2598,7 @@ impl<E: ErrorPolicy> Machine<E> {
         while let Some(&b) = buf.get(r) {
             match state {
                 TagName | AfterAttributeValueQuoted => match b {
-                    b'\t' | b'\n' | 0x0C | b' ' => {
+                    b'\t' | b'\n' | 0x0C | b' ' | b'\r' => {
                         state = BeforeAttributeName;
                         r += 1;
                     }
@@ -2569,7 +2613,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     _ => break,
                 },
                 BeforeAttributeName | AfterAttributeName => match b {
-                    b'\t' | b'\n' | 0x0C | b' ' => r += 1,
+                    b'\t' | b'\n' | 0x0C | b' ' | b'\r' => r += 1,
                     b'/' => {
                         state = SelfClosingStartTag;
                         r += 1;
@@ -2582,7 +2626,7 @@ impl<E: ErrorPolicy> Machine<E> {
                         state = BeforeAttributeValue;
                         r += 1;
                     }
-                    b'=' | b'"' | b'\'' | b'<' | b'\r' | 0 | b'A'..=b'Z' => break,
+                    b'=' | b'"' | b'\'' | b'<' | 0 | b'A'..=b'Z' => break,
                     _ => {
                         // A new attribute; one that would pass the
                         // attribute limit (counting the one in progress) is
@@ -2603,7 +2647,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     r = j;
                     let Some(&c) = buf.get(j) else { break };
                     match c {
-                        b'=' | b'\t' | b'\n' | 0x0C | b' ' | b'/' | b'>' => {
+                        b'=' | b'\t' | b'\n' | 0x0C | b' ' | b'\r' | b'/' | b'>' => {
                             (ne, vs, ve) = (j, j, j);
                             dup = self.fast_is_duplicate(inp, base + ns, base + j);
                             if c == b'=' {
@@ -2617,7 +2661,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     }
                 }
                 BeforeAttributeValue => match b {
-                    b'\t' | b'\n' | 0x0C | b' ' => r += 1,
+                    b'\t' | b'\n' | 0x0C | b' ' | b'\r' => r += 1,
                     b'"' => {
                         (vs, ve) = (r + 1, r + 1);
                         state = AttributeValueDoubleQuoted;
@@ -2628,7 +2672,7 @@ impl<E: ErrorPolicy> Machine<E> {
                         state = AttributeValueSingleQuoted;
                         r += 1;
                     }
-                    b'>' | b'\r' | 0 => break,
+                    b'>' | 0 => break,
                     _ => {
                         (vs, ve) = (r, r);
                         state = AttributeValueUnquoted;
@@ -2653,7 +2697,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     let j = r + self.find(&scan::ATTR_VALUE_UNQUOTED, &buf[r..]);
                     r = j;
                     match buf.get(j) {
-                        Some(b'\t' | b'\n' | 0x0C | b' ') => {
+                        Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => {
                             ve = j;
                             state = BeforeAttributeName;
                             r += 1;
