@@ -19,12 +19,14 @@
 //! first use) happens in an uncounted warm-up call before it. Given several
 //! files (e.g. `../shared/corpus/*.html`), it tokenizes each and prints the
 //! total bytes; with `--errors`, collect with
-//! `--toggle-collect=htmltok_tokenize_file_with_errors`.
+//! `--toggle-collect=htmltok_tokenize_file_with_errors`; with `--stream`
+//! (a `StreamTokenizer` fed 64 KiB chunks), with
+//! `--toggle-collect=htmltok_tokenize_file_streaming`.
 
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use htmltok::{Config, Token, Tokenizer};
+use htmltok::{Config, StreamTokenizer, Token, Tokenizer};
 
 /// The measured call: tokenizes `bytes`, looking at every token and
 /// attribute. Returns the number of tokens and a sum of string lengths.
@@ -37,20 +39,49 @@ pub fn htmltok_tokenize_file(bytes: &[u8]) -> (usize, usize) {
     let mut sum = 0usize;
     while let Some(token) = tok.next_token() {
         tokens += 1;
-        sum += match token {
-            Token::StartTag(tag) => {
-                let mut n = tag.name.len();
-                for attr in tag.attributes() {
-                    n += attr.name.len() + attr.value.len();
-                }
-                n
-            }
-            Token::EndTag(tag) => tag.name.len(),
-            Token::Text(text) | Token::Comment(text) => text.text.len(),
-            _ => 0,
-        };
+        sum += observe(&token);
     }
     (tokens, sum)
+}
+
+/// The same work through a [`StreamTokenizer`] fed 64 KiB chunks
+/// (`--stream`, `--toggle-collect=htmltok_tokenize_file_streaming`).
+#[no_mangle]
+#[inline(never)]
+pub fn htmltok_tokenize_file_streaming(bytes: &[u8]) -> (usize, usize) {
+    let mut tok = StreamTokenizer::new();
+    let mut tokens = 0usize;
+    let mut sum = 0usize;
+    for chunk in bytes.chunks(64 * 1024) {
+        tok.feed(chunk);
+        while let Some(token) = tok.next_token() {
+            tokens += 1;
+            sum += observe(&token);
+        }
+    }
+    tok.finish();
+    while let Some(token) = tok.next_token() {
+        tokens += 1;
+        sum += observe(&token);
+    }
+    (tokens, sum)
+}
+
+/// What the measured calls do with a token: read every string of it.
+#[inline(always)]
+fn observe(token: &Token<'_>) -> usize {
+    match token {
+        Token::StartTag(tag) => {
+            let mut n = tag.name.len();
+            for attr in tag.attributes() {
+                n += attr.name.len() + attr.value.len();
+            }
+            n
+        }
+        Token::EndTag(tag) => tag.name.len(),
+        Token::Text(text) | Token::Comment(text) => text.text.len(),
+        _ => 0,
+    }
 }
 
 /// The same with parse errors collected (`--errors`); returns the number
@@ -78,9 +109,13 @@ fn warm_up() {
 fn main() -> ExitCode {
     let args: Vec<_> = std::env::args_os().skip(1).collect();
     let errors = args.iter().any(|a| a == "--errors");
-    let paths: Vec<_> = args.iter().filter(|a| *a != "--errors").collect();
-    if paths.is_empty() {
-        eprintln!("usage: tokenize_file [--errors] FILE...");
+    let stream = args.iter().any(|a| a == "--stream");
+    let paths: Vec<_> = args
+        .iter()
+        .filter(|a| *a != "--errors" && *a != "--stream")
+        .collect();
+    if paths.is_empty() || (errors && stream) {
+        eprintln!("usage: tokenize_file [--errors | --stream] FILE...");
         return ExitCode::from(2);
     }
     let mut files = Vec::new();
@@ -108,7 +143,11 @@ fn main() -> ExitCode {
                 bytes.len()
             );
         } else {
-            let (tokens, sum) = htmltok_tokenize_file(black_box(bytes));
+            let (tokens, sum) = if stream {
+                htmltok_tokenize_file_streaming(black_box(bytes))
+            } else {
+                htmltok_tokenize_file(black_box(bytes))
+            };
             println!(
                 "{}: {} bytes, {tokens} tokens (checksum {sum})",
                 path.to_string_lossy(),

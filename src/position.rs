@@ -107,3 +107,56 @@ impl LineIndex {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Line and column by the plain definition: one character at a time.
+    fn by_definition(text: &str) -> LineCol {
+        let mut at = LineCol { line: 1, col: 1 };
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c == '\r' && chars.peek() == Some(&'\n') {
+                chars.next();
+            }
+            if c == '\r' || c == '\n' {
+                at.line += 1;
+                at.col = 1;
+            } else {
+                at.col += c.len_utf16();
+            }
+        }
+        at
+    }
+
+    #[test]
+    fn advancing_in_two_parts_equals_the_definition_at_every_split() {
+        // Line breaks of every kind (a CRLF cut between its CR and LF
+        // among them) across the 127-byte blocks of the column count, with
+        // multi-byte and astral characters.
+        let mut text = String::new();
+        for i in 0..700 {
+            text.push(match i % 11 {
+                0 => '\r',
+                1 | 5 => '\n',
+                3 => 'é',
+                7 => '\u{1F600}',
+                9 if i % 3 == 0 => '\r',
+                _ => 'a',
+            });
+        }
+        let bytes = text.as_bytes();
+        for cut in (0..=bytes.len()).filter(|&c| text.is_char_boundary(c)) {
+            let mut idx = LineIndex::new();
+            idx.advance_to(&bytes[..cut], cut);
+            assert_eq!(
+                idx.position(),
+                by_definition(&text[..cut]),
+                "first part up to {cut}"
+            );
+            idx.advance_to(&bytes[cut..], bytes.len());
+            assert_eq!(idx.position(), by_definition(&text), "split at {cut}");
+        }
+    }
+}
