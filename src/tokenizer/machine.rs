@@ -33,8 +33,8 @@ use crate::position::{LineCol, LineIndex};
 use crate::scan;
 use crate::state::State;
 use crate::token::{
-    resolve, AttrRecord, Attributes, Doctype, ProcessingInstruction, Slot, Span, Tag, Text, Token,
-    IN_ARENA, VERBATIM,
+    AttrRecord, Attributes, Doctype, ProcessingInstruction, Slot, Span, Tag, Text, Token, IN_ARENA,
+    VERBATIM,
 };
 
 /// The EOF "character" (never a UTF-8 byte).
@@ -270,8 +270,19 @@ impl Field {
         }
     }
 
+    /// The field as text: what `resolve(self.slot(), ..)` gives, without
+    /// building the slot (this runs for every tag name and text token).
+    #[inline]
     fn str<'t>(&'t self, inp: &Input<'t>) -> &'t str {
-        resolve(self.slot(), inp.text, inp.base, &self.buf)
+        if self.owned {
+            std::str::from_utf8(&self.buf).unwrap_or("\u{FFFD}")
+        } else if self.start == self.end {
+            ""
+        } else {
+            inp.text
+                .get(self.start - inp.base..self.end - inp.base)
+                .unwrap_or("\u{FFFD}")
+        }
     }
 
     /// The earliest input offset the field still borrows, if any.
