@@ -87,7 +87,9 @@ impl LineIndex {
         // (Counting CRLF pairs in bulk too was slower than this search.)
         if bytes.len() >= 256 && memchr::memchr(b'\r', bytes).is_none() {
             if let Some(last) = memchr::memrchr(b'\n', bytes) {
-                self.at.line += count_lf(&bytes[..last]) + 1;
+                // An LF first, after a CR, ends the line that CR ended.
+                let continued = usize::from(self.after_cr && bytes[0] == b'\n');
+                self.at.line += count_lf(&bytes[..last]) + 1 - continued;
                 self.at.col = 1;
                 self.after_cr = false;
                 self.add_columns(&bytes[last + 1..]);
@@ -182,7 +184,13 @@ mod tests {
         // Line breaks of every kind (a CRLF cut between its CR and LF among
         // them) across the 127-byte blocks of the column count; without
         // CRs, parts long enough for the bulk count of LFs.
-        for text in [sample(700, true), sample(700, false), "x".repeat(600)] {
+        let crlf_then_lfs = format!("ab\r\n{}", sample(600, false));
+        for text in [
+            sample(700, true),
+            sample(700, false),
+            "x".repeat(600),
+            crlf_then_lfs,
+        ] {
             let bytes = text.as_bytes();
             for cut in (0..=bytes.len()).filter(|&c| text.is_char_boundary(c)) {
                 let mut idx = LineIndex::new();
