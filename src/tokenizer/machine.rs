@@ -306,25 +306,6 @@ fn push_char(field: &mut Field, inp: &Input, p: usize, n: usize) {
     }
 }
 
-/// Whether the tag whose attributes are `attrs` already has an attribute
-/// called `name` (recording `name` in `index` if not).
-fn is_duplicate_name(
-    index: &mut AttrIndex,
-    attrs: &[AttrRecord],
-    rewritten: &[(Slot, Slot)],
-    arena: &[u8],
-    inp: &Input,
-    name: &[u8],
-) -> bool {
-    index.is_duplicate(name, attrs.len(), |i| {
-        attrs.get(i).map(|a| match a.slots(rewritten).0 {
-            Slot::Empty => &b""[..],
-            Slot::Input(s, e) => inp.slice(s, e),
-            Slot::Scratch(s, e) => &arena[s..e],
-        })
-    })
-}
-
 /// Which non-text token is complete and waiting to be handed out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Ready {
@@ -1189,18 +1170,36 @@ impl<E: ErrorPolicy> Machine<E> {
     fn check_duplicate_attr(&mut self, inp: &Input, at: usize) {
         self.attr_name_span.end = at;
         self.attr_value_span = Span { start: at, end: at };
-        let dup = is_duplicate_name(
-            &mut self.attr_index,
-            &self.attrs,
-            &self.attr_rewritten,
-            &self.attr_arena,
-            inp,
-            self.attr_name.bytes(inp),
-        );
-        if dup {
+        if self.is_duplicate_name(inp, None, at) {
             self.attr_duplicate = true;
+        }
+    }
+
+    /// Whether the attribute name ending at `at` is one the tag already has
+    /// (reporting `duplicate-attribute` if so): the input's `s..e` when
+    /// given (the fast path's names), else the attribute name field.
+    fn is_duplicate_name(
+        &mut self,
+        inp: &Input,
+        input_name: Option<(usize, usize)>,
+        at: usize,
+    ) -> bool {
+        let name = match input_name {
+            Some((s, e)) => inp.slice(s, e),
+            None => self.attr_name.bytes(inp),
+        };
+        let (attrs, rewritten, arena) = (&self.attrs, &self.attr_rewritten, &self.attr_arena);
+        let dup = self.attr_index.is_duplicate(name, attrs.len(), |i| {
+            attrs.get(i).map(|a| match a.slots(rewritten).0 {
+                Slot::Empty => &b""[..],
+                Slot::Input(s, e) => inp.slice(s, e),
+                Slot::Scratch(s, e) => &arena[s..e],
+            })
+        });
+        if dup {
             self.err(inp, ErrorCode::DuplicateAttribute, at);
         }
+        dup
     }
 
     fn emit_tag(&mut self, inp: &Input, end: usize) {
@@ -2701,7 +2700,8 @@ impl<E: ErrorPolicy> Machine<E> {
                     match c {
                         b'=' | b'\t' | b'\n' | 0x0C | b' ' | b'\r' | b'/' | b'>' => {
                             (ne, vs, ve) = (j, j, j);
-                            dup = self.fast_is_duplicate(inp, base + ns, base + j);
+                            dup =
+                                self.is_duplicate_name(inp, Some((base + ns, base + j)), base + j);
                             if c == b'=' {
                                 state = BeforeAttributeValue;
                                 r += 1;
@@ -2830,23 +2830,6 @@ impl<E: ErrorPolicy> Machine<E> {
                 strings: VERBATIM,
             });
         }
-    }
-
-    /// The duplicate check of the fast path: the name is the input's
-    /// `s..e`; reports the error as `check_duplicate_attr` does.
-    fn fast_is_duplicate(&mut self, inp: &Input, s: usize, e: usize) -> bool {
-        let dup = is_duplicate_name(
-            &mut self.attr_index,
-            &self.attrs,
-            &self.attr_rewritten,
-            &self.attr_arena,
-            inp,
-            inp.slice(s, e),
-        );
-        if dup {
-            self.err(inp, ErrorCode::DuplicateAttribute, e);
-        }
-        dup
     }
 
     /// The fast path's `>`: emit the tag and go back to the data state.
