@@ -153,6 +153,7 @@ mod state;
 mod stream;
 mod token;
 mod tokenizer;
+mod utf8;
 
 pub use error::{ErrorCode, ParseError};
 pub use position::{LineCol, LineIndex};

@@ -18,6 +18,7 @@ use crate::token::Token;
 use crate::tokenizer::{
     apply, Config, ErrorPolicy, Feedback, IgnoreErrors, Machine, ReportErrors, Switch,
 };
+use crate::utf8;
 
 /// Kept input beyond which a token in progress is copied out of the window.
 const DETACH_AT: usize = 256 * 1024;
@@ -318,36 +319,8 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
 
     /// Appends `data`, replacing invalid sequences; an incomplete sequence
     /// at the end is kept in `partial`.
-    fn push_valid_prefix(&mut self, mut data: &[u8]) {
-        // The common case, valid UTF-8, by simdutf8's faster check; std's
-        // tells where the repairs go.
-        if let Ok(text) = simdutf8::basic::from_utf8(data) {
-            self.buf.push_str(text);
-            return;
-        }
-        loop {
-            match std::str::from_utf8(data) {
-                Ok(text) => {
-                    self.buf.push_str(text);
-                    return;
-                }
-                Err(e) => {
-                    let (valid, rest) = data.split_at(e.valid_up_to());
-                    // Checked again, but only on input that needed repair.
-                    self.buf
-                        .push_str(std::str::from_utf8(valid).unwrap_or_default());
-                    match e.error_len() {
-                        Some(bad) => {
-                            self.buf.push('\u{FFFD}');
-                            data = &rest[bad..];
-                        }
-                        None => {
-                            self.partial.extend_from_slice(rest);
-                            return;
-                        }
-                    }
-                }
-            }
-        }
+    fn push_valid_prefix(&mut self, data: &[u8]) {
+        let rest = utf8::push_lossy(&mut self.buf, data);
+        self.partial.extend_from_slice(rest);
     }
 }

@@ -11,6 +11,7 @@ use crate::error::ParseError;
 use crate::position::{LineCol, LineIndex};
 use crate::state::State;
 use crate::token::{OwnedToken, Token};
+use crate::utf8;
 
 pub(crate) use feedback::{Feedback, Switch};
 pub(crate) use machine::Machine;
@@ -334,56 +335,7 @@ fn utf8_or_repaired(input: &[u8]) -> Cow<'_, str> {
     // an article page, 5.5% of all the tokenizer's instructions there.
     match simdutf8::basic::from_utf8(input) {
         Ok(s) => Cow::Borrowed(s),
-        Err(_) => Cow::Owned(repaired(input)),
-    }
-}
-
-/// `String::from_utf8_lossy(input)`, faster on the common invalid page: a
-/// legacy-encoded page whose few non-ASCII letters are invalid UTF-8.
-///
-/// From error to error, simdutf8 finds the next one and the valid stretch
-/// before it is copied whole (std's lossy decoding walks every byte, about
-/// 7.5 instructions a byte on the corpus's legacy pages). Where errors come
-/// close together (a page in a legacy CJK encoding has one every few
-/// bytes) a search per error costs more than walking the bytes, so after a
-/// run of short stretches the rest goes to std. Splitting there changes
-/// nothing: the lossy decoding of the rest starts where the decoding of the
-/// whole would resume, just after an invalid sequence.
-fn repaired(input: &[u8]) -> String {
-    /// A valid stretch shorter than this counts as "errors close together".
-    const SHORT: usize = 32;
-    /// After this many short stretches in a row, std takes the rest.
-    const DENSE: u32 = 8;
-    let mut out = String::with_capacity(input.len() + input.len() / 2);
-    let mut rest = input;
-    let mut short_runs = 0;
-    loop {
-        let e = match simdutf8::compat::from_utf8(rest) {
-            Ok(valid) => {
-                out.push_str(valid);
-                return out;
-            }
-            Err(e) => e,
-        };
-        let (valid, after) = rest.split_at(e.valid_up_to());
-        // Checked again by std to make it a `str`: this costs less than a
-        // byte-by-byte walk, and only pages that need repair pay it.
-        out.push_str(std::str::from_utf8(valid).unwrap_or_default());
-        out.push('\u{FFFD}');
-        let Some(bad) = e.error_len() else {
-            // A sequence cut off by the end of input: one U+FFFD.
-            return out;
-        };
-        rest = &after[bad..];
-        short_runs = if valid.len() < SHORT {
-            short_runs + 1
-        } else {
-            0
-        };
-        if short_runs >= DENSE {
-            out.push_str(&String::from_utf8_lossy(rest));
-            return out;
-        }
+        Err(_) => Cow::Owned(utf8::repaired(input)),
     }
 }
 
@@ -492,53 +444,5 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
     /// The state the tokenizer is in.
     pub fn state(&self) -> State {
         self.machine.state()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::repaired;
-    use proptest::prelude::*;
-
-    fn same_as_std(input: &[u8]) {
-        assert_eq!(
-            repaired(input),
-            String::from_utf8_lossy(input),
-            "input {input:?}"
-        );
-    }
-
-    #[test]
-    fn repair_equals_std_lossy_for_sparse_and_dense_errors() {
-        // Windows-1252 letters in ASCII text (sparse), GBK-like pairs
-        // (dense, past the switch to std), and the two mixed, cut at every
-        // length so that truncated sequences end the input too.
-        let sparse = b"caf\xe9 na\xefve r\xe9sum\xe9 ".repeat(20);
-        let dense = b"\xc4\xe3\xba\xc3 \xca\xc0\xbd\xe7 ".repeat(20);
-        let valid = "ok \u{e9}\u{4e16}\u{1F600} ".repeat(20).into_bytes();
-        let mut mixed = Vec::new();
-        for part in [&sparse, &valid, &dense, &valid, &sparse] {
-            mixed.extend_from_slice(part);
-        }
-        for len in 0..=mixed.len() {
-            same_as_std(&mixed[..len]);
-        }
-        same_as_std(b"\xf0\x9f\x98");
-        same_as_std(b"a\xed\xa0\x80b\xf4\x90\x80\x80c\xc0\xafd");
-    }
-
-    proptest! {
-        #[test]
-        fn repair_equals_std_lossy(bytes in prop::collection::vec(
-            prop_oneof![
-                4 => 0x20u8..0x7f,
-                1 => 0x80u8..=0xff,
-                1 => Just(0xe4u8),
-                1 => Just(0xf0u8),
-            ],
-            0..400,
-        )) {
-            prop_assert_eq!(repaired(&bytes), String::from_utf8_lossy(&bytes));
-        }
     }
 }
