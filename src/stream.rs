@@ -282,6 +282,7 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
         if drop == 0 || drop < keep {
             return;
         }
+        self.machine.keep_last_start_tag(&self.buf, self.base);
         self.machine.before_dropping(&self.buf, self.base, low);
         self.lines.advance_to(&self.buf.as_bytes()[..drop], low);
         self.buf.drain(..drop);

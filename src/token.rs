@@ -237,6 +237,7 @@ impl<'t> Attributes<'t> {
 
     /// The input bytes of `span` (the common case of `resolve`, taken
     /// without building a slot).
+    #[inline(always)]
     fn verbatim(&self, span: Span) -> &'t str {
         if span.start == span.end {
             return "";

@@ -20,7 +20,7 @@ use std::collections::hash_map::RandomState;
 use std::hash::BuildHasher;
 
 /// Attribute count from which the hash table is used.
-const THRESHOLD: usize = 8;
+pub(crate) const THRESHOLD: usize = 8;
 
 /// Probe length beyond which the fast hash is taken to be under attack.
 const LONG_PROBE: usize = 48;

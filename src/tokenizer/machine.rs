@@ -24,7 +24,7 @@
 
 use std::marker::PhantomData;
 
-use super::attr_index::AttrIndex;
+use super::attr_index::{self, AttrIndex};
 use super::charref;
 use super::{Config, ErrorPolicy};
 use crate::entities;
@@ -104,18 +104,22 @@ pub(crate) struct Input<'b> {
 }
 
 impl<'b> Input<'b> {
+    #[inline(always)]
     fn end(&self) -> usize {
         self.base + self.buf.len()
     }
 
+    #[inline(always)]
     fn at(&self, p: usize) -> u8 {
         self.buf[p - self.base]
     }
 
+    #[inline(always)]
     fn from(&self, p: usize) -> &'b [u8] {
         &self.buf[p - self.base..]
     }
 
+    #[inline(always)]
     fn slice(&self, s: usize, e: usize) -> &'b [u8] {
         &self.buf[s - self.base..e - self.base]
     }
@@ -169,6 +173,7 @@ impl Field {
         self.buf.clear();
     }
 
+    #[inline(always)]
     fn is_empty(&self) -> bool {
         if self.owned {
             self.buf.is_empty()
@@ -177,6 +182,7 @@ impl Field {
         }
     }
 
+    #[inline(always)]
     fn len(&self) -> usize {
         if self.owned {
             self.buf.len()
@@ -185,7 +191,7 @@ impl Field {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn push_input(&mut self, inp: &Input, s: usize, e: usize) {
         if s == e || self.truncated {
             return;
@@ -251,6 +257,7 @@ impl Field {
         self.owned = true;
     }
 
+    #[inline(always)]
     fn bytes<'t>(&'t self, inp: &Input<'t>) -> &'t [u8] {
         if self.owned {
             &self.buf
@@ -335,6 +342,11 @@ pub(crate) struct Machine<E> {
     pos: usize,
 
     last_start_tag: Vec<u8>,
+    /// When set, the last start tag's name is these input bytes and
+    /// `last_start_tag` is stale: a start tag whose name is verbatim input
+    /// (almost all) costs no copy. A stream calls `keep_last_start_tag`
+    /// before it drops input bytes.
+    last_start_tag_span: Option<Span>,
     has_last_start_tag: bool,
     cdata_allowed: bool,
     processing_instructions: bool,
@@ -437,6 +449,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 .unwrap_or("")
                 .as_bytes()
                 .to_vec(),
+            last_start_tag_span: None,
             has_last_start_tag: config.last_start_tag.is_some(),
             cdata_allowed: config.cdata_allowed,
             processing_instructions: config.processing_instructions,
@@ -519,6 +532,7 @@ impl<E: ErrorPolicy> Machine<E> {
     }
 
     pub(crate) fn set_last_start_tag(&mut self, name: Option<&str>) {
+        self.last_start_tag_span = None;
         self.last_start_tag.clear();
         self.last_start_tag
             .extend_from_slice(name.unwrap_or("").as_bytes());
@@ -659,19 +673,36 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Forgets the token just handed out, so that its fields no longer pin
     /// input bytes (a stream could otherwise never drop the bytes after the
     /// last tag of a long text).
-    fn release_token(&mut self) {
-        self.tag_name.clear();
-        self.attrs.clear();
-        self.attr_rewritten.clear();
-        self.attr_arena.clear();
-        self.attr_live = false;
-        self.attr_name.clear();
-        self.attr_value.clear();
-        self.comment.clear();
-        self.pi_target.clear();
-        self.doctype_name.clear();
-        self.doctype_public.clear();
-        self.doctype_system.clear();
+    ///
+    /// Only the fields of the kind of token handed out can hold anything:
+    /// each kind's fields are cleared when the next token of that kind
+    /// starts, and released here when it is handed out.
+    fn release_token(&mut self, kind: Ready) {
+        match kind {
+            Ready::StartTag | Ready::EndTag => {
+                self.tag_name.clear();
+                self.attrs.clear();
+                if !self.attr_rewritten.is_empty() || !self.attr_arena.is_empty() {
+                    self.attr_rewritten.clear();
+                    self.attr_arena.clear();
+                }
+                self.attr_live = false;
+                if !self.attr_name.is_empty() || !self.attr_value.is_empty() {
+                    self.attr_name.clear();
+                    self.attr_value.clear();
+                }
+            }
+            Ready::Comment | Ready::ProcessingInstruction => {
+                self.comment.clear();
+                self.pi_target.clear();
+            }
+            Ready::Doctype => {
+                self.doctype_name.clear();
+                self.doctype_public.clear();
+                self.doctype_system.clear();
+            }
+            Ready::Eof => {}
+        }
     }
 
     /// Bytes held in scratch buffers (for memory-bound tests).
@@ -716,11 +747,12 @@ impl<E: ErrorPolicy> Machine<E> {
                 }
             }
             Handed::Ready => {
-                if self.ready == Some(Ready::Eof) {
-                    self.finished = true;
+                if let Some(kind) = self.ready.take() {
+                    if kind == Ready::Eof {
+                        self.finished = true;
+                    }
+                    self.release_token(kind);
                 }
-                self.ready = None;
-                self.release_token();
             }
             Handed::Nothing => {}
         }
@@ -1202,6 +1234,33 @@ impl<E: ErrorPolicy> Machine<E> {
         dup
     }
 
+    /// [`is_duplicate_name`](Self::is_duplicate_name) for the input name
+    /// `s..e`, with the common case inline: a few attributes so far, all
+    /// verbatim, compared by length first.
+    #[inline]
+    fn is_duplicate_input_name(&mut self, inp: &Input, s: usize, e: usize) -> bool {
+        if self.attrs.len() >= attr_index::THRESHOLD {
+            return self.is_duplicate_name(inp, Some((s, e)), e);
+        }
+        let name = inp.slice(s, e);
+        let mut dup = false;
+        for a in &self.attrs {
+            if a.strings != VERBATIM {
+                return self.is_duplicate_name(inp, Some((s, e)), e);
+            }
+            if a.name_span.len() == name.len()
+                && inp.slice(a.name_span.start, a.name_span.end) == name
+            {
+                dup = true;
+                break;
+            }
+        }
+        if dup {
+            self.err(inp, ErrorCode::DuplicateAttribute, e);
+        }
+        dup
+    }
+
     fn emit_tag(&mut self, inp: &Input, end: usize) {
         self.commit_attr();
         if self.tag_is_end {
@@ -1214,15 +1273,37 @@ impl<E: ErrorPolicy> Machine<E> {
             self.emit(Ready::EndTag, end);
         } else {
             self.has_last_start_tag = true;
-            self.last_start_tag.clear();
-            let name = self.tag_name.bytes(inp);
-            self.last_start_tag.extend_from_slice(name);
+            if let Some(start) = self.tag_name.borrows_from() {
+                self.last_start_tag_span = Some(Span {
+                    start,
+                    end: self.tag_name.end,
+                });
+            } else {
+                self.last_start_tag_span = None;
+                self.last_start_tag.clear();
+                let name = self.tag_name.bytes(inp);
+                self.last_start_tag.extend_from_slice(name);
+            }
             self.emit(Ready::StartTag, end);
         }
     }
 
     fn is_appropriate_end_tag(&self, inp: &Input) -> bool {
-        self.has_last_start_tag && self.tag_name.bytes(inp) == self.last_start_tag.as_slice()
+        let last = match self.last_start_tag_span {
+            Some(span) => inp.slice(span.start, span.end),
+            None => self.last_start_tag.as_slice(),
+        };
+        self.has_last_start_tag && self.tag_name.bytes(inp) == last
+    }
+
+    /// Copies the last start tag's name out of the input, for a stream
+    /// about to drop input bytes (`text` is its window, from `base`).
+    pub(crate) fn keep_last_start_tag(&mut self, text: &str, base: usize) {
+        if let Some(span) = self.last_start_tag_span.take() {
+            self.last_start_tag.clear();
+            self.last_start_tag
+                .extend_from_slice(&text.as_bytes()[span.start - base..span.end - base]);
+        }
     }
 
     fn new_comment(&mut self) {
@@ -2604,7 +2685,7 @@ impl<E: ErrorPolicy> Machine<E> {
         true
     }
 
-    /// The tag states for the common shapes of a tag, in one tight loop.
+    /// The tag states for the common shapes of a tag, as straight-line code.
     ///
     /// Starts at `p`, the first letter of a tag name (after `<` or `</`),
     /// and follows exactly the transitions of the tag name, attribute and
@@ -2613,15 +2694,17 @@ impl<E: ErrorPolicy> Machine<E> {
     /// whitespace like the LF it stands for (CRLF is two whitespace bytes,
     /// which those states skip alike). At anything else (upper case, NUL,
     /// `&`, CR inside a quoted value, a stray quote or `=`, the end of the
-    /// window) it returns
-    /// with `state`, `pos` and the attribute in progress where the general
-    /// machine would have them, and the general machine goes on from there.
-    /// So it changes speed, never tokens: every html5lib test runs through
-    /// it.
+    /// window) it leaves (`fast_leave`) with `state`, `pos` and the
+    /// attribute in progress where the general machine would have them, and
+    /// the general machine goes on from there. So it changes speed, never
+    /// tokens: every html5lib test runs through it.
     ///
-    /// The loop keeps its state and the attribute in progress in locals
-    /// (registers) and writes the machine's fields only when it leaves; an
-    /// attribute is pushed as a `VERBATIM` record (its strings are its
+    /// Each state of a tag is a place in this code rather than a value
+    /// matched in a loop: a tag is name, then attributes of name, `=` and
+    /// value, so each branch below sees the same kind of byte every time
+    /// and predicts well (one `match` on a state per byte was a hard to
+    /// predict indirect jump). The attribute in progress is kept in a local
+    /// (`FastAttr`) and pushed as a `VERBATIM` record (its strings are its
     /// spans) without going through the `Field`s.
     fn tag_fast_path(&mut self, inp: &Input, p: usize, is_end: bool) {
         use State::*;
@@ -2639,208 +2722,188 @@ impl<E: ErrorPolicy> Machine<E> {
         r += self.find(&scan::TAG_NAME, &buf[r..]);
         self.tag_name.push_input(inp, p, base + r);
         self.tag_name_span.end = base + r;
-        let mut state = TagName;
-        // The attribute in progress: whether there is one, its name
-        // `ns..ne` and value `vs..ve` (a value not started yet is empty at
-        // the name's end), and whether its name is a duplicate.
-        let mut live = false;
-        let (mut ns, mut ne, mut vs, mut ve) = (0, 0, 0, 0);
-        let mut dup = false;
-        while let Some(&b) = buf.get(r) {
-            match state {
-                TagName | AfterAttributeValueQuoted => match b {
-                    b'\t' | b'\n' | 0x0C | b' ' | b'\r' => {
-                        state = BeforeAttributeName;
-                        r += 1;
-                    }
-                    b'/' => {
-                        state = SelfClosingStartTag;
-                        r += 1;
-                    }
-                    b'>' => {
-                        self.fast_commit(live, dup, ns, ne, vs, ve, base);
-                        return self.fast_emit(inp, base + r);
-                    }
-                    _ => break,
-                },
-                BeforeAttributeName | AfterAttributeName => match b {
-                    b'\t' | b'\n' | 0x0C | b' ' | b'\r' => r += 1,
-                    b'/' => {
-                        state = SelfClosingStartTag;
-                        r += 1;
-                    }
-                    b'>' => {
-                        self.fast_commit(live, dup, ns, ne, vs, ve, base);
-                        return self.fast_emit(inp, base + r);
-                    }
-                    b'=' if state == AfterAttributeName => {
-                        state = BeforeAttributeValue;
-                        r += 1;
-                    }
-                    b'=' | b'"' | b'\'' | b'<' | 0 | b'A'..=b'Z' => break,
-                    _ => {
-                        // A new attribute; one that would pass the
-                        // attribute limit (counting the one in progress) is
-                        // left to the general machine, which drops it and
-                        // reports the limit.
-                        if self.attrs.len() + usize::from(live) >= self.max_attributes {
-                            break;
-                        }
-                        self.fast_commit(live, dup, ns, ne, vs, ve, base);
-                        live = true;
-                        dup = false;
-                        (ns, ne, vs, ve) = (r, r, r, r);
-                        state = AttributeName;
-                    }
-                },
-                AttributeName => {
-                    let j = r + self.find(&scan::ATTR_NAME, &buf[r..]);
-                    r = j;
-                    let Some(&c) = buf.get(j) else { break };
-                    match c {
-                        b'=' | b'\t' | b'\n' | 0x0C | b' ' | b'\r' | b'/' | b'>' => {
-                            (ne, vs, ve) = (j, j, j);
-                            dup =
-                                self.is_duplicate_name(inp, Some((base + ns, base + j)), base + j);
-                            if c == b'=' {
-                                state = BeforeAttributeValue;
-                                r += 1;
-                            } else {
-                                state = AfterAttributeName;
-                            }
-                        }
-                        _ => break,
-                    }
+        let mut a = FastAttr::default();
+        // Tag name state, at the byte after the name's run.
+        match buf.get(r) {
+            Some(b'>') => return self.fast_emit(inp, a, base + r),
+            Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => r += 1,
+            Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, a),
+            _ => return self.fast_leave(inp, TagName, r, a),
+        }
+        loop {
+            // Before attribute name state.
+            while let Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') = buf.get(r) {
+                r += 1;
+            }
+            match buf.get(r) {
+                Some(b'>') => return self.fast_emit(inp, a, base + r),
+                Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, a),
+                Some(b'=' | b'"' | b'\'' | b'<' | 0 | b'A'..=b'Z') | None => {
+                    return self.fast_leave(inp, BeforeAttributeName, r, a)
                 }
-                BeforeAttributeValue => match b {
-                    b'\t' | b'\n' | 0x0C | b' ' | b'\r' => r += 1,
-                    b'"' => {
-                        (vs, ve) = (r + 1, r + 1);
-                        state = AttributeValueDoubleQuoted;
-                        r += 1;
-                    }
-                    b'\'' => {
-                        (vs, ve) = (r + 1, r + 1);
-                        state = AttributeValueSingleQuoted;
-                        r += 1;
-                    }
-                    b'>' | 0 => break,
-                    _ => {
-                        (vs, ve) = (r, r);
-                        state = AttributeValueUnquoted;
-                    }
-                },
-                AttributeValueDoubleQuoted | AttributeValueSingleQuoted => {
-                    let (set, quote) = if state == AttributeValueDoubleQuoted {
-                        (&scan::ATTR_VALUE_DOUBLE, b'"')
-                    } else {
-                        (&scan::ATTR_VALUE_SINGLE, b'\'')
-                    };
-                    let j = r + self.find(set, &buf[r..]);
-                    r = j;
-                    if buf.get(j) != Some(&quote) {
-                        break;
-                    }
-                    ve = j;
-                    state = AfterAttributeValueQuoted;
+                Some(_) => {}
+            }
+            // A new attribute. One that would pass the attribute limit
+            // (counting the one in progress) is left to the general
+            // machine, which drops it and reports the limit.
+            if self.attrs.len() + usize::from(a.live) >= self.max_attributes {
+                return self.fast_leave(inp, BeforeAttributeName, r, a);
+            }
+            self.fast_commit(a, base);
+            a = FastAttr {
+                live: true,
+                dup: false,
+                ns: r,
+                ne: r,
+                vs: r,
+                ve: r,
+            };
+            // Attribute name state: its first byte is no landmark.
+            r += self.find(&scan::ATTR_NAME, &buf[r..]);
+            let c = match buf.get(r) {
+                Some(&c @ (b'=' | b'\t' | b'\n' | 0x0C | b' ' | b'\r' | b'/' | b'>')) => c,
+                _ => return self.fast_leave(inp, AttributeName, r, a),
+            };
+            (a.ne, a.vs, a.ve) = (r, r, r);
+            a.dup = self.is_duplicate_input_name(inp, base + a.ns, base + r);
+            if c != b'=' {
+                // After attribute name state.
+                while let Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') = buf.get(r) {
                     r += 1;
                 }
-                AttributeValueUnquoted => {
-                    let j = r + self.find(&scan::ATTR_VALUE_UNQUOTED, &buf[r..]);
-                    r = j;
-                    match buf.get(j) {
+                match buf.get(r) {
+                    Some(b'=') => {}
+                    Some(b'>') => return self.fast_emit(inp, a, base + r),
+                    Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, a),
+                    Some(b'"' | b'\'' | b'<' | 0 | b'A'..=b'Z') | None => {
+                        return self.fast_leave(inp, AfterAttributeName, r, a)
+                    }
+                    // The next attribute's name.
+                    Some(_) => continue,
+                }
+            }
+            r += 1;
+            // Before attribute value state.
+            while let Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') = buf.get(r) {
+                r += 1;
+            }
+            let (set, quote, state) = match buf.get(r) {
+                Some(b'"') => (&scan::ATTR_VALUE_DOUBLE, b'"', AttributeValueDoubleQuoted),
+                Some(b'\'') => (&scan::ATTR_VALUE_SINGLE, b'\'', AttributeValueSingleQuoted),
+                Some(b'>' | 0) | None => return self.fast_leave(inp, BeforeAttributeValue, r, a),
+                Some(_) => {
+                    // Attribute value (unquoted) state.
+                    (a.vs, a.ve) = (r, r);
+                    r += self.find(&scan::ATTR_VALUE_UNQUOTED, &buf[r..]);
+                    match buf.get(r) {
                         Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => {
-                            ve = j;
-                            state = BeforeAttributeName;
+                            a.ve = r;
                             r += 1;
+                            continue;
                         }
                         Some(b'>') => {
-                            ve = j;
-                            self.fast_commit(live, dup, ns, ne, vs, ve, base);
-                            return self.fast_emit(inp, base + j);
+                            a.ve = r;
+                            return self.fast_emit(inp, a, base + r);
                         }
-                        _ => break,
+                        _ => return self.fast_leave(inp, AttributeValueUnquoted, r, a),
                     }
                 }
-                SelfClosingStartTag => {
-                    if b == b'>' {
-                        self.self_closing = true;
-                        self.fast_commit(live, dup, ns, ne, vs, ve, base);
-                        return self.fast_emit(inp, base + r);
-                    }
-                    break;
-                }
-                _ => break,
+            };
+            // Attribute value (double- or single-quoted) state.
+            r += 1;
+            (a.vs, a.ve) = (r, r);
+            r += self.find(set, &buf[r..]);
+            if buf.get(r) != Some(&quote) {
+                return self.fast_leave(inp, state, r, a);
+            }
+            a.ve = r;
+            r += 1;
+            // After attribute value (quoted) state.
+            match buf.get(r) {
+                Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => r += 1,
+                Some(b'>') => return self.fast_emit(inp, a, base + r),
+                Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, a),
+                _ => return self.fast_leave(inp, AfterAttributeValueQuoted, r, a),
             }
         }
-        // Leaving for the general machine: it goes on from `state` at `r`,
-        // with the attribute in progress in its fields as its own states
-        // would have left it (a name or value being read extends to `r`,
-        // its span is still empty).
+    }
+
+    /// The fast path's self-closing start tag state, at window offset `r`.
+    fn fast_self_closing(&mut self, inp: &Input, buf: &[u8], r: usize, a: FastAttr) {
+        if buf.get(r) == Some(&b'>') {
+            self.self_closing = true;
+            self.fast_emit(inp, a, inp.base + r);
+        } else {
+            self.fast_leave(inp, State::SelfClosingStartTag, r, a);
+        }
+    }
+
+    /// Leaving the fast path for the general machine: it goes on from
+    /// `state` at window offset `r`, with the attribute in progress in its
+    /// fields as its own states would have left it (a name or value being
+    /// read extends to `r`, its span is still empty).
+    #[cold]
+    #[inline(never)]
+    fn fast_leave(&mut self, inp: &Input, state: State, r: usize, a: FastAttr) {
+        use State::*;
+        let base = inp.base;
         self.state = state;
         self.pos = base + r;
-        if live {
-            let name_end = if state == AttributeName { r } else { ne };
+        if a.live {
+            let name_end = if state == AttributeName { r } else { a.ne };
             let in_value = matches!(
                 state,
                 AttributeValueDoubleQuoted | AttributeValueSingleQuoted | AttributeValueUnquoted
             );
-            let value_end = if in_value { r } else { ve };
+            let value_end = if in_value { r } else { a.ve };
             self.attr_live = true;
-            self.attr_duplicate = dup;
+            self.attr_duplicate = a.dup;
             self.attr_name.clear();
-            self.attr_name.push_input(inp, base + ns, base + name_end);
+            self.attr_name.push_input(inp, base + a.ns, base + name_end);
             self.attr_value.clear();
-            self.attr_value.push_input(inp, base + vs, base + value_end);
+            self.attr_value
+                .push_input(inp, base + a.vs, base + value_end);
             self.attr_name_span = Span {
-                start: base + ns,
-                end: base + ne,
+                start: base + a.ns,
+                end: base + a.ne,
             };
             self.attr_value_span = Span {
-                start: base + vs,
-                end: base + ve,
+                start: base + a.vs,
+                end: base + a.ve,
             };
         }
     }
 
-    /// The fast path's end of an attribute (window-relative offsets): a
-    /// record of its spans, unless it is a duplicate.
-    #[allow(clippy::too_many_arguments)]
+    /// The fast path's end of an attribute: a record of its spans, unless
+    /// it is a duplicate.
     #[inline]
-    fn fast_commit(
-        &mut self,
-        live: bool,
-        dup: bool,
-        ns: usize,
-        ne: usize,
-        vs: usize,
-        ve: usize,
-        base: usize,
-    ) {
-        if live && !dup {
+    fn fast_commit(&mut self, a: FastAttr, base: usize) {
+        if a.live && !a.dup {
             self.attrs.push(AttrRecord {
                 name_span: Span {
-                    start: base + ns,
-                    end: base + ne,
+                    start: base + a.ns,
+                    end: base + a.ne,
                 },
                 value_span: Span {
-                    start: base + vs,
-                    end: base + ve,
+                    start: base + a.vs,
+                    end: base + a.ve,
                 },
                 strings: VERBATIM,
             });
         }
     }
 
-    /// The fast path's `>`: emit the tag and go back to the data state.
-    fn fast_emit(&mut self, inp: &Input, gt: usize) {
+    /// The fast path's `>` at `gt`: commit the attribute in progress, emit
+    /// the tag and go back to the data state.
+    fn fast_emit(&mut self, inp: &Input, a: FastAttr, gt: usize) {
+        self.fast_commit(a, inp.base);
         self.state = State::Data;
         self.pos = gt + 1;
         self.emit_tag(inp, gt + 1);
     }
 
     /// The scan for `set`, SIMD or scalar as configured.
-    #[inline]
+    #[inline(always)]
     fn find(&self, set: &scan::Landmarks, hay: &[u8]) -> usize {
         if self.simd {
             set.find(hay)
@@ -3045,6 +3108,19 @@ impl<E: ErrorPolicy> Machine<E> {
         self.flush_bytes(inp, m.value.as_bytes(), self.amp, end);
         true
     }
+}
+
+/// The tag fast path's attribute in progress, in window offsets: whether
+/// there is one, its name `ns..ne` and value `vs..ve` (a value not started
+/// yet is empty at the name's end), and whether its name is a duplicate.
+#[derive(Clone, Copy, Default)]
+struct FastAttr {
+    live: bool,
+    dup: bool,
+    ns: usize,
+    ne: usize,
+    vs: usize,
+    ve: usize,
 }
 
 /// Which field a run is appended to.
