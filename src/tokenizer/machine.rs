@@ -1448,10 +1448,61 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Steps until a non-text token is ready or the window is used up.
     fn run(&mut self, inp: &Input) {
         while self.ready.is_none() {
+            if self.state == State::Data && self.data_lane(inp) {
+                continue;
+            }
             if !self.step(inp) {
                 return;
             }
         }
+    }
+
+    /// The data state's common path without a step: a run of text (CR and
+    /// CRLF taken as LF inside it), then the tag that follows, by the tag
+    /// fast path. Returns `false`, with `pos` at the byte, where the
+    /// general step must take over: a character reference, `<!`, `<` not
+    /// followed by a lower-case letter, NUL (errors on), the end of the
+    /// window.
+    #[inline(always)]
+    fn data_lane(&mut self, inp: &Input) -> bool {
+        let set = if E::ENABLED {
+            &scan::DATA_WITH_NUL
+        } else {
+            &scan::DATA
+        };
+        let base = inp.base;
+        let buf = inp.buf;
+        let mut r = self.pos - base;
+        loop {
+            let n = self.find(set, &buf[r..]);
+            if n > 0 {
+                self.emit_input(inp, base + r, base + r + n);
+                r += n;
+            }
+            match buf.get(r) {
+                Some(b'<') => {
+                    let (name, is_end) = match buf.get(r + 1) {
+                        Some(b'a'..=b'z') => (r + 1, false),
+                        Some(b'/') if matches!(buf.get(r + 2), Some(b'a'..=b'z')) => {
+                            (r + 2, true)
+                        }
+                        _ => break,
+                    };
+                    self.lt = base + r;
+                    self.lt_read = true;
+                    self.tag_fast_path(inp, base + name, is_end);
+                    return true;
+                }
+                Some(b'\r') if r + 1 < buf.len() => {
+                    let n = 1 + usize::from(buf[r + 1] == b'\n');
+                    self.emit_char(inp, base + r, n);
+                    r += n;
+                }
+                _ => break,
+            }
+        }
+        self.pos = base + r;
+        false
     }
 
     /// One step of the state machine. Returns `false` when the window ends
