@@ -783,6 +783,7 @@ impl<E: ErrorPolicy> Machine<E> {
         None
     }
 
+    #[inline(always)]
     fn ready_token<'t>(&'t self, inp: Input<'t>) -> Token<'t> {
         let span = Span {
             start: self.lt,
