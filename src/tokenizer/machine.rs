@@ -979,6 +979,7 @@ impl<E: ErrorPolicy> Machine<E> {
     }
 
     /// Emits input bytes `s..e` as characters.
+    #[inline(always)]
     fn emit_input(&mut self, inp: &Input, s: usize, e: usize) {
         if s == e {
             return;
@@ -1132,8 +1133,10 @@ impl<E: ErrorPolicy> Machine<E> {
             end: name_start,
         };
         self.attrs.clear();
-        self.attr_rewritten.clear();
-        self.attr_arena.clear();
+        if !self.attr_rewritten.is_empty() || !self.attr_arena.is_empty() {
+            self.attr_rewritten.clear();
+            self.attr_arena.clear();
+        }
         self.attr_live = false;
         self.attr_index.clear();
         self.tag_limited = false;
@@ -2947,11 +2950,31 @@ impl<E: ErrorPolicy> Machine<E> {
 
     /// The fast path's `>` at `gt`: commit the attribute in progress, emit
     /// the tag and go back to the data state.
+    ///
+    /// What `emit_tag` does, for a tag whose name is its input bytes
+    /// (`tag_name_span`) and whose attributes are all committed.
+    #[inline]
     fn fast_emit(&mut self, inp: &Input, a: FastAttr, gt: usize) {
         self.fast_commit(a, inp.base);
         self.state = State::Data;
-        self.pos = gt + 1;
-        self.emit_tag(inp, gt + 1);
+        let end = gt + 1;
+        self.pos = end;
+        let ready = if self.tag_is_end {
+            if E::ENABLED {
+                if !self.attrs.is_empty() {
+                    self.err(inp, ErrorCode::EndTagWithAttributes, gt);
+                }
+                if self.self_closing {
+                    self.err(inp, ErrorCode::EndTagWithTrailingSolidus, gt);
+                }
+            }
+            Ready::EndTag
+        } else {
+            self.has_last_start_tag = true;
+            self.last_start_tag_span = Some(self.tag_name_span);
+            Ready::StartTag
+        };
+        self.emit(ready, end);
     }
 
     /// The scan for `set`, SIMD or scalar as configured.
