@@ -45,12 +45,11 @@ use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use common::{
-    check, check_with, fixed_splits, random_sized, random_split_sets, show, streamed, unescape,
-    whole, Errors, XorShift,
+    check, check_with, fixed_splits, random_sized, random_split_sets, show, streamed, whole,
+    Errors, XorShift,
 };
 use htmltok::{Config, State};
 use proptest::prelude::*;
-use serde_json::Value;
 
 /// How many failures to minimize per test (minimizing is slow on big pages).
 const MINIMIZE: usize = 3;
@@ -176,83 +175,6 @@ fn verify(
 // ---------------------------------------------------------------------------
 // html5lib-tests inputs.
 
-struct Html5libCase {
-    label: String,
-    input: String,
-    states: Vec<State>,
-    last_start_tag: Option<String>,
-}
-
-/// Every html5lib-tests tokenizer input, decoded; also the number skipped
-/// for lone surrogates.
-fn html5lib_cases() -> (Vec<Html5libCase>, usize) {
-    let dir = common::html5lib_dir();
-    common::require_dir(&dir, "HTML5LIB_TESTS", "html5lib-tests tokenizer");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
-        .map(|e| e.expect("directory entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "test"))
-        .collect();
-    files.sort();
-    assert!(
-        !files.is_empty(),
-        "no *.test files in {} (set HTML5LIB_TESTS)",
-        dir.display()
-    );
-    let mut cases = Vec::new();
-    let mut skipped = 0;
-    for path in files {
-        let file = path.file_name().unwrap().to_string_lossy().into_owned();
-        let text = std::fs::read_to_string(&path)
-            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-        let json: Value =
-            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{file}: bad JSON: {e}"));
-        for key in ["tests", "xmlViolationTests"] {
-            let Some(Value::Array(tests)) = json.get(key) else {
-                continue;
-            };
-            for test in tests {
-                let description = test["description"].as_str().unwrap_or("?");
-                let raw = test["input"]
-                    .as_str()
-                    .unwrap_or_else(|| panic!("{file}: {description:?}: no input"));
-                let input = if test.get("doubleEscaped").and_then(Value::as_bool) == Some(true) {
-                    match unescape(raw) {
-                        Some(s) => s,
-                        None => {
-                            skipped += 1;
-                            continue;
-                        }
-                    }
-                } else {
-                    raw.to_owned()
-                };
-                let states = match test.get("initialStates") {
-                    Some(Value::Array(list)) => list
-                        .iter()
-                        .map(|s| {
-                            let name = s.as_str().expect("initialStates holds strings");
-                            State::from_name(name)
-                                .unwrap_or_else(|| panic!("{file}: unknown state {name:?}"))
-                        })
-                        .collect(),
-                    _ => vec![State::Data],
-                };
-                cases.push(Html5libCase {
-                    label: format!("{file}: {description:?}"),
-                    input,
-                    states,
-                    last_start_tag: test
-                        .get("lastStartTag")
-                        .and_then(Value::as_str)
-                        .map(str::to_owned),
-                });
-            }
-        }
-    }
-    (cases, skipped)
-}
-
 fn html5lib_split_sets(len: usize, rng: &mut XorShift) -> Vec<(String, Vec<usize>)> {
     let mut sets: Vec<(String, Vec<usize>)> = [1, 2, 3, 7, 64, 4096]
         .iter()
@@ -267,7 +189,7 @@ fn html5lib_split_sets(len: usize, rng: &mut XorShift) -> Vec<(String, Vec<usize
 #[test]
 fn html5lib_inputs_driven() {
     let started = Instant::now();
-    let (cases, skipped) = html5lib_cases();
+    let (cases, skipped) = common::html5lib_cases();
     let mut rng = XorShift::new(0x5EED_0001);
     let mut report = Report::default();
     for case in &cases {
@@ -295,7 +217,7 @@ fn html5lib_inputs_driven() {
 #[test]
 fn html5lib_inputs_standalone() {
     let started = Instant::now();
-    let (cases, skipped) = html5lib_cases();
+    let (cases, skipped) = common::html5lib_cases();
     let mut rng = XorShift::new(0x5EED_0002);
     let mut report = Report::default();
     for case in &cases {

@@ -11,7 +11,8 @@
 //!   exactly the whole-document tokens (adjacent text joined), spans and
 //!   errors with their locations;
 //! - `scalar_vs_simd`: the landmark kernels agree with their scalar
-//!   definition, and `Config::simd(false)` tokenizes like `simd(true)`;
+//!   definition, `Config::simd(false)` tokenizes like `simd(true)`, and
+//!   the plain state machine (`Config::fast_paths(false)`) like both;
 //! - `charref`: character references in text and attribute values decode
 //!   as a direct transcription of the standard's states says.
 //!

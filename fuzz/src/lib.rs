@@ -11,7 +11,8 @@
 //!   any points gives what the whole-document tokenizer gives (tokens with
 //!   adjacent text joined, spans, errors with their locations);
 //! - [`check_simd`]: the landmark kernels agree with their scalar definition,
-//!   and `Config::simd(false)` tokenizes exactly like `Config::simd(true)`;
+//!   and `Config::simd(false)` tokenizes exactly like `Config::simd(true)`,
+//!   and `Config::fast_paths(false)` (the plain state machine) too;
 //! - [`check_charref`]: character references decode as a direct
 //!   transcription of the standard's character reference states
 //!   ([`reference_decode`]) says, in text and in attribute values.
@@ -574,12 +575,28 @@ pub fn first_difference(want: &Output, got: &Output) -> String {
 pub const KERNEL_CHECK_LEN: usize = 128;
 
 /// The kernels agree on (a prefix of) `data`, and the tokenizer gives the
-/// same tokens and errors with scalar scans as with SIMD scans.
+/// same tokens and errors with scalar scans as with SIMD scans, and with
+/// its fast paths as the plain state machine (`Config::fast_paths(false)`).
 pub fn check_simd(data: &[u8], options: &Options) -> Result<(), String> {
     htmltok::__fuzz::kernels_agree(&data[..data.len().min(KERNEL_CHECK_LEN)])?;
     let config = options.config();
     let simd = tokens_json(data, config.clone().simd(true), true);
-    let scalar = tokens_json(data, config.simd(false), true);
+    let scalar = tokens_json(data, config.clone().simd(false), true);
+    // The plain state machine (no fast paths) is the third opinion.
+    let plain = tokens_json(data, config.fast_paths(false), true);
+    if plain != simd {
+        let i = plain
+            .bytes()
+            .zip(simd.bytes())
+            .take_while(|(a, b)| a == b)
+            .count();
+        let from = i.saturating_sub(80);
+        return Err(format!(
+            "fast paths and plain machine differ at output byte {i}:\n  fast  …{}\n  plain …{}",
+            simd.get(from..(i + 80).min(simd.len())).unwrap_or(&simd),
+            plain.get(from..(i + 80).min(plain.len())).unwrap_or(&plain),
+        ));
+    }
     if simd != scalar {
         let i = simd
             .bytes()

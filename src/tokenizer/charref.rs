@@ -1,6 +1,9 @@
-//! Numeric character references: the standard's "numeric character
-//! reference end state" checks and its replacement table.
+//! Character references: the standard's "numeric character reference end
+//! state" checks and its replacement table, and [`decode`], which takes a
+//! whole reference at once the way the character reference states would
+//! step through it.
 
+use crate::entities;
 use crate::error::ErrorCode;
 
 /// The standard's table for numeric references to C1 control code points:
@@ -74,6 +77,172 @@ pub(crate) fn resolve_numeric(code: u32) -> (char, Option<ErrorCode>) {
         return (c, Some(ErrorCode::ControlCharacterReference));
     }
     (char::from_u32(code).unwrap_or('\u{FFFD}'), None)
+}
+
+/// What the character reference states make of an `&` and the bytes after
+/// it (see [`decode`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Decoded {
+    /// The bytes end before the reference can be decided, and more input
+    /// may follow.
+    NeedMore,
+    /// The first `len` bytes (from the `&`) are flushed as they are; the
+    /// state after them is the return state.
+    Literal(usize),
+    /// The first `len` bytes stand for the characters `bytes[..n]` (UTF-8).
+    Chars { len: usize, bytes: [u8; 8], n: u8 },
+}
+
+impl Decoded {
+    fn chars(len: usize, text: &str) -> Decoded {
+        let mut bytes = [0u8; 8];
+        let n = text.len().min(8);
+        bytes[..n].copy_from_slice(&text.as_bytes()[..n]);
+        Decoded::Chars {
+            len,
+            bytes,
+            n: n as u8,
+        }
+    }
+}
+
+/// The parse errors one reference raises (at most two: a missing semicolon
+/// and a bad code point), each with its offset from the `&`.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct RefErrors {
+    list: [Option<(ErrorCode, usize)>; 2],
+}
+
+impl RefErrors {
+    fn push(&mut self, code: ErrorCode, offset: usize) {
+        let slot = if self.list[0].is_none() { 0 } else { 1 };
+        self.list[slot] = Some((code, offset));
+    }
+
+    /// The errors, in the order the standard raises them.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (ErrorCode, usize)> + '_ {
+        self.list.iter().flatten().copied()
+    }
+}
+
+/// Decodes the character reference that starts at `bytes[0]` (an `&`), as
+/// the character reference state and the states after it would, ending in
+/// the return state: one call instead of a step per byte.
+///
+/// `eof`: the input ends with `bytes`. `in_attribute`: the return state is
+/// an attribute value state (where `&amp=` and `&ampx` stay as written).
+/// The errors the states would raise are added to `errors`. Positions are
+/// offsets from the `&`:
+///
+/// - a named reference: the missing semicolon at the byte after the name;
+///   no match at all: the `&`, then the alphanumerics as they are, and
+///   `unknown-named-character-reference` at a `;` right after them;
+/// - a numeric one: no digits at the byte after `&#` (`&#x`); a missing
+///   semicolon at the first byte that is no digit; the code point's error
+///   (see [`resolve_numeric`]) at the byte after the reference.
+pub(crate) fn decode(
+    bytes: &[u8],
+    eof: bool,
+    in_attribute: bool,
+    errors: &mut RefErrors,
+) -> Decoded {
+    debug_assert_eq!(bytes.first(), Some(&b'&'));
+    match bytes.get(1) {
+        Some(b) if b.is_ascii_alphanumeric() => named(bytes, eof, in_attribute, errors),
+        Some(b'#') => numeric(bytes, eof, errors),
+        Some(_) => Decoded::Literal(1),
+        None if eof => Decoded::Literal(1),
+        None => Decoded::NeedMore,
+    }
+}
+
+/// 13.2.5.78 Named character reference state (and 13.2.5.79 Ambiguous
+/// ampersand state when no name matches), from the `&` at `bytes[0]`.
+fn named(bytes: &[u8], eof: bool, in_attribute: bool, errors: &mut RefErrors) -> Decoded {
+    let after = &bytes[1..];
+    let window = &after[..after.len().min(entities::LONGEST_NAME + 1)];
+    let run = window
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric())
+        .count();
+    if run == window.len() && run < entities::LONGEST_NAME && !eof {
+        // The name could go on past the end of the bytes.
+        return Decoded::NeedMore;
+    }
+    let Some(m) = entities::longest_match(window) else {
+        // Ambiguous ampersand: the alphanumerics are flushed as they are.
+        let run = after
+            .iter()
+            .take_while(|b| b.is_ascii_alphanumeric())
+            .count();
+        return match after.get(run) {
+            None if !eof => Decoded::NeedMore,
+            Some(b';') => {
+                errors.push(ErrorCode::UnknownNamedCharacterReference, 1 + run);
+                Decoded::Literal(1 + run)
+            }
+            _ => Decoded::Literal(1 + run),
+        };
+    };
+    let end = 1 + m.len;
+    let with_semicolon = bytes[end - 1] == b';';
+    if !with_semicolon {
+        // Only a name of the legacy table (no `;`) that is a proper prefix
+        // of the alphanumeric run, so `bytes[end]` exists unless at EOF.
+        let next = bytes.get(end).copied();
+        if in_attribute && next.is_some_and(|b| b == b'=' || b.is_ascii_alphanumeric()) {
+            return Decoded::Literal(end);
+        }
+        errors.push(ErrorCode::MissingSemicolonAfterCharacterReference, end);
+    }
+    Decoded::chars(end, m.value)
+}
+
+/// 13.2.5.80 Numeric character reference state to 13.2.5.84 Numeric
+/// character reference end state, from the `&` of `&#` at `bytes[0]`.
+fn numeric(bytes: &[u8], eof: bool, errors: &mut RefErrors) -> Decoded {
+    let (radix, first) = match bytes.get(2) {
+        Some(b'x' | b'X') => (16, 3),
+        Some(b'0'..=b'9') => (10, 2),
+        None if !eof => return Decoded::NeedMore,
+        _ => {
+            errors.push(ErrorCode::AbsenceOfDigitsInNumericCharacterReference, 2);
+            return Decoded::Literal(2);
+        }
+    };
+    if radix == 16 {
+        match bytes.get(3) {
+            Some(b) if b.is_ascii_hexdigit() => {}
+            None if !eof => return Decoded::NeedMore,
+            _ => {
+                errors.push(ErrorCode::AbsenceOfDigitsInNumericCharacterReference, 3);
+                return Decoded::Literal(3);
+            }
+        }
+    }
+    let mut code = 0;
+    let mut q = first;
+    while let Some(d) = bytes.get(q).and_then(|&b| (b as char).to_digit(radix)) {
+        code = push_digit(code, radix, d);
+        q += 1;
+    }
+    let end = match bytes.get(q) {
+        // The end state reports its error at the character after the `;`:
+        // a stream waits for it, to give the error the same span.
+        Some(b';') if q + 1 == bytes.len() && !eof => return Decoded::NeedMore,
+        Some(b';') => q + 1,
+        None if !eof => return Decoded::NeedMore,
+        _ => {
+            errors.push(ErrorCode::MissingSemicolonAfterCharacterReference, q);
+            q
+        }
+    };
+    let (c, error) = resolve_numeric(code);
+    if let Some(code) = error {
+        errors.push(code, end);
+    }
+    let mut utf8 = [0u8; 4];
+    Decoded::chars(end, c.encode_utf8(&mut utf8))
 }
 
 #[cfg(test)]

@@ -25,7 +25,7 @@
 use std::marker::PhantomData;
 
 use super::attr_index::{self, AttrIndex};
-use super::charref;
+use super::charref::{self, Decoded, RefErrors};
 use super::{Config, ErrorPolicy};
 use crate::entities;
 use crate::error::{ErrorCode, ParseError};
@@ -355,6 +355,10 @@ pub(crate) struct Machine<E> {
     join_text: bool,
     /// Use the SIMD scans (`Config::simd`).
     simd: bool,
+    /// Take the common paths of the data and tag states in one go
+    /// (`data_lane`, `tag_fast_path`) rather than a step per state
+    /// (`Config::fast_paths`).
+    fast_paths: bool,
     /// `Config::max_attributes` and `Config::max_token_len`.
     max_attributes: usize,
     max_token_len: usize,
@@ -455,6 +459,7 @@ impl<E: ErrorPolicy> Machine<E> {
             processing_instructions: config.processing_instructions,
             join_text: config.join_text,
             simd: config.simd,
+            fast_paths: config.fast_paths,
             max_attributes: config.max_attributes,
             max_token_len: config.max_token_len,
             tag_limited: false,
@@ -1452,7 +1457,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Steps until a non-text token is ready or the window is used up.
     fn run(&mut self, inp: &Input) {
         while self.ready.is_none() {
-            if self.state == State::Data && self.data_lane(inp) {
+            if self.state == State::Data && self.fast_paths && self.data_lane(inp) {
                 continue;
             }
             if !self.step(inp) {
@@ -1487,15 +1492,34 @@ impl<E: ErrorPolicy> Machine<E> {
                 Some(b'<') => {
                     let (name, is_end) = match buf.get(r + 1) {
                         Some(b'a'..=b'z') => (r + 1, false),
-                        Some(b'/') if matches!(buf.get(r + 2), Some(b'a'..=b'z')) => {
-                            (r + 2, true)
-                        }
+                        Some(b'/') if matches!(buf.get(r + 2), Some(b'a'..=b'z')) => (r + 2, true),
                         _ => break,
                     };
                     self.lt = base + r;
                     self.lt_read = true;
                     self.tag_fast_path(inp, base + name, is_end);
                     return true;
+                }
+                Some(b'&') => {
+                    let mut errors = RefErrors::default();
+                    match charref::decode(&buf[r..], inp.eof, false, &mut errors) {
+                        Decoded::NeedMore => break,
+                        Decoded::Literal(n) => {
+                            self.ref_errors(inp, base + r, &errors);
+                            self.emit_input(inp, base + r, base + r + n);
+                            r += n;
+                        }
+                        Decoded::Chars { len, bytes, n } => {
+                            self.ref_errors(inp, base + r, &errors);
+                            self.emit_bytes(
+                                inp,
+                                &bytes[..usize::from(n)],
+                                base + r,
+                                base + r + len,
+                            );
+                            r += len;
+                        }
+                    }
                 }
                 Some(b'\r') if r + 1 < buf.len() => {
                     let n = 1 + usize::from(buf[r + 1] == b'\n');
@@ -1507,6 +1531,16 @@ impl<E: ErrorPolicy> Machine<E> {
         }
         self.pos = base + r;
         false
+    }
+
+    /// Reports the errors of the character reference at `amp` (errors on).
+    #[inline]
+    fn ref_errors(&mut self, inp: &Input, amp: usize, errors: &RefErrors) {
+        if E::ENABLED {
+            for (code, offset) in errors.iter() {
+                self.err(inp, code, amp + offset);
+            }
+        }
     }
 
     /// One step of the state machine. Returns `false` when the window ends
@@ -1576,14 +1610,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 b'<' => {
                     self.lt = p;
                     self.lt_read = true;
-                    // The tag open and end tag open states' common case, a
-                    // lower-case letter, taken here without another step.
-                    let next = inp.from(p + 1);
-                    match next {
-                        [b'a'..=b'z', ..] => self.tag_fast_path(inp, p + 1, false),
-                        [b'/', b'a'..=b'z', ..] => self.tag_fast_path(inp, p + 2, true),
-                        _ => self.state = TagOpen,
-                    }
+                    self.state = TagOpen;
                 }
                 0 => {
                     self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
@@ -1636,8 +1663,8 @@ impl<E: ErrorPolicy> Machine<E> {
             TagOpen => match c {
                 b'!' => self.state = MarkupDeclarationOpen,
                 b'/' => self.state = EndTagOpen,
-                b'a'..=b'z' => self.tag_fast_path(inp, p, false),
-                b'A'..=b'Z' => {
+                b'a'..=b'z' if self.fast_paths => self.tag_fast_path(inp, p, false),
+                b'a'..=b'z' | b'A'..=b'Z' => {
                     self.new_tag(false, p);
                     self.pos = p;
                     self.state = TagName;
@@ -1666,8 +1693,8 @@ impl<E: ErrorPolicy> Machine<E> {
             },
             // 13.2.5.7
             EndTagOpen => match c {
-                b'a'..=b'z' => self.tag_fast_path(inp, p, true),
-                b'A'..=b'Z' => {
+                b'a'..=b'z' if self.fast_paths => self.tag_fast_path(inp, p, true),
+                b'a'..=b'z' | b'A'..=b'Z' => {
                     self.new_tag(true, p);
                     self.pos = p;
                     self.state = TagName;
@@ -2812,6 +2839,8 @@ impl<E: ErrorPolicy> Machine<E> {
                 ne: r,
                 vs: r,
                 ve: r,
+                arena: NOT_IN_ARENA,
+                run: r,
             };
             // Attribute name state: its first byte is no landmark.
             r += self.find(&scan::ATTR_NAME, &buf[r..]);
@@ -2848,30 +2877,44 @@ impl<E: ErrorPolicy> Machine<E> {
                 Some(b'>' | 0) | None => return self.fast_leave(inp, BeforeAttributeValue, r, a),
                 Some(_) => {
                     // Attribute value (unquoted) state.
-                    (a.vs, a.ve) = (r, r);
-                    r += self.find(&scan::ATTR_VALUE_UNQUOTED, &buf[r..]);
-                    match buf.get(r) {
-                        Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => {
-                            a.ve = r;
-                            r += 1;
-                            continue;
+                    (a.vs, a.ve, a.run) = (r, r, r);
+                    loop {
+                        r += self.find(&scan::ATTR_VALUE_UNQUOTED, &buf[r..]);
+                        match buf.get(r) {
+                            Some(b'&') => match self.fast_reference(inp, buf, r, &mut a) {
+                                Some(n) => r += n,
+                                None => return self.fast_leave(inp, AttributeValueUnquoted, r, a),
+                            },
+                            Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => {
+                                self.fast_value_end(inp, &mut a, r);
+                                r += 1;
+                                break;
+                            }
+                            Some(b'>') => {
+                                self.fast_value_end(inp, &mut a, r);
+                                return self.fast_emit(inp, a, base + r);
+                            }
+                            _ => return self.fast_leave(inp, AttributeValueUnquoted, r, a),
                         }
-                        Some(b'>') => {
-                            a.ve = r;
-                            return self.fast_emit(inp, a, base + r);
-                        }
-                        _ => return self.fast_leave(inp, AttributeValueUnquoted, r, a),
                     }
+                    continue;
                 }
             };
             // Attribute value (double- or single-quoted) state.
             r += 1;
-            (a.vs, a.ve) = (r, r);
-            r += self.find(set, &buf[r..]);
-            if buf.get(r) != Some(&quote) {
-                return self.fast_leave(inp, state, r, a);
+            (a.vs, a.ve, a.run) = (r, r, r);
+            loop {
+                r += self.find(set, &buf[r..]);
+                match buf.get(r) {
+                    Some(&c) if c == quote => break,
+                    Some(b'&') => match self.fast_reference(inp, buf, r, &mut a) {
+                        Some(n) => r += n,
+                        None => return self.fast_leave(inp, state, r, a),
+                    },
+                    _ => return self.fast_leave(inp, state, r, a),
+                }
             }
-            a.ve = r;
+            self.fast_value_end(inp, &mut a, r);
             r += 1;
             // After attribute value (quoted) state.
             match buf.get(r) {
@@ -2880,6 +2923,54 @@ impl<E: ErrorPolicy> Machine<E> {
                 Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, a),
                 _ => return self.fast_leave(inp, AfterAttributeValueQuoted, r, a),
             }
+        }
+    }
+
+    /// A character reference in an attribute value, at window offset `amp`
+    /// of `buf`: decoded at once, its errors reported. A reference that
+    /// stays as written keeps the value verbatim; one that decodes moves the
+    /// value to the arena (`FastAttr::arena`). Returns the reference's
+    /// length, or `None` to leave it to the general machine (the window may
+    /// end inside it, or a length limit is set: decoded values need not
+    /// shrink, so the fast path's bound on field lengths would not hold).
+    #[inline]
+    fn fast_reference(
+        &mut self,
+        inp: &Input,
+        buf: &[u8],
+        amp: usize,
+        a: &mut FastAttr,
+    ) -> Option<usize> {
+        if self.max_token_len != usize::MAX {
+            return None;
+        }
+        let mut errors = RefErrors::default();
+        let decoded = charref::decode(&buf[amp..], inp.eof, true, &mut errors);
+        let len = match decoded {
+            Decoded::NeedMore => return None,
+            Decoded::Literal(len) => len,
+            Decoded::Chars { len, bytes, n } => {
+                if a.arena == NOT_IN_ARENA {
+                    a.arena = self.attr_arena.len();
+                }
+                self.attr_arena.extend_from_slice(&buf[a.run..amp]);
+                self.attr_arena.extend_from_slice(&bytes[..usize::from(n)]);
+                a.run = amp + len;
+                len
+            }
+        };
+        self.ref_errors(inp, inp.base + amp, &errors);
+        Some(len)
+    }
+
+    /// The end of an attribute value in the fast path, at window offset `r`
+    /// (the quote or the byte after an unquoted value).
+    #[inline]
+    fn fast_value_end(&mut self, inp: &Input, a: &mut FastAttr, r: usize) {
+        a.ve = r;
+        if a.arena != NOT_IN_ARENA {
+            self.attr_arena.extend_from_slice(&inp.buf[a.run..r]);
+            a.run = r;
         }
     }
 
@@ -2916,8 +3007,17 @@ impl<E: ErrorPolicy> Machine<E> {
             self.attr_name.clear();
             self.attr_name.push_input(inp, base + a.ns, base + name_end);
             self.attr_value.clear();
-            self.attr_value
-                .push_input(inp, base + a.vs, base + value_end);
+            if a.arena == NOT_IN_ARENA {
+                self.attr_value
+                    .push_input(inp, base + a.vs, base + value_end);
+            } else {
+                // The value decoded so far, and what follows it.
+                self.attr_value.push_bytes(inp, &self.attr_arena[a.arena..]);
+                self.attr_arena.truncate(a.arena);
+                if in_value {
+                    self.attr_value.push_input(inp, base + a.run, base + r);
+                }
+            }
             self.attr_name_span = Span {
                 start: base + a.ns,
                 end: base + a.ne,
@@ -2933,19 +3033,34 @@ impl<E: ErrorPolicy> Machine<E> {
     /// it is a duplicate.
     #[inline]
     fn fast_commit(&mut self, a: FastAttr, base: usize) {
-        if a.live && !a.dup {
-            self.attrs.push(AttrRecord {
-                name_span: Span {
-                    start: base + a.ns,
-                    end: base + a.ne,
-                },
-                value_span: Span {
-                    start: base + a.vs,
-                    end: base + a.ve,
-                },
-                strings: VERBATIM,
-            });
+        if !a.live {
+            return;
         }
+        if a.dup {
+            if a.arena != NOT_IN_ARENA {
+                self.attr_arena.truncate(a.arena);
+            }
+            return;
+        }
+        let name_span = Span {
+            start: base + a.ns,
+            end: base + a.ne,
+        };
+        let strings = if a.arena == NOT_IN_ARENA {
+            VERBATIM
+        } else {
+            let value = Slot::Scratch(a.arena, self.attr_arena.len());
+            self.attr_rewritten.push((Slot::of_span(name_span), value));
+            self.attr_rewritten.len() - 1
+        };
+        self.attrs.push(AttrRecord {
+            name_span,
+            value_span: Span {
+                start: base + a.vs,
+                end: base + a.ve,
+            },
+            strings,
+        });
     }
 
     /// The fast path's `>` at `gt`: commit the attribute in progress, emit
@@ -3188,7 +3303,11 @@ impl<E: ErrorPolicy> Machine<E> {
 /// The tag fast path's attribute in progress, in window offsets: whether
 /// there is one, its name `ns..ne` and value `vs..ve` (a value not started
 /// yet is empty at the name's end), and whether its name is a duplicate.
-#[derive(Clone, Copy, Default)]
+///
+/// A value with a decoded character reference is assembled in the attribute
+/// arena from `arena` on (else `arena` is `NOT_IN_ARENA`); `run` is where
+/// the input bytes not yet copied there start.
+#[derive(Clone, Copy)]
 struct FastAttr {
     live: bool,
     dup: bool,
@@ -3196,6 +3315,25 @@ struct FastAttr {
     ne: usize,
     vs: usize,
     ve: usize,
+    arena: usize,
+    run: usize,
+}
+
+const NOT_IN_ARENA: usize = usize::MAX;
+
+impl Default for FastAttr {
+    fn default() -> Self {
+        FastAttr {
+            live: false,
+            dup: false,
+            ns: 0,
+            ne: 0,
+            vs: 0,
+            ve: 0,
+            arena: NOT_IN_ARENA,
+            run: 0,
+        }
+    }
 }
 
 /// Which field a run is appended to.

@@ -35,6 +35,7 @@ pub struct Config {
     pub(crate) scripting: bool,
     pub(crate) join_text: bool,
     pub(crate) simd: bool,
+    pub(crate) fast_paths: bool,
     pub(crate) max_attributes: usize,
     pub(crate) max_token_len: usize,
 }
@@ -60,6 +61,7 @@ impl Config {
             scripting: true,
             join_text: false,
             simd: true,
+            fast_paths: true,
             max_attributes: usize::MAX,
             max_token_len: usize::MAX,
         }
@@ -114,6 +116,26 @@ impl Config {
     /// ```
     pub fn simd(mut self, on: bool) -> Config {
         self.simd = on;
+        self
+    }
+
+    /// Take the common paths through the data and tag states in one go
+    /// (the default), or step through every state as the standard writes
+    /// them. The tokens and errors are the same either way; this exists so
+    /// that tests and fuzzing can hold the fast paths against the plain
+    /// state machine.
+    ///
+    /// ```
+    /// use htmltok::{json, Config};
+    /// let page = b"<p class=a title='x&amp;y'>text &lt; more</p>";
+    /// assert_eq!(
+    ///     json::tokens_json(page, Config::new().fast_paths(false), true),
+    ///     json::tokens_json(page, Config::new(), true),
+    /// );
+    /// ```
+    #[doc(hidden)]
+    pub fn fast_paths(mut self, on: bool) -> Config {
+        self.fast_paths = on;
         self
     }
 

@@ -8,7 +8,8 @@
 
 use std::path::{Path, PathBuf};
 
-use htmltok::{Config, ErrorCode, ParseError, StreamTokenizer, Token, Tokenizer};
+use htmltok::{Config, ErrorCode, ParseError, State, StreamTokenizer, Token, Tokenizer};
+use serde_json::Value;
 
 // ---------------------------------------------------------------------------
 // Test data.
@@ -88,6 +89,85 @@ pub fn unescape(s: &str) -> Option<String> {
         out.push(char::from_u32(cp)?);
     }
     Some(out)
+}
+
+/// One html5lib-tests tokenizer test's input, decoded.
+pub struct Html5libCase {
+    /// `file: "description"`.
+    pub label: String,
+    pub input: String,
+    pub states: Vec<State>,
+    pub last_start_tag: Option<String>,
+}
+
+/// Every html5lib-tests tokenizer input, decoded; also the number skipped
+/// for lone surrogates.
+pub fn html5lib_cases() -> (Vec<Html5libCase>, usize) {
+    let dir = html5lib_dir();
+    require_dir(&dir, "HTML5LIB_TESTS", "html5lib-tests tokenizer");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "test"))
+        .collect();
+    files.sort();
+    assert!(
+        !files.is_empty(),
+        "no *.test files in {} (set HTML5LIB_TESTS)",
+        dir.display()
+    );
+    let mut cases = Vec::new();
+    let mut skipped = 0;
+    for path in files {
+        let file = path.file_name().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        let json: Value =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{file}: bad JSON: {e}"));
+        for key in ["tests", "xmlViolationTests"] {
+            let Some(Value::Array(tests)) = json.get(key) else {
+                continue;
+            };
+            for test in tests {
+                let description = test["description"].as_str().unwrap_or("?");
+                let raw = test["input"]
+                    .as_str()
+                    .unwrap_or_else(|| panic!("{file}: {description:?}: no input"));
+                let input = if test.get("doubleEscaped").and_then(Value::as_bool) == Some(true) {
+                    match unescape(raw) {
+                        Some(s) => s,
+                        None => {
+                            skipped += 1;
+                            continue;
+                        }
+                    }
+                } else {
+                    raw.to_owned()
+                };
+                let states = match test.get("initialStates") {
+                    Some(Value::Array(list)) => list
+                        .iter()
+                        .map(|s| {
+                            let name = s.as_str().expect("initialStates holds strings");
+                            State::from_name(name)
+                                .unwrap_or_else(|| panic!("{file}: unknown state {name:?}"))
+                        })
+                        .collect(),
+                    _ => vec![State::Data],
+                };
+                cases.push(Html5libCase {
+                    label: format!("{file}: {description:?}"),
+                    input,
+                    states,
+                    last_start_tag: test
+                        .get("lastStartTag")
+                        .and_then(Value::as_str)
+                        .map(str::to_owned),
+                });
+            }
+        }
+    }
+    (cases, skipped)
 }
 
 /// The corpus pages (`*.html`, sorted by name) with their bytes.
