@@ -400,6 +400,9 @@ pub(crate) static ATTR_VALUE_SINGLE: Landmarks = Landmarks::new(b"'&\r\0", false
 pub(crate) static ATTR_VALUE_UNQUOTED: Landmarks = Landmarks::new(b"\t\n\x0c &>\"'<=`\r\0", false);
 /// Comment state.
 pub(crate) static COMMENT: Landmarks = Landmarks::new(b"-<\r\0", false);
+/// A comment's data when `<` matters to no state (parse errors off: a
+/// nested `<!--` only raises an error).
+pub(crate) static COMMENT_DATA: Landmarks = Landmarks::new(b"-\r\0", false);
 /// Bogus comment state.
 pub(crate) static BOGUS_COMMENT: Landmarks = Landmarks::new(b">\r\0", false);
 /// DOCTYPE name state.
@@ -416,12 +419,13 @@ pub(crate) static CDATA: Landmarks = Landmarks::new(b"]\r", false);
 pub(crate) static PI_DATA: Landmarks = Landmarks::new(b"?>\r", false);
 
 /// Every landmark set, named, for tests and the fuzz targets.
-pub(crate) fn all_sets() -> [(&'static str, &'static Landmarks); 19] {
+pub(crate) fn all_sets() -> [(&'static str, &'static Landmarks); 20] {
     [
         ("DATA", &DATA),
         ("DATA_WITH_NUL", &DATA_WITH_NUL),
         ("RCDATA", &RCDATA),
         ("RAWTEXT", &RAWTEXT),
+        ("COMMENT_DATA", &COMMENT_DATA),
         ("PLAINTEXT", &PLAINTEXT),
         ("SCRIPT_ESCAPED", &SCRIPT_ESCAPED),
         ("TAG_NAME", &TAG_NAME),

@@ -1457,8 +1457,16 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Steps until a non-text token is ready or the window is used up.
     fn run(&mut self, inp: &Input) {
         while self.ready.is_none() {
-            if self.state == State::Data && self.fast_paths && self.data_lane(inp) {
-                continue;
+            if self.fast_paths {
+                let handled = match self.state {
+                    State::Data => self.data_lane(inp),
+                    State::Rcdata => self.text_lane(inp, &scan::RCDATA),
+                    State::Rawtext | State::ScriptData => self.text_lane(inp, &scan::RAWTEXT),
+                    _ => false,
+                };
+                if handled {
+                    continue;
+                }
             }
             if !self.step(inp) {
                 return;
@@ -1493,6 +1501,12 @@ impl<E: ErrorPolicy> Machine<E> {
                     let (name, is_end) = match buf.get(r + 1) {
                         Some(b'a'..=b'z') => (r + 1, false),
                         Some(b'/') if matches!(buf.get(r + 2), Some(b'a'..=b'z')) => (r + 2, true),
+                        Some(b'!') if buf.get(r + 2..r + 4) == Some(b"--") => {
+                            if self.comment_lane(inp, r) {
+                                return true;
+                            }
+                            break;
+                        }
                         _ => break,
                     };
                     self.lt = base + r;
@@ -1531,6 +1545,200 @@ impl<E: ErrorPolicy> Machine<E> {
         }
         self.pos = base + r;
         false
+    }
+
+    /// The RCDATA, RAWTEXT and script data states' common path without a
+    /// step: runs of text (`set` is the state's landmarks), a `<` that
+    /// starts no end tag taken as text, character references in RCDATA,
+    /// and an appropriate end tag `</name>` emitted at once. Returns `false`,
+    /// with `pos` at the byte, where the general step must take over: an end
+    /// tag with attributes or whitespace, `<!` in script data (escapes),
+    /// NUL, the end of the window.
+    #[inline(always)]
+    fn text_lane(&mut self, inp: &Input, set: &scan::Landmarks) -> bool {
+        let base = inp.base;
+        let buf = inp.buf;
+        let mut r = self.pos - base;
+        loop {
+            let n = self.find(set, &buf[r..]);
+            if n > 0 {
+                self.emit_input(inp, base + r, base + r + n);
+                r += n;
+            }
+            match buf.get(r) {
+                Some(b'<') => match buf.get(r + 1) {
+                    Some(b'/') => match self.appropriate_end_tag_at(inp, r + 2) {
+                        Some(true) => {
+                            let name = r + 2;
+                            let end = name + self.last_start_tag_len();
+                            self.lt = base + r;
+                            self.lt_read = true;
+                            self.new_tag(true, base + name);
+                            let name_bytes = &buf[name..end];
+                            if name_bytes.iter().any(u8::is_ascii_uppercase) {
+                                let lower = name_bytes.to_ascii_lowercase();
+                                self.tag_name.push_bytes(inp, &lower);
+                            } else {
+                                self.tag_name.push_input(inp, base + name, base + end);
+                            }
+                            self.tag_name_span.end = base + end;
+                            self.state = State::Data;
+                            self.pos = base + end + 1;
+                            self.emit(Ready::EndTag, base + end + 1);
+                            return true;
+                        }
+                        // Not an end tag: `</` is text, and so is the
+                        // rest, up to the next landmark.
+                        Some(false) => {
+                            self.emit_input(inp, base + r, base + r + 2);
+                            r += 2;
+                        }
+                        None => break,
+                    },
+                    // Escapes (`<!--`) are the script data states' own.
+                    Some(b'!') if self.state == State::ScriptData => break,
+                    Some(_) => {
+                        self.emit_input(inp, base + r, base + r + 1);
+                        r += 1;
+                    }
+                    None => break,
+                },
+                Some(b'&') if self.state == State::Rcdata => {
+                    let mut errors = RefErrors::default();
+                    match charref::decode(&buf[r..], inp.eof, false, &mut errors) {
+                        Decoded::NeedMore => break,
+                        Decoded::Literal(n) => {
+                            self.ref_errors(inp, base + r, &errors);
+                            self.emit_input(inp, base + r, base + r + n);
+                            r += n;
+                        }
+                        Decoded::Chars { len, bytes, n } => {
+                            self.ref_errors(inp, base + r, &errors);
+                            self.emit_bytes(
+                                inp,
+                                &bytes[..usize::from(n)],
+                                base + r,
+                                base + r + len,
+                            );
+                            r += len;
+                        }
+                    }
+                }
+                Some(b'\r') if r + 1 < buf.len() => {
+                    let n = 1 + usize::from(buf[r + 1] == b'\n');
+                    self.emit_char(inp, base + r, n);
+                    r += n;
+                }
+                _ => break,
+            }
+        }
+        self.pos = base + r;
+        false
+    }
+
+    /// Length of the last start tag's name.
+    fn last_start_tag_len(&self) -> usize {
+        match self.last_start_tag_span {
+            Some(span) => span.len(),
+            None => self.last_start_tag.len(),
+        }
+    }
+
+    /// Whether the bytes at window offset `name` (after `</`) are the last
+    /// start tag's name (ASCII case-insensitively) followed by `>`: an
+    /// appropriate end tag the text lane can emit at once. `Some(false)`
+    /// when they cannot start an appropriate end tag at all (so `</` is
+    /// text); `None` when the general machine must decide (whitespace or
+    /// `/` after the name, or the window ends first).
+    fn appropriate_end_tag_at(&self, inp: &Input, name: usize) -> Option<bool> {
+        if !self.has_last_start_tag {
+            return Some(false);
+        }
+        let last = match self.last_start_tag_span {
+            Some(span) => inp.slice(span.start, span.end),
+            None => self.last_start_tag.as_slice(),
+        };
+        let buf = inp.buf;
+        let Some(first) = buf.get(name) else {
+            return if inp.eof { Some(false) } else { None };
+        };
+        if !first.is_ascii_alphabetic() {
+            return Some(false);
+        }
+        let end = name + last.len();
+        match buf.get(name..end) {
+            Some(bytes) if bytes.eq_ignore_ascii_case(last) => {}
+            // A prefix of the name, cut by the end of the window.
+            None if !inp.eof && buf[name..].eq_ignore_ascii_case(&last[..buf.len() - name]) => {
+                return None
+            }
+            _ => return Some(false),
+        }
+        match buf.get(end) {
+            Some(b'>') => Some(true),
+            Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r' | b'/') => None,
+            Some(_) => Some(false),
+            None if inp.eof => Some(false),
+            None => None,
+        }
+    }
+
+    /// A comment `<!--data-->` at window offset `lt`, emitted at once when
+    /// its data is its input bytes: ended by `-->` or `--!>` (a `--` that
+    /// is not followed by `>` or `!>` is data), with no CR or NUL in it.
+    /// With errors on, only comments that raise none (no `--!>`, no `<!--`
+    /// inside). Returns `false` for anything else (`<!-->`, `<!--->`, the
+    /// end of the window first), which the general machine takes from `<`.
+    fn comment_lane(&mut self, inp: &Input, lt: usize) -> bool {
+        let buf = inp.buf;
+        let data = lt + 4;
+        match buf.get(data) {
+            Some(b'>') | None => return false,
+            Some(b'-') if buf.get(data + 1) == Some(&b'>') => return false,
+            Some(_) => {}
+        }
+        let set = if E::ENABLED {
+            &scan::COMMENT
+        } else {
+            &scan::COMMENT_DATA
+        };
+        let mut i = data;
+        let (end, gt) = loop {
+            i += self.find(set, &buf[i..]);
+            match buf.get(i) {
+                Some(b'-') => match buf.get(i + 1..i + 3) {
+                    Some(b"->") => break (i, i + 2),
+                    Some(b"-!") if !E::ENABLED => match buf.get(i + 3) {
+                        Some(b'>') => break (i, i + 3),
+                        Some(_) => i += 1,
+                        None => return false,
+                    },
+                    Some(_) => i += 1,
+                    None => return false,
+                },
+                // Errors on: `<!--` inside raises nested-comment.
+                Some(b'<') => match buf.get(i + 1..i + 4) {
+                    Some(b"!--") => return false,
+                    Some(_) => i += 1,
+                    None => return false,
+                },
+                _ => return false,
+            }
+        };
+        let base = inp.base;
+        self.lt = base + lt;
+        self.lt_read = true;
+        self.new_comment();
+        self.comment.push_input(inp, base + data, base + end);
+        if self.comment.truncated {
+            // A length limit cut the data: the general machine reports it.
+            self.comment.clear();
+            return false;
+        }
+        self.state = State::Data;
+        self.pos = base + gt + 1;
+        self.emit(Ready::Comment, base + gt + 1);
+        true
     }
 
     /// Reports the errors of the character reference at `amp` (errors on).
