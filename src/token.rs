@@ -223,7 +223,7 @@ pub struct Attributes<'t> {
     /// The input, as a window starting at absolute offset `base`.
     pub(crate) input: &'t str,
     pub(crate) base: usize,
-    pub(crate) scratch: &'t [u8],
+    pub(crate) scratch: &'t str,
 }
 
 impl<'t> Attributes<'t> {
@@ -232,7 +232,7 @@ impl<'t> Attributes<'t> {
         rewritten: &[],
         input: "",
         base: 0,
-        scratch: &[],
+        scratch: "",
     };
 
     /// The input bytes of `span` (the common case of `resolve`, taken
@@ -257,15 +257,15 @@ impl<'t> Attributes<'t> {
 /// Input slots are slices of the (already valid) input text: every slot
 /// covers whole characters, because the tokenizer only ever ends a borrowed
 /// range at an ASCII byte, the end of a token or the end of a window, all
-/// character boundaries. Scratch slots hold rewritten strings, assembled from
-/// whole characters, and are validated here (they are the rare case). The
-/// fallbacks are unreachable; they exist so that a broken invariant shows as
-/// U+FFFD rather than a panic.
-pub(crate) fn resolve<'t>(slot: Slot, input: &'t str, base: usize, scratch: &'t [u8]) -> &'t str {
+/// character boundaries. Scratch slots are ranges of the tokenizer's
+/// scratch `String`, into which whole strings are appended one after
+/// another. The fallbacks are unreachable; they exist so that a broken
+/// invariant shows as U+FFFD rather than a panic.
+pub(crate) fn resolve<'t>(slot: Slot, input: &'t str, base: usize, scratch: &'t str) -> &'t str {
     match slot {
         Slot::Empty => "",
         Slot::Input(s, e) => input.get(s - base..e - base).unwrap_or("\u{FFFD}"),
-        Slot::Scratch(s, e) => std::str::from_utf8(&scratch[s..e]).unwrap_or("\u{FFFD}"),
+        Slot::Scratch(s, e) => scratch.get(s..e).unwrap_or("\u{FFFD}"),
     }
 }
 

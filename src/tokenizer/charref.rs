@@ -89,19 +89,25 @@ pub(crate) enum Decoded {
     /// The first `len` bytes (from the `&`) are flushed as they are; the
     /// state after them is the return state.
     Literal(usize),
-    /// The first `len` bytes stand for the characters `bytes[..n]` (UTF-8).
-    Chars { len: usize, bytes: [u8; 8], n: u8 },
+    /// The first `len` bytes stand for the characters `value`.
+    Chars { len: usize, value: Value },
 }
 
-impl Decoded {
-    fn chars(len: usize, text: &str) -> Decoded {
-        let mut bytes = [0u8; 8];
-        let n = text.len().min(8);
-        bytes[..n].copy_from_slice(&text.as_bytes()[..n]);
-        Decoded::Chars {
-            len,
-            bytes,
-            n: n as u8,
+/// The characters a reference stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Value {
+    /// A named reference's (one or two code points).
+    Named(&'static str),
+    /// A numeric reference's.
+    Code(char),
+}
+
+impl Value {
+    /// The characters as text (`buf` holds a numeric reference's).
+    pub(crate) fn as_str<'a>(&self, buf: &'a mut [u8; 4]) -> &'a str {
+        match *self {
+            Value::Named(text) => text,
+            Value::Code(c) => c.encode_utf8(buf),
         }
     }
 }
@@ -195,7 +201,10 @@ fn named(bytes: &[u8], eof: bool, in_attribute: bool, errors: &mut RefErrors) ->
         }
         errors.push(ErrorCode::MissingSemicolonAfterCharacterReference, end);
     }
-    Decoded::chars(end, m.value)
+    Decoded::Chars {
+        len: end,
+        value: Value::Named(m.value),
+    }
 }
 
 /// 13.2.5.80 Numeric character reference state to 13.2.5.84 Numeric
@@ -241,8 +250,10 @@ fn numeric(bytes: &[u8], eof: bool, errors: &mut RefErrors) -> Decoded {
     if let Some(code) = error {
         errors.push(code, end);
     }
-    let mut utf8 = [0u8; 4];
-    Decoded::chars(end, c.encode_utf8(&mut utf8))
+    Decoded::Chars {
+        len: end,
+        value: Value::Code(c),
+    }
 }
 
 #[cfg(test)]

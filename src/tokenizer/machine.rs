@@ -7,9 +7,10 @@
 //!
 //! Invariants:
 //! - The input is valid UTF-8. Every byte the state machine reacts to is
-//!   ASCII; bytes of multi-byte characters take the "anything else" branch
-//!   one at a time, which appends them unchanged. So every field and every
-//!   run boundary falls on a character boundary.
+//!   ASCII; a multi-byte character is read whole and takes the "anything
+//!   else" branch, which appends it unchanged. So every field and every run
+//!   boundary falls on a character boundary, and owned fields (`String`s)
+//!   are assembled from whole characters.
 //! - The byte 0xFF never occurs in UTF-8, so it serves as the EOF "character".
 //! - The machine is resumable at every byte: a state that needs to see more
 //!   input than the window holds (a CR that might start CRLF, `<!DOCTYPE`,
@@ -123,6 +124,15 @@ impl<'b> Input<'b> {
     fn slice(&self, s: usize, e: usize) -> &'b [u8] {
         &self.buf[s - self.base..e - self.base]
     }
+
+    /// The text of `s..e`, which are character boundaries (see the module
+    /// invariants; a broken one shows as U+FFFD, never a panic).
+    #[inline(always)]
+    fn str(&self, s: usize, e: usize) -> &'b str {
+        self.text
+            .get(s - self.base..e - self.base)
+            .unwrap_or("\u{FFFD}")
+    }
 }
 
 /// A token string under construction: an input range while it is a copy of
@@ -137,7 +147,9 @@ struct Field {
     owned: bool,
     truncated: bool,
     limit: usize,
-    buf: Vec<u8>,
+    /// The owned text (a `String`: it is assembled from whole characters,
+    /// so handing it out needs no UTF-8 check).
+    buf: String,
 }
 
 impl Default for Field {
@@ -148,7 +160,7 @@ impl Default for Field {
             owned: false,
             truncated: false,
             limit: usize::MAX,
-            buf: Vec::new(),
+            buf: String::new(),
         }
     }
 }
@@ -204,24 +216,25 @@ impl Field {
                 self.end = e;
             } else {
                 self.make_owned(inp);
-                self.buf.extend_from_slice(inp.slice(s, e));
+                self.buf.push_str(inp.str(s, e));
             }
         } else {
-            self.buf.extend_from_slice(inp.slice(s, e));
+            self.buf.push_str(inp.str(s, e));
         }
         if self.len() > self.limit {
             self.cut(inp);
         }
     }
 
-    fn push_bytes(&mut self, inp: &Input, bytes: &[u8]) {
+    /// Appends characters that are not the next input bytes.
+    fn push_str(&mut self, inp: &Input, text: &str) {
         if self.truncated {
             return;
         }
         if !self.owned {
             self.make_owned(inp);
         }
-        self.buf.extend_from_slice(bytes);
+        self.buf.push_str(text);
         if self.buf.len() > self.limit {
             self.cut(inp);
         }
@@ -241,7 +254,7 @@ impl Field {
             self.make_owned(inp);
         }
         let mut cut = self.limit.min(self.buf.len());
-        while cut > 0 && cut < self.buf.len() && self.buf[cut] & 0xC0 == 0x80 {
+        while !self.buf.is_char_boundary(cut) {
             cut -= 1;
         }
         self.buf.truncate(cut);
@@ -252,7 +265,7 @@ impl Field {
     fn make_owned(&mut self, inp: &Input) {
         self.buf.clear();
         if self.start != self.end {
-            self.buf.extend_from_slice(inp.slice(self.start, self.end));
+            self.buf.push_str(inp.str(self.start, self.end));
         }
         self.owned = true;
     }
@@ -260,7 +273,7 @@ impl Field {
     #[inline(always)]
     fn bytes<'t>(&'t self, inp: &Input<'t>) -> &'t [u8] {
         if self.owned {
-            &self.buf
+            self.buf.as_bytes()
         } else if self.start == self.end {
             b""
         } else {
@@ -283,13 +296,11 @@ impl Field {
     #[inline]
     fn str<'t>(&'t self, inp: &Input<'t>) -> &'t str {
         if self.owned {
-            std::str::from_utf8(&self.buf).unwrap_or("\u{FFFD}")
+            &self.buf
         } else if self.start == self.end {
             ""
         } else {
-            inp.text
-                .get(self.start - inp.base..self.end - inp.base)
-                .unwrap_or("\u{FFFD}")
+            inp.str(self.start, self.end)
         }
     }
 
@@ -299,6 +310,13 @@ impl Field {
     }
 }
 
+/// The lower-case letter for the upper-case ASCII letter `c`, as text.
+fn ascii_lower(c: u8) -> &'static str {
+    const LOWER: &str = "abcdefghijklmnopqrstuvwxyz";
+    let i = usize::from(c.wrapping_sub(b'A')).min(25);
+    &LOWER[i..i + 1]
+}
+
 /// Appends the current character (at `p`, `n` bytes) to `field`, with CR and
 /// CRLF as LF.
 fn push_char(field: &mut Field, inp: &Input, p: usize, n: usize) {
@@ -306,7 +324,7 @@ fn push_char(field: &mut Field, inp: &Input, p: usize, n: usize) {
         if n == 2 {
             field.push_input(inp, p + 1, p + 2);
         } else {
-            field.push_bytes(inp, b"\n");
+            field.push_str(inp, "\n");
         }
     } else {
         field.push_input(inp, p, p + n);
@@ -399,7 +417,7 @@ pub(crate) struct Machine<E> {
     attrs: Vec<AttrRecord>,
     /// Name and value slots of the attributes that are not `VERBATIM`.
     attr_rewritten: Vec<(Slot, Slot)>,
-    attr_arena: Vec<u8>,
+    attr_arena: String,
     attr_live: bool,
     attr_duplicate: bool,
     attr_name: Field,
@@ -481,7 +499,7 @@ impl<E: ErrorPolicy> Machine<E> {
             tag_name_span: Span::default(),
             token_end: 0,
             attrs: Vec::new(),
-            attr_arena: Vec::new(),
+            attr_arena: String::new(),
             attr_rewritten: Vec::new(),
             attr_live: false,
             attr_duplicate: false,
@@ -659,8 +677,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 // stays 40 bytes, with no slots in the side list.
                 a.strings = IN_ARENA | self.attr_arena.len();
                 for span in [a.name_span, a.value_span] {
-                    self.attr_arena
-                        .extend_from_slice(inp.slice(span.start, span.end));
+                    self.attr_arena.push_str(inp.str(span.start, span.end));
                 }
             }
         }
@@ -668,7 +685,7 @@ impl<E: ErrorPolicy> Machine<E> {
             for slot in [name, value] {
                 if let Slot::Input(s, e) = *slot {
                     let start = self.attr_arena.len();
-                    self.attr_arena.extend_from_slice(inp.slice(s, e));
+                    self.attr_arena.push_str(inp.str(s, e));
                     *slot = Slot::Scratch(start, self.attr_arena.len());
                 }
             }
@@ -1003,9 +1020,9 @@ impl<E: ErrorPolicy> Machine<E> {
 
     /// Emits characters that are not the input's bytes (U+FFFD, a decoded
     /// reference); `s..e` are the input bytes they stand for.
-    fn emit_bytes(&mut self, inp: &Input, bytes: &[u8], s: usize, e: usize) {
+    fn emit_str(&mut self, inp: &Input, text: &str, s: usize, e: usize) {
         self.text_started(s);
-        self.text.push_bytes(inp, bytes);
+        self.text.push_str(inp, text);
         self.text_span.end = e;
     }
 
@@ -1119,11 +1136,11 @@ impl<E: ErrorPolicy> Machine<E> {
 
     /// "Flush code points consumed as a character reference" for decoded
     /// characters standing for input bytes `s..e`.
-    fn flush_bytes(&mut self, inp: &Input, bytes: &[u8], s: usize, e: usize) {
+    fn flush_str(&mut self, inp: &Input, text: &str, s: usize, e: usize) {
         if self.return_state_is_attribute() {
-            self.attr_value.push_bytes(inp, bytes);
+            self.attr_value.push_str(inp, text);
         } else {
-            self.emit_bytes(inp, bytes, s, e);
+            self.emit_str(inp, text, s, e);
         }
     }
 
@@ -1199,7 +1216,7 @@ impl<E: ErrorPolicy> Machine<E> {
         match field.slot() {
             Slot::Scratch(_, len) => {
                 let start = self.attr_arena.len();
-                self.attr_arena.extend_from_slice(&field.buf);
+                self.attr_arena.push_str(&field.buf);
                 Slot::Scratch(start, start + len)
             }
             other => other,
@@ -1234,7 +1251,7 @@ impl<E: ErrorPolicy> Machine<E> {
             attrs.get(i).map(|a| match a.slots(rewritten).0 {
                 Slot::Empty => &b""[..],
                 Slot::Input(s, e) => inp.slice(s, e),
-                Slot::Scratch(s, e) => &arena[s..e],
+                Slot::Scratch(s, e) => &arena.as_bytes()[s..e],
             })
         });
         if dup {
@@ -1337,9 +1354,12 @@ impl<E: ErrorPolicy> Machine<E> {
         self.state = State::Data;
     }
 
-    /// Reads the current character: `(byte, length)`, with CR and CRLF as
-    /// `\n`, and [`EOF`] (length 0) at the end. `None` when the window ends
-    /// before the character is known (only when `eof` is false).
+    /// Reads the current character: `(first byte, length)`, with CR and
+    /// CRLF as `\n`, and [`EOF`] (length 0) at the end. `None` when the
+    /// window ends before the character is known (only when `eof` is
+    /// false). A multi-byte character is read whole (a window holds whole
+    /// characters only), so the arms that append "the current input
+    /// character" append all of it: owned fields are `String`s.
     #[inline]
     fn read(&self, inp: &Input) -> Option<(u8, usize)> {
         let p = self.pos;
@@ -1348,6 +1368,14 @@ impl<E: ErrorPolicy> Machine<E> {
             return if inp.eof { Some((EOF, 0)) } else { None };
         }
         let b = inp.at(p);
+        if b >= 0x80 {
+            let n = match b {
+                0xF0.. => 4,
+                0xE0.. => 3,
+                _ => 2,
+            };
+            return Some((b, n.min(end - p)));
+        }
         if b != b'\r' {
             return Some((b, 1));
         }
@@ -1523,14 +1551,11 @@ impl<E: ErrorPolicy> Machine<E> {
                             self.emit_input(inp, base + r, base + r + n);
                             r += n;
                         }
-                        Decoded::Chars { len, bytes, n } => {
+                        Decoded::Chars { len, value } => {
                             self.ref_errors(inp, base + r, &errors);
-                            self.emit_bytes(
-                                inp,
-                                &bytes[..usize::from(n)],
-                                base + r,
-                                base + r + len,
-                            );
+                            let mut utf8 = [0; 4];
+                            let text = value.as_str(&mut utf8);
+                            self.emit_str(inp, text, base + r, base + r + len);
                             r += len;
                         }
                     }
@@ -1576,8 +1601,8 @@ impl<E: ErrorPolicy> Machine<E> {
                             self.new_tag(true, base + name);
                             let name_bytes = &buf[name..end];
                             if name_bytes.iter().any(u8::is_ascii_uppercase) {
-                                let lower = name_bytes.to_ascii_lowercase();
-                                self.tag_name.push_bytes(inp, &lower);
+                                let lower = inp.str(base + name, base + end).to_ascii_lowercase();
+                                self.tag_name.push_str(inp, &lower);
                             } else {
                                 self.tag_name.push_input(inp, base + name, base + end);
                             }
@@ -1612,14 +1637,11 @@ impl<E: ErrorPolicy> Machine<E> {
                             self.emit_input(inp, base + r, base + r + n);
                             r += n;
                         }
-                        Decoded::Chars { len, bytes, n } => {
+                        Decoded::Chars { len, value } => {
                             self.ref_errors(inp, base + r, &errors);
-                            self.emit_bytes(
-                                inp,
-                                &bytes[..usize::from(n)],
-                                base + r,
-                                base + r + len,
-                            );
+                            let mut utf8 = [0; 4];
+                            let text = value.as_str(&mut utf8);
+                            self.emit_str(inp, text, base + r, base + r + len);
                             r += len;
                         }
                     }
@@ -1665,13 +1687,21 @@ impl<E: ErrorPolicy> Machine<E> {
         if !first.is_ascii_alphabetic() {
             return Some(false);
         }
+        // The tag name is the input lower-cased; the last start tag's name
+        // is compared as it is (a caller may have set one with upper case,
+        // which no end tag then matches).
+        let lowered_is = |input: &[u8], name: &[u8]| {
+            input.len() == name.len()
+                && input
+                    .iter()
+                    .zip(name)
+                    .all(|(a, b)| a.to_ascii_lowercase() == *b)
+        };
         let end = name + last.len();
         match buf.get(name..end) {
-            Some(bytes) if bytes.eq_ignore_ascii_case(last) => {}
+            Some(bytes) if lowered_is(bytes, last) => {}
             // A prefix of the name, cut by the end of the window.
-            None if !inp.eof && buf[name..].eq_ignore_ascii_case(&last[..buf.len() - name]) => {
-                return None
-            }
+            None if !inp.eof && lowered_is(&buf[name..], &last[..buf.len() - name]) => return None,
             _ => return Some(false),
         }
         match buf.get(end) {
@@ -1708,7 +1738,10 @@ impl<E: ErrorPolicy> Machine<E> {
             match buf.get(i) {
                 Some(b'-') => match buf.get(i + 1..i + 3) {
                     Some(b"->") => break (i, i + 2),
-                    Some(b"-!") if !E::ENABLED => match buf.get(i + 3) {
+                    // `--!>` ends the comment (with an error, which the
+                    // general machine reports).
+                    Some(b"-!") => match buf.get(i + 3) {
+                        Some(b'>') if E::ENABLED => return false,
                         Some(b'>') => break (i, i + 3),
                         Some(_) => i += 1,
                         None => return false,
@@ -1889,12 +1922,12 @@ impl<E: ErrorPolicy> Machine<E> {
                 }
                 EOF => {
                     self.err(inp, ErrorCode::EofBeforeTagName, p);
-                    self.emit_since_lt(inp, p, b"<");
+                    self.emit_since_lt(inp, p, "<");
                     self.emit_eof(inp);
                 }
                 _ => {
                     self.err(inp, ErrorCode::InvalidFirstCharacterOfTagName, p);
-                    self.emit_since_lt(inp, p, b"<");
+                    self.emit_since_lt(inp, p, "<");
                     self.pos = p;
                     self.state = Data;
                 }
@@ -1914,7 +1947,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 EOF => {
                     self.err(inp, ErrorCode::EofBeforeTagName, p);
                     self.tag_name.clear();
-                    self.emit_since_lt(inp, p, b"</");
+                    self.emit_since_lt(inp, p, "</");
                     self.emit_eof(inp);
                 }
                 _ => {
@@ -1933,12 +1966,12 @@ impl<E: ErrorPolicy> Machine<E> {
                     self.emit_tag(inp, p + 1);
                 }
                 b'A'..=b'Z' => {
-                    self.tag_name.push_bytes(inp, &[c.to_ascii_lowercase()]);
+                    self.tag_name.push_str(inp, ascii_lower(c));
                     self.tag_name_span.end = p + 1;
                 }
                 0 => {
                     self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
-                    self.tag_name.push_bytes(inp, "\u{FFFD}".as_bytes());
+                    self.tag_name.push_str(inp, "\u{FFFD}");
                     self.tag_name_span.end = p + 1;
                 }
                 EOF => {
@@ -1965,7 +1998,7 @@ impl<E: ErrorPolicy> Machine<E> {
                         RawtextEndTagOpen
                     };
                 } else {
-                    self.emit_since_lt(inp, p, b"<");
+                    self.emit_since_lt(inp, p, "<");
                     self.pos = p;
                     self.state = back;
                 }
@@ -1987,7 +2020,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     self.state = name_state;
                 } else {
                     self.tag_name.clear();
-                    self.emit_since_lt(inp, p, b"</");
+                    self.emit_since_lt(inp, p, "</");
                     self.state = back;
                 }
             }
@@ -2016,13 +2049,13 @@ impl<E: ErrorPolicy> Machine<E> {
                         self.tag_name_span.end = p + 1;
                     }
                     b'A'..=b'Z' => {
-                        self.tag_name.push_bytes(inp, &[c.to_ascii_lowercase()]);
+                        self.tag_name.push_str(inp, ascii_lower(c));
                         self.tag_name_span.end = p + 1;
                     }
                     _ => {
                         // "</" and the temporary buffer are exactly the input
                         // from the `<` up to here.
-                        self.emit_since_lt(inp, p, b"</");
+                        self.emit_since_lt(inp, p, "</");
                         self.pos = p;
                         self.state = back;
                     }
@@ -2036,10 +2069,10 @@ impl<E: ErrorPolicy> Machine<E> {
                 }
                 b'!' => {
                     self.state = ScriptDataEscapeStart;
-                    self.emit_since_lt(inp, p + 1, b"<!");
+                    self.emit_since_lt(inp, p + 1, "<!");
                 }
                 _ => {
-                    self.emit_since_lt(inp, p, b"<");
+                    self.emit_since_lt(inp, p, "<");
                     self.pos = p;
                     self.state = ScriptData;
                 }
@@ -2132,12 +2165,12 @@ impl<E: ErrorPolicy> Machine<E> {
                 }
                 b'a'..=b'z' | b'A'..=b'Z' => {
                     self.temp.clear();
-                    self.emit_since_lt(inp, p, b"<");
+                    self.emit_since_lt(inp, p, "<");
                     self.pos = p;
                     self.state = ScriptDataDoubleEscapeStart;
                 }
                 _ => {
-                    self.emit_since_lt(inp, p, b"<");
+                    self.emit_since_lt(inp, p, "<");
                     self.pos = p;
                     self.state = ScriptDataEscaped;
                 }
@@ -2215,10 +2248,10 @@ impl<E: ErrorPolicy> Machine<E> {
                     self.check_duplicate_attr(inp, p);
                     self.state = BeforeAttributeValue;
                 }
-                b'A'..=b'Z' => self.attr_name.push_bytes(inp, &[c.to_ascii_lowercase()]),
+                b'A'..=b'Z' => self.attr_name.push_str(inp, ascii_lower(c)),
                 0 => {
                     self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
-                    self.attr_name.push_bytes(inp, "\u{FFFD}".as_bytes());
+                    self.attr_name.push_str(inp, "\u{FFFD}");
                 }
                 b'"' | b'\'' | b'<' => {
                     self.err(inp, ErrorCode::UnexpectedCharacterInAttributeName, p);
@@ -2288,7 +2321,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     b'&' => self.ampersand(inp, p, self.state),
                     0 => {
                         self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
-                        self.attr_value.push_bytes(inp, "\u{FFFD}".as_bytes());
+                        self.attr_value.push_str(inp, "\u{FFFD}");
                     }
                     EOF => {
                         self.err(inp, ErrorCode::EofInTag, p);
@@ -2311,7 +2344,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 }
                 0 => {
                     self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
-                    self.attr_value.push_bytes(inp, "\u{FFFD}".as_bytes());
+                    self.attr_value.push_str(inp, "\u{FFFD}");
                 }
                 b'"' | b'\'' | b'<' | b'=' | b'`' => {
                     self.err(
@@ -2374,7 +2407,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 }
                 0 => {
                     self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
-                    self.comment.push_bytes(inp, "\u{FFFD}".as_bytes());
+                    self.comment.push_str(inp, "\u{FFFD}");
                 }
                 _ => push_char(&mut self.comment, inp, p, n),
             },
@@ -2409,7 +2442,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 }
                 EOF => self.eof_in_comment(inp, p),
                 _ => {
-                    self.comment_back(inp, p, 1, 1, b"-");
+                    self.comment_back(inp, p, 1, 1, "-");
                     self.pos = p;
                     self.state = Comment;
                 }
@@ -2423,7 +2456,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 b'-' => self.state = CommentEndDash,
                 0 => {
                     self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
-                    self.comment.push_bytes(inp, "\u{FFFD}".as_bytes());
+                    self.comment.push_str(inp, "\u{FFFD}");
                 }
                 EOF => self.eof_in_comment(inp, p),
                 _ => push_char(&mut self.comment, inp, p, n),
@@ -2471,7 +2504,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 b'-' => self.state = CommentEnd,
                 EOF => self.eof_in_comment(inp, p),
                 _ => {
-                    self.comment_back(inp, p, 1, 1, b"-");
+                    self.comment_back(inp, p, 1, 1, "-");
                     self.pos = p;
                     self.state = Comment;
                 }
@@ -2484,10 +2517,10 @@ impl<E: ErrorPolicy> Machine<E> {
                 }
                 b'!' => self.state = CommentEndBang,
                 // Of the three dashes, the first joins the data.
-                b'-' => self.comment_back(inp, p, 2, 1, b"-"),
+                b'-' => self.comment_back(inp, p, 2, 1, "-"),
                 EOF => self.eof_in_comment(inp, p),
                 _ => {
-                    self.comment_back(inp, p, 2, 2, b"--");
+                    self.comment_back(inp, p, 2, 2, "--");
                     self.pos = p;
                     self.state = Comment;
                 }
@@ -2495,7 +2528,7 @@ impl<E: ErrorPolicy> Machine<E> {
             // 13.2.5.52
             CommentEndBang => match c {
                 b'-' => {
-                    self.comment_back(inp, p, 3, 3, b"--!");
+                    self.comment_back(inp, p, 3, 3, "--!");
                     self.state = CommentEndDash;
                 }
                 b'>' => {
@@ -2505,7 +2538,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 }
                 EOF => self.eof_in_comment(inp, p),
                 _ => {
-                    self.comment_back(inp, p, 3, 3, b"--!");
+                    self.comment_back(inp, p, 3, 3, "--!");
                     self.pos = p;
                     self.state = Comment;
                 }
@@ -2555,10 +2588,10 @@ impl<E: ErrorPolicy> Machine<E> {
                     self.state = Data;
                     self.emit(Ready::Doctype, p + 1);
                 }
-                b'A'..=b'Z' => self.doctype_name.push_bytes(inp, &[c.to_ascii_lowercase()]),
+                b'A'..=b'Z' => self.doctype_name.push_str(inp, ascii_lower(c)),
                 0 => {
                     self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
-                    self.doctype_name.push_bytes(inp, "\u{FFFD}".as_bytes());
+                    self.doctype_name.push_str(inp, "\u{FFFD}");
                 }
                 EOF => self.eof_in_doctype(inp, p),
                 _ => push_char(&mut self.doctype_name, inp, p, n),
@@ -2659,7 +2692,7 @@ impl<E: ErrorPolicy> Machine<E> {
                         }
                     }
                     0 => {
-                        field.push_bytes(inp, "\u{FFFD}".as_bytes());
+                        field.push_str(inp, "\u{FFFD}");
                         self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
                     }
                     b'>' => {
@@ -2753,7 +2786,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 if c == b']' {
                     self.state = CdataSectionEnd;
                 } else {
-                    self.text_back(inp, p, 1, 1, b"]");
+                    self.text_back(inp, p, 1, 1, "]");
                     self.pos = p;
                     self.state = CdataSection;
                 }
@@ -2761,10 +2794,10 @@ impl<E: ErrorPolicy> Machine<E> {
             // 13.2.5.71
             CdataSectionEnd => match c {
                 // Of the three brackets, the first is text.
-                b']' => self.text_back(inp, p, 2, 1, b"]"),
+                b']' => self.text_back(inp, p, 2, 1, "]"),
                 b'>' => self.state = Data,
                 _ => {
-                    self.text_back(inp, p, 2, 2, b"]]");
+                    self.text_back(inp, p, 2, 2, "]]");
                     self.pos = p;
                     self.state = CdataSection;
                 }
@@ -2809,8 +2842,9 @@ impl<E: ErrorPolicy> Machine<E> {
                         if self.lt_read && self.consumed_since(self.lt) {
                             self.pi_target.push_input(inp, self.lt + 2, p);
                         } else {
-                            let target = self.temp.clone();
-                            self.pi_target.push_bytes(inp, &target);
+                            // `temp` holds ASCII letters, digits, `-`, `_`.
+                            let target = String::from_utf8_lossy(&self.temp).into_owned();
+                            self.pi_target.push_str(inp, &target);
                         }
                         self.comment.clear();
                         self.pos = p;
@@ -2858,7 +2892,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     self.emit_eof(inp);
                 }
                 _ => {
-                    self.comment_back(inp, p, 1, 1, b"?");
+                    self.comment_back(inp, p, 1, 1, "?");
                     self.pos = p;
                     self.state = ProcessingInstructionData;
                 }
@@ -2874,7 +2908,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     self.state = NumericCharacterReference;
                 }
                 _ => {
-                    self.flush_since_amp(inp, p, p, b"&");
+                    self.flush_since_amp(inp, p, p, "&");
                     self.pos = p;
                     self.state = self.return_state;
                 }
@@ -2920,7 +2954,7 @@ impl<E: ErrorPolicy> Machine<E> {
                         ErrorCode::AbsenceOfDigitsInNumericCharacterReference,
                         p,
                     );
-                    self.flush_since_amp(inp, p, p, b"&#");
+                    self.flush_since_amp(inp, p, p, "&#");
                     self.pos = p;
                     self.state = self.return_state;
                 }
@@ -2936,7 +2970,7 @@ impl<E: ErrorPolicy> Machine<E> {
                         ErrorCode::AbsenceOfDigitsInNumericCharacterReference,
                         p,
                     );
-                    self.flush_since_amp(inp, p, p, b"&#x");
+                    self.flush_since_amp(inp, p, p, "&#x");
                     self.state = self.return_state;
                 }
             }
@@ -2967,8 +3001,8 @@ impl<E: ErrorPolicy> Machine<E> {
                     self.err(inp, code, p);
                 }
                 let mut utf8 = [0u8; 4];
-                let bytes = ch.encode_utf8(&mut utf8).as_bytes();
-                self.flush_bytes(inp, bytes, self.amp, p);
+                let text = ch.encode_utf8(&mut utf8);
+                self.flush_str(inp, text, self.amp, p);
                 self.state = self.return_state;
             }
         }
@@ -3157,12 +3191,14 @@ impl<E: ErrorPolicy> Machine<E> {
         let len = match decoded {
             Decoded::NeedMore => return None,
             Decoded::Literal(len) => len,
-            Decoded::Chars { len, bytes, n } => {
+            Decoded::Chars { len, value } => {
                 if a.arena == NOT_IN_ARENA {
                     a.arena = self.attr_arena.len();
                 }
-                self.attr_arena.extend_from_slice(&buf[a.run..amp]);
-                self.attr_arena.extend_from_slice(&bytes[..usize::from(n)]);
+                let base = inp.base;
+                self.attr_arena.push_str(inp.str(base + a.run, base + amp));
+                let mut utf8 = [0; 4];
+                self.attr_arena.push_str(value.as_str(&mut utf8));
                 a.run = amp + len;
                 len
             }
@@ -3177,7 +3213,8 @@ impl<E: ErrorPolicy> Machine<E> {
     fn fast_value_end(&mut self, inp: &Input, a: &mut FastAttr, r: usize) {
         a.ve = r;
         if a.arena != NOT_IN_ARENA {
-            self.attr_arena.extend_from_slice(&inp.buf[a.run..r]);
+            self.attr_arena
+                .push_str(inp.str(inp.base + a.run, inp.base + r));
             a.run = r;
         }
     }
@@ -3220,7 +3257,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     .push_input(inp, base + a.vs, base + value_end);
             } else {
                 // The value decoded so far, and what follows it.
-                self.attr_value.push_bytes(inp, &self.attr_arena[a.arena..]);
+                self.attr_value.push_str(inp, &self.attr_arena[a.arena..]);
                 self.attr_arena.truncate(a.arena);
                 if in_value {
                     self.attr_value.push_input(inp, base + a.run, base + r);
@@ -3319,20 +3356,20 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Appends to the comment the `len` bytes before `p`, which the standard
     /// appends as `literal` (dashes, `--!`, `?`): borrowed from the input
     /// when the machine consumed them.
-    fn comment_back(&mut self, inp: &Input, p: usize, back: usize, len: usize, literal: &[u8]) {
+    fn comment_back(&mut self, inp: &Input, p: usize, back: usize, len: usize, literal: &str) {
         match p.checked_sub(back) {
             Some(from) if self.consumed_since(from) => {
                 self.comment.push_input(inp, from, from + len)
             }
-            _ => self.comment.push_bytes(inp, literal),
+            _ => self.comment.push_str(inp, literal),
         }
     }
 
     /// Emits as text the `len` bytes `back` before `p` (`]`, `]]` of CDATA).
-    fn text_back(&mut self, inp: &Input, p: usize, back: usize, len: usize, literal: &[u8]) {
+    fn text_back(&mut self, inp: &Input, p: usize, back: usize, len: usize, literal: &str) {
         match p.checked_sub(back) {
             Some(from) if self.consumed_since(from) => self.emit_input(inp, from, from + len),
-            _ => self.emit_bytes(inp, literal, p, p),
+            _ => self.emit_str(inp, literal, p, p),
         }
     }
 
@@ -3340,28 +3377,28 @@ impl<E: ErrorPolicy> Machine<E> {
     /// tag: `<`, `</`, or `</` and the temporary buffer, exactly the input
     /// from `lt` to `p`. `literal` is what to emit if the machine did not
     /// read that input itself (then a tag name read so far follows it).
-    fn emit_since_lt(&mut self, inp: &Input, p: usize, literal: &[u8]) {
+    fn emit_since_lt(&mut self, inp: &Input, p: usize, literal: &str) {
         if self.lt_read && self.consumed_since(self.lt) {
             self.emit_input(inp, self.lt, p);
         } else {
-            let mut bytes = literal.to_vec();
-            if literal == b"</" {
-                bytes.extend_from_slice(self.tag_name.bytes(inp));
+            let mut text = literal.to_owned();
+            if literal == "</" {
+                text.push_str(self.tag_name.str(inp));
             }
-            self.emit_bytes(inp, &bytes, p, p);
+            self.emit_str(inp, &text, p, p);
         }
     }
 
     /// "Flush code points consumed as a character reference" for the input
     /// from the `&` to `to`; `literal` stands for the part before `p` if the
     /// machine did not read it itself.
-    fn flush_since_amp(&mut self, inp: &Input, p: usize, to: usize, literal: &[u8]) {
+    fn flush_since_amp(&mut self, inp: &Input, p: usize, to: usize, literal: &str) {
         if self.amp_read && self.consumed_since(self.amp) {
             self.flush_input(inp, self.amp, to);
         } else {
-            let mut bytes = literal.to_vec();
-            bytes.extend_from_slice(inp.slice(p, to));
-            self.flush_bytes(inp, &bytes, p, to);
+            let mut text = literal.to_owned();
+            text.push_str(inp.str(p, to));
+            self.flush_str(inp, &text, p, to);
         }
     }
 
@@ -3369,7 +3406,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// U+FFFD in its place.
     fn null_to_replacement_text(&mut self, inp: &Input, p: usize) {
         self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
-        self.emit_bytes(inp, "\u{FFFD}".as_bytes(), p, p + 1);
+        self.emit_str(inp, "\u{FFFD}", p, p + 1);
     }
 
     fn eof_in_comment(&mut self, inp: &Input, p: usize) {
@@ -3431,9 +3468,9 @@ impl<E: ErrorPolicy> Machine<E> {
         if self.lt_read && self.consumed_since(self.lt) {
             self.comment.push_input(inp, self.lt + 1, p);
         } else {
-            let mut data = b"?".to_vec();
-            data.extend_from_slice(&self.temp);
-            self.comment.push_bytes(inp, &data);
+            // `temp` holds ASCII letters, digits, `-`, `_`.
+            let data = format!("?{}", String::from_utf8_lossy(&self.temp));
+            self.comment.push_str(inp, &data);
         }
         self.pos = p;
         self.state = State::BogusComment;
@@ -3482,7 +3519,7 @@ impl<E: ErrorPolicy> Machine<E> {
             return false;
         }
         let Some(m) = entities::longest_match(window) else {
-            self.flush_since_amp(inp, p, p, b"&");
+            self.flush_since_amp(inp, p, p, "&");
             self.state = State::AmbiguousAmpersand;
             return true;
         };
@@ -3497,13 +3534,13 @@ impl<E: ErrorPolicy> Machine<E> {
         {
             // For historical reasons, `&ampx` and `&amp=` stay as written
             // inside attribute values.
-            self.flush_since_amp(inp, p, end, b"&");
+            self.flush_since_amp(inp, p, end, "&");
             return true;
         }
         if !with_semicolon {
             self.err(inp, ErrorCode::MissingSemicolonAfterCharacterReference, end);
         }
-        self.flush_bytes(inp, m.value.as_bytes(), self.amp, end);
+        self.flush_str(inp, m.value, self.amp, end);
         true
     }
 }
