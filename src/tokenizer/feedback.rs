@@ -143,6 +143,35 @@ impl<const N: usize> NameSet<N> {
     }
 }
 
+/// What a start tag in HTML content does to the tokenizer, with nothing
+/// tracked open and the frameset-ok flag cleared (see `start_tag`).
+enum TextMode {
+    Svg,
+    Math,
+    Switch(State),
+    /// RAWTEXT when scripting is on.
+    Noscript,
+    None,
+}
+
+/// The names that matter in that case: a `match` on the name's bytes,
+/// which compiles to a length switch and a few word comparisons (most tag
+/// names fail at the length or the first word).
+fn text_mode(name: &[u8]) -> TextMode {
+    match name {
+        b"svg" => TextMode::Svg,
+        b"math" => TextMode::Math,
+        b"title" | b"textarea" => TextMode::Switch(State::Rcdata),
+        b"style" | b"xmp" | b"iframe" | b"noembed" | b"noframes" => {
+            TextMode::Switch(State::Rawtext)
+        }
+        b"noscript" => TextMode::Noscript,
+        b"script" => TextMode::Switch(State::ScriptData),
+        b"plaintext" => TextMode::Switch(State::Plaintext),
+        _ => TextMode::None,
+    }
+}
+
 const SVG_INTEGRATION_POINTS: [&str; 3] = ["foreignobject", "desc", "title"];
 const MATHML_TEXT_INTEGRATION_POINTS: [&str; 5] = ["mi", "mo", "mn", "ms", "mtext"];
 
@@ -285,6 +314,21 @@ impl Feedback {
 
     fn start_tag(&mut self, tag: &Tag<'_>) -> Option<Switch> {
         let name = tag.name;
+        if self.open.is_empty() && !self.frameset_ok && !self.frameset {
+            // The common case, once a page's body has begun: HTML content
+            // and nothing tracked, where only a few names matter.
+            let state = match text_mode(name.as_bytes()) {
+                TextMode::Svg | TextMode::Math => return self.open_foreign(tag),
+                TextMode::Switch(state) => Some(state),
+                TextMode::Noscript if self.scripting => Some(State::Rawtext),
+                TextMode::Noscript | TextMode::None => None,
+            };
+            self.in_text_element = state.is_some();
+            return Some(Switch {
+                state,
+                cdata_allowed: false,
+            });
+        }
         // Packed only on the paths that look a name up in a set (most tags,
         // in HTML content with frameset-ok cleared, take none).
         let key = || pack(name.as_bytes());
@@ -319,16 +363,7 @@ impl Feedback {
             }
         }
         if matches!(name, "svg" | "math") {
-            if !tag.self_closing {
-                let content = if name == "svg" {
-                    Content::Svg
-                } else {
-                    Content::MathMl
-                };
-                let name = if name == "svg" { "svg" } else { "math" };
-                self.push(Frame::new(content, name));
-            }
-            return Some(self.switch(None));
+            return self.open_foreign(tag);
         }
         // An HTML element inside an integration point.
         if let Some(frame) = self.open.last_mut() {
@@ -361,6 +396,19 @@ impl Feedback {
         };
         self.in_text_element = state.is_some();
         Some(self.switch(state))
+    }
+
+    /// `<svg>` or `<math>` in HTML content (or at an integration point).
+    fn open_foreign(&mut self, tag: &Tag<'_>) -> Option<Switch> {
+        if !tag.self_closing {
+            let frame = if tag.name == "svg" {
+                Frame::new(Content::Svg, "svg")
+            } else {
+                Frame::new(Content::MathMl, "math")
+            };
+            self.push(frame);
+        }
+        Some(self.switch(None))
     }
 
     fn foreign_start_tag(&mut self, tag: &Tag<'_>) {
