@@ -144,7 +144,7 @@ impl<const N: usize> NameSet<N> {
 }
 
 /// What a start tag in HTML content does to the tokenizer, with nothing
-/// tracked open and the frameset-ok flag cleared (see `start_tag`).
+/// tracked open and the frameset-ok flag cleared (see `observe`).
 enum TextMode {
     Svg,
     Math,
@@ -289,7 +289,38 @@ impl Feedback {
 
     /// Looks at a token on its way out; returns the switches to apply
     /// before the next one, if any.
+    ///
+    /// Inlined where tokens are handed out: the common cases, in HTML
+    /// content with nothing tracked open once the body has begun, cost a
+    /// few comparisons; the rest is `observe_tracked`.
+    #[inline(always)]
     pub(crate) fn observe(&mut self, token: &Token<'_>) -> Option<Switch> {
+        let simple = self.open.is_empty() && !self.frameset_ok && !self.frameset;
+        match token {
+            Token::StartTag(tag) if simple => {
+                let state = match text_mode(tag.name.as_bytes()) {
+                    TextMode::Svg | TextMode::Math => return self.open_foreign(tag),
+                    TextMode::Switch(state) => Some(state),
+                    TextMode::Noscript if self.scripting => Some(State::Rawtext),
+                    TextMode::Noscript | TextMode::None => None,
+                };
+                self.in_text_element = state.is_some();
+                Some(Switch {
+                    state,
+                    cdata_allowed: false,
+                })
+            }
+            Token::EndTag(_) if self.open.is_empty() => {
+                self.in_text_element = false;
+                None
+            }
+            Token::Text(_) if !self.frameset_ok => None,
+            _ => self.observe_tracked(token),
+        }
+    }
+
+    #[inline(never)]
+    fn observe_tracked(&mut self, token: &Token<'_>) -> Option<Switch> {
         match token {
             Token::StartTag(tag) => self.start_tag(tag),
             Token::EndTag(tag) => {
@@ -314,21 +345,6 @@ impl Feedback {
 
     fn start_tag(&mut self, tag: &Tag<'_>) -> Option<Switch> {
         let name = tag.name;
-        if self.open.is_empty() && !self.frameset_ok && !self.frameset {
-            // The common case, once a page's body has begun: HTML content
-            // and nothing tracked, where only a few names matter.
-            let state = match text_mode(name.as_bytes()) {
-                TextMode::Svg | TextMode::Math => return self.open_foreign(tag),
-                TextMode::Switch(state) => Some(state),
-                TextMode::Noscript if self.scripting => Some(State::Rawtext),
-                TextMode::Noscript | TextMode::None => None,
-            };
-            self.in_text_element = state.is_some();
-            return Some(Switch {
-                state,
-                cdata_allowed: false,
-            });
-        }
         // Packed only on the paths that look a name up in a set (most tags,
         // in HTML content with frameset-ok cleared, take none).
         let key = || pack(name.as_bytes());

@@ -748,6 +748,10 @@ impl<E: ErrorPolicy> Machine<E> {
 
     /// Runs the machine and hands out the next token, or `None` when the
     /// window is used up (only possible when `eof` is false) or after EOF.
+    ///
+    /// Inlined into the caller, so that the token is built where it is
+    /// returned; the machine runs out of line, in `advance`.
+    #[inline(always)]
     pub(crate) fn next_token<'t>(
         &'t mut self,
         text: &'t str,
@@ -760,12 +764,26 @@ impl<E: ErrorPolicy> Machine<E> {
             base,
             eof,
         };
+        match self.advance(&inp) {
+            Handed::Text => Some(Token::Text(Text {
+                text: self.text.str(&inp),
+                span: self.text_span,
+            })),
+            Handed::Ready => Some(self.ready_token(inp)),
+            Handed::Nothing => None,
+        }
+    }
+
+    /// Forgets the token handed out last, runs the machine until a token is
+    /// complete (or the window is used up), and says what to hand out.
+    #[inline(never)]
+    fn advance(&mut self, inp: &Input) -> Handed {
         match self.handed {
             Handed::Text => {
                 self.text.clear();
                 if self.ready.is_some() {
                     self.handed = Handed::Ready;
-                    return Some(self.ready_token(inp));
+                    return Handed::Ready;
                 }
             }
             Handed::Ready => {
@@ -780,29 +798,23 @@ impl<E: ErrorPolicy> Machine<E> {
         }
         self.handed = Handed::Nothing;
         if self.finished {
-            return None;
+            return Handed::Nothing;
         }
-        self.run(&inp);
+        self.run(inp);
         if E::ENABLED && !self.limit_errors.is_empty() {
             for (code, at) in std::mem::take(&mut self.limit_errors) {
-                self.err(&inp, code, at);
+                self.err(inp, code, at);
             }
         }
-        if !self.text.is_empty() && (self.ready.is_some() || (!eof && !self.join_text)) {
+        if !self.text.is_empty() && (self.ready.is_some() || (!inp.eof && !self.join_text)) {
             self.handed = Handed::Text;
             if E::ENABLED {
-                self.check_stream(&inp, self.pos.saturating_sub(1));
+                self.check_stream(inp, self.pos.saturating_sub(1));
             }
-            return Some(Token::Text(Text {
-                text: self.text.str(&inp),
-                span: self.text_span,
-            }));
-        }
-        if self.ready.is_some() {
+        } else if self.ready.is_some() {
             self.handed = Handed::Ready;
-            return Some(self.ready_token(inp));
         }
-        None
+        self.handed
     }
 
     #[inline(always)]
@@ -3276,7 +3288,7 @@ impl<E: ErrorPolicy> Machine<E> {
 
     /// The fast path's end of an attribute: a record of its spans, unless
     /// it is a duplicate.
-    #[inline]
+    #[inline(always)]
     fn fast_commit(&mut self, a: FastAttr, base: usize) {
         if !a.live {
             return;
