@@ -178,6 +178,7 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
 
     /// The next complete token; `None` when more input is needed (or after
     /// [`Token::Eof`]).
+    #[inline(always)]
     pub fn next_token(&mut self) -> Option<Token<'_>> {
         if self.done {
             return None;

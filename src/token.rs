@@ -272,6 +272,7 @@ pub(crate) fn resolve<'t>(slot: Slot, input: &'t str, base: usize, scratch: &'t 
 impl<'t> Iterator for Attributes<'t> {
     type Item = Attribute<'t>;
 
+    #[inline(always)]
     fn next(&mut self) -> Option<Attribute<'t>> {
         let (first, rest) = self.records.split_first()?;
         self.records = rest;
