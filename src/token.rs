@@ -214,25 +214,41 @@ impl Slot {
     }
 }
 
+/// A tag's attribute strings that are not input bytes, as the tokenizer
+/// keeps them, and where the window of the current call starts.
+#[derive(Debug, Default)]
+pub(crate) struct AttrStore {
+    /// Slots of the records that are not `VERBATIM`.
+    pub(crate) rewritten: Vec<(Slot, Slot)>,
+    /// The rewritten strings, one after another (`Slot::Scratch` ranges).
+    pub(crate) arena: String,
+    /// Absolute offset of the window that input slots are resolved in.
+    pub(crate) base: usize,
+}
+
+static NO_STRINGS: AttrStore = AttrStore {
+    rewritten: Vec::new(),
+    arena: String::new(),
+    base: 0,
+};
+
 /// Iterator over a tag's attributes, resolving each on the fly (no allocation).
+///
+/// Three words of references: with them a [`Token`] stays small enough
+/// (104 bytes) to be moved without a call to `memcpy`.
 #[derive(Clone, Copy, Debug)]
 pub struct Attributes<'t> {
     pub(crate) records: &'t [AttrRecord],
-    /// Slots of the records that are not `VERBATIM`.
-    pub(crate) rewritten: &'t [(Slot, Slot)],
-    /// The input, as a window starting at absolute offset `base`.
+    /// The input, as a window starting at absolute offset `store.base`.
     pub(crate) input: &'t str,
-    pub(crate) base: usize,
-    pub(crate) scratch: &'t str,
+    pub(crate) store: &'t AttrStore,
 }
 
 impl<'t> Attributes<'t> {
     pub(crate) const EMPTY: Attributes<'static> = Attributes {
         records: &[],
-        rewritten: &[],
         input: "",
-        base: 0,
-        scratch: "",
+        store: &NO_STRINGS,
     };
 
     /// The input bytes of `span` (the common case of `resolve`, taken
@@ -242,13 +258,14 @@ impl<'t> Attributes<'t> {
         if span.start == span.end {
             return "";
         }
+        let base = self.store.base;
         self.input
-            .get(span.start - self.base..span.end - self.base)
+            .get(span.start - base..span.end - base)
             .unwrap_or("\u{FFFD}")
     }
 
     fn resolve(&self, slot: Slot) -> &'t str {
-        resolve(slot, self.input, self.base, self.scratch)
+        resolve(slot, self.input, self.store.base, &self.store.arena)
     }
 }
 
@@ -282,7 +299,7 @@ impl<'t> Iterator for Attributes<'t> {
                 self.verbatim(first.value_span),
             )
         } else {
-            let (name, value) = first.slots(self.rewritten);
+            let (name, value) = first.slots(&self.store.rewritten);
             (self.resolve(name), self.resolve(value))
         };
         Some(Attribute {

@@ -34,8 +34,8 @@ use crate::position::{LineCol, LineIndex};
 use crate::scan;
 use crate::state::State;
 use crate::token::{
-    AttrRecord, Attributes, Doctype, ProcessingInstruction, Slot, Span, Tag, Text, Token, IN_ARENA,
-    VERBATIM,
+    AttrRecord, AttrStore, Attributes, Doctype, ProcessingInstruction, Slot, Span, Tag, Text,
+    Token, IN_ARENA, VERBATIM,
 };
 
 /// The EOF "character" (never a UTF-8 byte).
@@ -415,9 +415,8 @@ pub(crate) struct Machine<E> {
     tag_name_span: Span,
     token_end: usize,
     attrs: Vec<AttrRecord>,
-    /// Name and value slots of the attributes that are not `VERBATIM`.
-    attr_rewritten: Vec<(Slot, Slot)>,
-    attr_arena: String,
+    /// The rewritten strings of the attributes that are not `VERBATIM`.
+    attr_store: AttrStore,
     attr_live: bool,
     attr_duplicate: bool,
     attr_name: Field,
@@ -499,8 +498,7 @@ impl<E: ErrorPolicy> Machine<E> {
             tag_name_span: Span::default(),
             token_end: 0,
             attrs: Vec::new(),
-            attr_arena: String::new(),
-            attr_rewritten: Vec::new(),
+            attr_store: AttrStore::default(),
             attr_live: false,
             attr_duplicate: false,
             attr_name: Field::default(),
@@ -635,7 +633,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 }
             }
         }
-        for &(name, value) in &self.attr_rewritten {
+        for &(name, value) in &self.attr_store.rewritten {
             for slot in [name, value] {
                 if let Slot::Input(s, _) = slot {
                     low = low.min(s);
@@ -675,18 +673,20 @@ impl<E: ErrorPolicy> Machine<E> {
             if a.strings == VERBATIM {
                 // Name and value side by side in the arena: the record
                 // stays 40 bytes, with no slots in the side list.
-                a.strings = IN_ARENA | self.attr_arena.len();
+                a.strings = IN_ARENA | self.attr_store.arena.len();
                 for span in [a.name_span, a.value_span] {
-                    self.attr_arena.push_str(inp.str(span.start, span.end));
+                    self.attr_store
+                        .arena
+                        .push_str(inp.str(span.start, span.end));
                 }
             }
         }
-        for (name, value) in &mut self.attr_rewritten {
+        for (name, value) in &mut self.attr_store.rewritten {
             for slot in [name, value] {
                 if let Slot::Input(s, e) = *slot {
-                    let start = self.attr_arena.len();
-                    self.attr_arena.push_str(inp.str(s, e));
-                    *slot = Slot::Scratch(start, self.attr_arena.len());
+                    let start = self.attr_store.arena.len();
+                    self.attr_store.arena.push_str(inp.str(s, e));
+                    *slot = Slot::Scratch(start, self.attr_store.arena.len());
                 }
             }
         }
@@ -704,9 +704,9 @@ impl<E: ErrorPolicy> Machine<E> {
             Ready::StartTag | Ready::EndTag => {
                 self.tag_name.clear();
                 self.attrs.clear();
-                if !self.attr_rewritten.is_empty() || !self.attr_arena.is_empty() {
-                    self.attr_rewritten.clear();
-                    self.attr_arena.clear();
+                if !self.attr_store.rewritten.is_empty() || !self.attr_store.arena.is_empty() {
+                    self.attr_store.rewritten.clear();
+                    self.attr_store.arena.clear();
                 }
                 self.attr_live = false;
                 if !self.attr_name.is_empty() || !self.attr_value.is_empty() {
@@ -741,9 +741,9 @@ impl<E: ErrorPolicy> Machine<E> {
             &self.doctype_system,
         ];
         fields.iter().map(|f| f.buf.capacity()).sum::<usize>()
-            + self.attr_arena.capacity()
+            + self.attr_store.arena.capacity()
             + self.attrs.capacity() * std::mem::size_of::<AttrRecord>()
-            + self.attr_rewritten.capacity() * std::mem::size_of::<(Slot, Slot)>()
+            + self.attr_store.rewritten.capacity() * std::mem::size_of::<(Slot, Slot)>()
     }
 
     /// Runs the machine and hands out the next token, or `None` when the
@@ -778,6 +778,8 @@ impl<E: ErrorPolicy> Machine<E> {
     /// complete (or the window is used up), and says what to hand out.
     #[inline(never)]
     fn advance(&mut self, inp: &Input) -> Handed {
+        // Attribute records are resolved in the window of this call.
+        self.attr_store.base = inp.base;
         match self.handed {
             Handed::Text => {
                 self.text.clear();
@@ -835,10 +837,8 @@ impl<E: ErrorPolicy> Machine<E> {
                     } else {
                         Attributes {
                             records: &self.attrs,
-                            rewritten: &self.attr_rewritten,
                             input: inp.text,
-                            base: inp.base,
-                            scratch: &self.attr_arena,
+                            store: &self.attr_store,
                         }
                     },
                 };
@@ -1167,9 +1167,9 @@ impl<E: ErrorPolicy> Machine<E> {
             end: name_start,
         };
         self.attrs.clear();
-        if !self.attr_rewritten.is_empty() || !self.attr_arena.is_empty() {
-            self.attr_rewritten.clear();
-            self.attr_arena.clear();
+        if !self.attr_store.rewritten.is_empty() || !self.attr_store.arena.is_empty() {
+            self.attr_store.rewritten.clear();
+            self.attr_store.arena.clear();
         }
         self.attr_live = false;
         self.attr_index.clear();
@@ -1209,8 +1209,8 @@ impl<E: ErrorPolicy> Machine<E> {
             } else {
                 let name = self.stash(FieldId::AttrName);
                 let value = self.stash(FieldId::AttrValue);
-                self.attr_rewritten.push((name, value));
-                self.attr_rewritten.len() - 1
+                self.attr_store.rewritten.push((name, value));
+                self.attr_store.rewritten.len() - 1
             };
         self.attrs.push(AttrRecord {
             name_span,
@@ -1227,8 +1227,8 @@ impl<E: ErrorPolicy> Machine<E> {
         };
         match field.slot() {
             Slot::Scratch(_, len) => {
-                let start = self.attr_arena.len();
-                self.attr_arena.push_str(&field.buf);
+                let start = self.attr_store.arena.len();
+                self.attr_store.arena.push_str(&field.buf);
                 Slot::Scratch(start, start + len)
             }
             other => other,
@@ -1258,7 +1258,11 @@ impl<E: ErrorPolicy> Machine<E> {
             Some((s, e)) => inp.slice(s, e),
             None => self.attr_name.bytes(inp),
         };
-        let (attrs, rewritten, arena) = (&self.attrs, &self.attr_rewritten, &self.attr_arena);
+        let (attrs, rewritten, arena) = (
+            &self.attrs,
+            &self.attr_store.rewritten,
+            &self.attr_store.arena,
+        );
         let dup = self.attr_index.is_duplicate(name, attrs.len(), |i| {
             attrs.get(i).map(|a| match a.slots(rewritten).0 {
                 Slot::Empty => &b""[..],
@@ -3205,12 +3209,14 @@ impl<E: ErrorPolicy> Machine<E> {
             Decoded::Literal(len) => len,
             Decoded::Chars { len, value } => {
                 if a.arena == NOT_IN_ARENA {
-                    a.arena = self.attr_arena.len();
+                    a.arena = self.attr_store.arena.len();
                 }
                 let base = inp.base;
-                self.attr_arena.push_str(inp.str(base + a.run, base + amp));
+                self.attr_store
+                    .arena
+                    .push_str(inp.str(base + a.run, base + amp));
                 let mut utf8 = [0; 4];
-                self.attr_arena.push_str(value.as_str(&mut utf8));
+                self.attr_store.arena.push_str(value.as_str(&mut utf8));
                 a.run = amp + len;
                 len
             }
@@ -3225,7 +3231,8 @@ impl<E: ErrorPolicy> Machine<E> {
     fn fast_value_end(&mut self, inp: &Input, a: &mut FastAttr, r: usize) {
         a.ve = r;
         if a.arena != NOT_IN_ARENA {
-            self.attr_arena
+            self.attr_store
+                .arena
                 .push_str(inp.str(inp.base + a.run, inp.base + r));
             a.run = r;
         }
@@ -3269,8 +3276,9 @@ impl<E: ErrorPolicy> Machine<E> {
                     .push_input(inp, base + a.vs, base + value_end);
             } else {
                 // The value decoded so far, and what follows it.
-                self.attr_value.push_str(inp, &self.attr_arena[a.arena..]);
-                self.attr_arena.truncate(a.arena);
+                self.attr_value
+                    .push_str(inp, &self.attr_store.arena[a.arena..]);
+                self.attr_store.arena.truncate(a.arena);
                 if in_value {
                     self.attr_value.push_input(inp, base + a.run, base + r);
                 }
@@ -3295,7 +3303,7 @@ impl<E: ErrorPolicy> Machine<E> {
         }
         if a.dup {
             if a.arena != NOT_IN_ARENA {
-                self.attr_arena.truncate(a.arena);
+                self.attr_store.arena.truncate(a.arena);
             }
             return;
         }
@@ -3306,9 +3314,11 @@ impl<E: ErrorPolicy> Machine<E> {
         let strings = if a.arena == NOT_IN_ARENA {
             VERBATIM
         } else {
-            let value = Slot::Scratch(a.arena, self.attr_arena.len());
-            self.attr_rewritten.push((Slot::of_span(name_span), value));
-            self.attr_rewritten.len() - 1
+            let value = Slot::Scratch(a.arena, self.attr_store.arena.len());
+            self.attr_store
+                .rewritten
+                .push((Slot::of_span(name_span), value));
+            self.attr_store.rewritten.len() - 1
         };
         self.attrs.push(AttrRecord {
             name_span,
