@@ -374,10 +374,7 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
     }
 
     /// The next token, or `None` after [`Token::Eof`].
-    ///
-    /// Inlined, so that the token is built where the caller looks at it;
-    /// the machine runs in a call.
-    #[inline(always)]
+    #[inline(never)]
     pub fn next_token(&mut self) -> Option<Token<'_>> {
         if self.done {
             return None;
