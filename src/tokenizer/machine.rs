@@ -749,9 +749,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Runs the machine and hands out the next token, or `None` when the
     /// window is used up (only possible when `eof` is false) or after EOF.
     ///
-    /// Inlined into the caller, so that the token is built where it is
-    /// returned; the machine runs out of line, in `advance`.
-    #[inline(always)]
+    #[inline(never)]
     pub(crate) fn next_token<'t>(
         &'t mut self,
         text: &'t str,
@@ -776,7 +774,7 @@ impl<E: ErrorPolicy> Machine<E> {
 
     /// Forgets the token handed out last, runs the machine until a token is
     /// complete (or the window is used up), and says what to hand out.
-    #[inline(never)]
+    #[inline(always)]
     fn advance(&mut self, inp: &Input) -> Handed {
         // Attribute records are resolved in the window of this call.
         self.attr_store.base = inp.base;

@@ -374,7 +374,6 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
     }
 
     /// The next token, or `None` after [`Token::Eof`].
-    #[inline(never)]
     pub fn next_token(&mut self) -> Option<Token<'_>> {
         if self.done {
             return None;
