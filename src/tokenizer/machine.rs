@@ -791,7 +791,13 @@ impl<E: ErrorPolicy> Machine<E> {
                     if kind == Ready::Eof {
                         self.finished = true;
                     }
-                    self.release_token(kind);
+                    // Only a stream that is still fed drops input bytes
+                    // (a whole document, and a stream after `finish`, have
+                    // `eof`): each kind's fields are cleared anyway when
+                    // the next token of that kind begins.
+                    if !inp.eof {
+                        self.release_token(kind);
+                    }
                 }
             }
             Handed::Nothing => {}
@@ -1013,6 +1019,13 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Emits input bytes `s..e` as characters.
     #[inline(always)]
     fn emit_input(&mut self, inp: &Input, s: usize, e: usize) {
+        if self.text.start == self.text.end && !self.text.owned {
+            // The first run of a text token (no limit applies to text).
+            self.text.start = s;
+            self.text.end = e;
+            self.text_span = Span { start: s, end: e };
+            return;
+        }
         if s == e {
             return;
         }
