@@ -3074,125 +3074,139 @@ impl<E: ErrorPolicy> Machine<E> {
         self.tag_name.push_input(inp, p, base + r);
         self.tag_name_span.end = base + r;
         let mut a = FastAttr::default();
-        // Tag name state, at the byte after the name's run.
-        match buf.get(r) {
-            Some(b'>') => return self.fast_emit(inp, a, base + r),
-            Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => r += 1,
-            Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, a),
-            _ => return self.fast_leave(inp, TagName, r, a),
-        }
-        loop {
-            // Before attribute name state.
-            while let Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') = buf.get(r) {
-                r += 1;
-            }
+        // Every way out of the tag is a `break 'tag`, so that the one
+        // place that emits the tag is inlined here once.
+        let exit = 'tag: {
+            // Tag name state, at the byte after the name's run.
             match buf.get(r) {
-                Some(b'>') => return self.fast_emit(inp, a, base + r),
-                Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, a),
-                Some(b'=' | b'"' | b'\'' | b'<' | 0 | b'A'..=b'Z') | None => {
-                    return self.fast_leave(inp, BeforeAttributeName, r, a)
-                }
-                Some(_) => {}
+                Some(b'>') => break 'tag Exit::Emit(r),
+                Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => r += 1,
+                Some(b'/') => break 'tag Exit::SelfClosing(r + 1),
+                _ => break 'tag Exit::Leave(TagName, r),
             }
-            // A new attribute. One that would pass the attribute limit
-            // (counting the one in progress) is left to the general
-            // machine, which drops it and reports the limit.
-            if self.attrs.len() + usize::from(a.live) >= self.max_attributes {
-                return self.fast_leave(inp, BeforeAttributeName, r, a);
-            }
-            self.fast_commit(a, base);
-            a = FastAttr {
-                live: true,
-                dup: false,
-                ns: r,
-                ne: r,
-                vs: r,
-                ve: r,
-                arena: NOT_IN_ARENA,
-                run: r,
-            };
-            // Attribute name state: its first byte is no landmark.
-            r += self.find(&scan::ATTR_NAME, &buf[r..]);
-            let c = match buf.get(r) {
-                Some(&c @ (b'=' | b'\t' | b'\n' | 0x0C | b' ' | b'\r' | b'/' | b'>')) => c,
-                _ => return self.fast_leave(inp, AttributeName, r, a),
-            };
-            (a.ne, a.vs, a.ve) = (r, r, r);
-            a.dup = self.is_duplicate_input_name(inp, base + a.ns, base + r);
-            if c != b'=' {
-                // After attribute name state.
+            loop {
+                // Before attribute name state.
                 while let Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') = buf.get(r) {
                     r += 1;
                 }
                 match buf.get(r) {
-                    Some(b'=') => {}
-                    Some(b'>') => return self.fast_emit(inp, a, base + r),
-                    Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, a),
-                    Some(b'"' | b'\'' | b'<' | 0 | b'A'..=b'Z') | None => {
-                        return self.fast_leave(inp, AfterAttributeName, r, a)
+                    Some(b'>') => break 'tag Exit::Emit(r),
+                    Some(b'/') => break 'tag Exit::SelfClosing(r + 1),
+                    Some(b'=' | b'"' | b'\'' | b'<' | 0 | b'A'..=b'Z') | None => {
+                        break 'tag Exit::Leave(BeforeAttributeName, r)
                     }
-                    // The next attribute's name.
-                    Some(_) => continue,
+                    Some(_) => {}
                 }
-            }
-            r += 1;
-            // Before attribute value state.
-            while let Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') = buf.get(r) {
-                r += 1;
-            }
-            let (set, quote, state) = match buf.get(r) {
-                Some(b'"') => (&scan::ATTR_VALUE_DOUBLE, b'"', AttributeValueDoubleQuoted),
-                Some(b'\'') => (&scan::ATTR_VALUE_SINGLE, b'\'', AttributeValueSingleQuoted),
-                Some(b'>' | 0) | None => return self.fast_leave(inp, BeforeAttributeValue, r, a),
-                Some(_) => {
-                    // Attribute value (unquoted) state.
-                    (a.vs, a.ve, a.run) = (r, r, r);
-                    loop {
-                        r += self.find(&scan::ATTR_VALUE_UNQUOTED, &buf[r..]);
-                        match buf.get(r) {
-                            Some(b'&') => match self.fast_reference(inp, buf, r, &mut a) {
-                                Some(n) => r += n,
-                                None => return self.fast_leave(inp, AttributeValueUnquoted, r, a),
-                            },
-                            Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => {
-                                self.fast_value_end(inp, &mut a, r);
-                                r += 1;
-                                break;
-                            }
-                            Some(b'>') => {
-                                self.fast_value_end(inp, &mut a, r);
-                                return self.fast_emit(inp, a, base + r);
-                            }
-                            _ => return self.fast_leave(inp, AttributeValueUnquoted, r, a),
+                // A new attribute. One that would pass the attribute limit
+                // (counting the one in progress) is left to the general
+                // machine, which drops it and reports the limit.
+                if self.attrs.len() + usize::from(a.live) >= self.max_attributes {
+                    break 'tag Exit::Leave(BeforeAttributeName, r);
+                }
+                self.fast_commit(a, base);
+                a = FastAttr {
+                    live: true,
+                    dup: false,
+                    ns: r,
+                    ne: r,
+                    vs: r,
+                    ve: r,
+                    arena: NOT_IN_ARENA,
+                    run: r,
+                };
+                // Attribute name state: its first byte is no landmark.
+                r += self.find(&scan::ATTR_NAME, &buf[r..]);
+                let c = match buf.get(r) {
+                    Some(&c @ (b'=' | b'\t' | b'\n' | 0x0C | b' ' | b'\r' | b'/' | b'>')) => c,
+                    _ => break 'tag Exit::Leave(AttributeName, r),
+                };
+                (a.ne, a.vs, a.ve) = (r, r, r);
+                a.dup = self.is_duplicate_input_name(inp, base + a.ns, base + r);
+                if c != b'=' {
+                    // After attribute name state.
+                    while let Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') = buf.get(r) {
+                        r += 1;
+                    }
+                    match buf.get(r) {
+                        Some(b'=') => {}
+                        Some(b'>') => break 'tag Exit::Emit(r),
+                        Some(b'/') => break 'tag Exit::SelfClosing(r + 1),
+                        Some(b'"' | b'\'' | b'<' | 0 | b'A'..=b'Z') | None => {
+                            break 'tag Exit::Leave(AfterAttributeName, r)
                         }
+                        // The next attribute's name.
+                        Some(_) => continue,
                     }
-                    continue;
                 }
-            };
-            // Attribute value (double- or single-quoted) state.
-            r += 1;
-            (a.vs, a.ve, a.run) = (r, r, r);
-            loop {
-                r += self.find(set, &buf[r..]);
+                r += 1;
+                // Before attribute value state.
+                while let Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') = buf.get(r) {
+                    r += 1;
+                }
+                let (set, quote, state) = match buf.get(r) {
+                    Some(b'"') => (&scan::ATTR_VALUE_DOUBLE, b'"', AttributeValueDoubleQuoted),
+                    Some(b'\'') => (&scan::ATTR_VALUE_SINGLE, b'\'', AttributeValueSingleQuoted),
+                    Some(b'>' | 0) | None => break 'tag Exit::Leave(BeforeAttributeValue, r),
+                    Some(_) => {
+                        // Attribute value (unquoted) state.
+                        (a.vs, a.ve, a.run) = (r, r, r);
+                        loop {
+                            r += self.find(&scan::ATTR_VALUE_UNQUOTED, &buf[r..]);
+                            match buf.get(r) {
+                                Some(b'&') => match self.fast_reference(inp, buf, r, &mut a) {
+                                    Some(n) => r += n,
+                                    None => break 'tag Exit::Leave(AttributeValueUnquoted, r),
+                                },
+                                Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => {
+                                    self.fast_value_end(inp, &mut a, r);
+                                    r += 1;
+                                    break;
+                                }
+                                Some(b'>') => {
+                                    self.fast_value_end(inp, &mut a, r);
+                                    break 'tag Exit::Emit(r);
+                                }
+                                _ => break 'tag Exit::Leave(AttributeValueUnquoted, r),
+                            }
+                        }
+                        continue;
+                    }
+                };
+                // Attribute value (double- or single-quoted) state.
+                r += 1;
+                (a.vs, a.ve, a.run) = (r, r, r);
+                loop {
+                    r += self.find(set, &buf[r..]);
+                    match buf.get(r) {
+                        Some(&c) if c == quote => break,
+                        Some(b'&') => match self.fast_reference(inp, buf, r, &mut a) {
+                            Some(n) => r += n,
+                            None => break 'tag Exit::Leave(state, r),
+                        },
+                        _ => break 'tag Exit::Leave(state, r),
+                    }
+                }
+                self.fast_value_end(inp, &mut a, r);
+                r += 1;
+                // After attribute value (quoted) state.
                 match buf.get(r) {
-                    Some(&c) if c == quote => break,
-                    Some(b'&') => match self.fast_reference(inp, buf, r, &mut a) {
-                        Some(n) => r += n,
-                        None => return self.fast_leave(inp, state, r, a),
-                    },
-                    _ => return self.fast_leave(inp, state, r, a),
+                    Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => r += 1,
+                    Some(b'>') => break 'tag Exit::Emit(r),
+                    Some(b'/') => break 'tag Exit::SelfClosing(r + 1),
+                    _ => break 'tag Exit::Leave(AfterAttributeValueQuoted, r),
                 }
             }
-            self.fast_value_end(inp, &mut a, r);
-            r += 1;
-            // After attribute value (quoted) state.
-            match buf.get(r) {
-                Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => r += 1,
-                Some(b'>') => return self.fast_emit(inp, a, base + r),
-                Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, a),
-                _ => return self.fast_leave(inp, AfterAttributeValueQuoted, r, a),
+        };
+        let gt = match exit {
+            Exit::Emit(gt) => gt,
+            Exit::SelfClosing(r) if buf.get(r) == Some(&b'>') => {
+                self.self_closing = true;
+                r
             }
-        }
+            Exit::SelfClosing(r) => return self.fast_leave(inp, SelfClosingStartTag, r, a),
+            Exit::Leave(state, r) => return self.fast_leave(inp, state, r, a),
+        };
+        self.fast_emit(inp, a, base + gt);
     }
 
     /// A character reference in an attribute value, at window offset `amp`
@@ -3246,16 +3260,6 @@ impl<E: ErrorPolicy> Machine<E> {
                 .arena
                 .push_str(inp.str(inp.base + a.run, inp.base + r));
             a.run = r;
-        }
-    }
-
-    /// The fast path's self-closing start tag state, at window offset `r`.
-    fn fast_self_closing(&mut self, inp: &Input, buf: &[u8], r: usize, a: FastAttr) {
-        if buf.get(r) == Some(&b'>') {
-            self.self_closing = true;
-            self.fast_emit(inp, a, inp.base + r);
-        } else {
-            self.fast_leave(inp, State::SelfClosingStartTag, r, a);
         }
     }
 
@@ -3346,7 +3350,7 @@ impl<E: ErrorPolicy> Machine<E> {
     ///
     /// What `emit_tag` does, for a tag whose name is its input bytes
     /// (`tag_name_span`) and whose attributes are all committed.
-    #[inline]
+    #[inline(always)]
     fn fast_emit(&mut self, inp: &Input, a: FastAttr, gt: usize) {
         self.fast_commit(a, inp.base);
         self.state = State::Data;
@@ -3576,6 +3580,15 @@ impl<E: ErrorPolicy> Machine<E> {
         self.flush_str(inp, m.value, self.amp, end);
         true
     }
+}
+
+/// How the tag fast path leaves a tag, at a window offset: at its `>`, at
+/// the byte after a `/` (which is `>` for a self-closing tag), or for the
+/// general machine in a state.
+enum Exit {
+    Emit(usize),
+    SelfClosing(usize),
+    Leave(State, usize),
 }
 
 /// The tag fast path's attribute in progress, in window offsets: whether
