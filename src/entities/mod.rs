@@ -72,6 +72,41 @@ pub(crate) fn longest_match(after_amp: &[u8]) -> Option<NamedMatch> {
     })
 }
 
+/// The value of `name;` for the names that make up almost all references on
+/// real pages (`&quot;`, `&amp;`, `&gt;`, `&lt;` and `&nbsp;` are nine in
+/// ten of the corpus's), answered by one `match` instead of the automaton:
+/// about 15 instructions against 270. `name` is the alphanumerics between
+/// the `&` and a `;`. Since no table name goes on past its `;`, `name;`
+/// when it is in the table is the longest match.
+#[inline]
+pub(crate) fn common_with_semicolon(name: &[u8]) -> Option<&'static str> {
+    Some(match name {
+        b"quot" => "\"",
+        b"amp" => "&",
+        b"gt" => ">",
+        b"lt" => "<",
+        b"nbsp" => "\u{A0}",
+        b"apos" => "'",
+        b"copy" => "\u{A9}",
+        b"reg" => "\u{AE}",
+        b"rsquo" => "\u{2019}",
+        b"lsquo" => "\u{2018}",
+        b"rdquo" => "\u{201D}",
+        b"ldquo" => "\u{201C}",
+        b"raquo" => "\u{BB}",
+        b"laquo" => "\u{AB}",
+        b"mdash" => "\u{2014}",
+        b"ndash" => "\u{2013}",
+        b"hellip" => "\u{2026}",
+        b"middot" => "\u{B7}",
+        b"bull" => "\u{2022}",
+        b"times" => "\u{D7}",
+        b"trade" => "\u{2122}",
+        b"euro" => "\u{20AC}",
+        _ => return None,
+    })
+}
+
 /// The whole table: (name without the leading `&`, replacement characters),
 /// sorted by name bytes. For reference implementations in tests and fuzzing.
 #[allow(dead_code)]
@@ -97,6 +132,24 @@ mod tests {
 
     fn m(len: usize, value: &'static str) -> Option<NamedMatch> {
         Some(NamedMatch { len, value })
+    }
+
+    #[test]
+    fn common_names_are_the_tables() {
+        let names = [
+            "quot", "amp", "gt", "lt", "nbsp", "apos", "copy", "reg", "rsquo", "lsquo", "rdquo",
+            "ldquo", "raquo", "laquo", "mdash", "ndash", "hellip", "middot", "bull", "times",
+            "trade", "euro",
+        ];
+        for name in names {
+            let with = format!("{name};");
+            let want = naive(with.as_bytes()).expect("in the table");
+            assert_eq!(want.len, with.len(), "{name}");
+            assert_eq!(common_with_semicolon(name.as_bytes()), Some(want.value), "{name}");
+        }
+        assert_eq!(common_with_semicolon(b"ampx"), None);
+        assert_eq!(common_with_semicolon(b"Amp"), None);
+        assert_eq!(common_with_semicolon(b""), None);
     }
 
     #[test]

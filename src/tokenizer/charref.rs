@@ -175,6 +175,14 @@ fn named(bytes: &[u8], eof: bool, in_attribute: bool, errors: &mut RefErrors) ->
         // The name could go on past the end of the bytes.
         return Decoded::NeedMore;
     }
+    if window.get(run) == Some(&b';') {
+        if let Some(value) = entities::common_with_semicolon(&window[..run]) {
+            return Decoded::Chars {
+                len: run + 2,
+                value: Value::Named(value),
+            };
+        }
+    }
     let Some(m) = entities::longest_match(window) else {
         // Ambiguous ampersand: the alphanumerics are flushed as they are.
         let run = after
