@@ -72,6 +72,33 @@ pub(crate) fn longest_match(after_amp: &[u8]) -> Option<NamedMatch> {
     })
 }
 
+/// Whether some name of the table without a `;` (the legacy names, like
+/// `amp` or `copy`) begins with the first two bytes of `name`. Those are
+/// the only names that can match where the alphanumerics after an `&` are
+/// not followed by `;`, which is how query strings in URLs look
+/// (`?a=1&scm=2`): for most of them this answers "no match" without the
+/// automaton. Every legacy name has at least two bytes.
+#[inline]
+pub(crate) fn may_start_legacy(name: &[u8]) -> bool {
+    static PAIRS: OnceLock<[u64; 256]> = OnceLock::new();
+    let pairs = PAIRS.get_or_init(|| {
+        let mut bits = [0u64; 256];
+        for (legacy, _) in ENTITIES.iter().filter(|(n, _)| !n.ends_with(';')) {
+            let b = legacy.as_bytes();
+            let k = usize::from(b[0] & 0x7F) << 7 | usize::from(b[1] & 0x7F);
+            bits[k >> 6] |= 1 << (k & 63);
+        }
+        bits
+    });
+    match name {
+        [a, b, ..] => {
+            let k = usize::from(a & 0x7F) << 7 | usize::from(b & 0x7F);
+            pairs[k >> 6] & (1 << (k & 63)) != 0
+        }
+        _ => false,
+    }
+}
+
 /// The value of `name;` for the names that make up almost all references on
 /// real pages (`&quot;`, `&amp;`, `&gt;`, `&lt;` and `&nbsp;` are nine in
 /// ten of the corpus's), answered by one `match` instead of the automaton:
@@ -135,6 +162,40 @@ mod tests {
     }
 
     #[test]
+    fn legacy_pairs_filter_only_what_cannot_match() {
+        assert!(table()
+            .iter()
+            .filter(|(n, _)| !n.ends_with(';'))
+            .all(|(n, _)| n.len() >= 2 && n.bytes().all(|b| b.is_ascii_alphanumeric())));
+        // Every alphanumeric run that is not followed by `;`: the filter
+        // says no only where the automaton finds nothing.
+        let alnum: Vec<u8> = (b'0'..=b'9')
+            .chain(b'A'..=b'Z')
+            .chain(b'a'..=b'z')
+            .collect();
+        for &a in &alnum {
+            for &b in &alnum {
+                for tail in [&b""[..], b"p", b"cute", b"ml"] {
+                    let mut run = vec![a, b];
+                    run.extend_from_slice(tail);
+                    let mut input = run.clone();
+                    input.push(b'=');
+                    if !may_start_legacy(&run) {
+                        assert_eq!(
+                            longest_match(&input),
+                            None,
+                            "{:?}",
+                            String::from_utf8_lossy(&input)
+                        );
+                    }
+                }
+            }
+            assert!(!may_start_legacy(&[a]));
+        }
+        assert!(may_start_legacy(b"amp") && may_start_legacy(b"no") && !may_start_legacy(b"scm"));
+    }
+
+    #[test]
     fn common_names_are_the_tables() {
         let names = [
             "quot", "amp", "gt", "lt", "nbsp", "apos", "copy", "reg", "rsquo", "lsquo", "rdquo",
@@ -145,7 +206,11 @@ mod tests {
             let with = format!("{name};");
             let want = naive(with.as_bytes()).expect("in the table");
             assert_eq!(want.len, with.len(), "{name}");
-            assert_eq!(common_with_semicolon(name.as_bytes()), Some(want.value), "{name}");
+            assert_eq!(
+                common_with_semicolon(name.as_bytes()),
+                Some(want.value),
+                "{name}"
+            );
         }
         assert_eq!(common_with_semicolon(b"ampx"), None);
         assert_eq!(common_with_semicolon(b"Amp"), None);

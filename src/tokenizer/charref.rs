@@ -183,7 +183,8 @@ fn named(bytes: &[u8], eof: bool, in_attribute: bool, errors: &mut RefErrors) ->
             };
         }
     }
-    let Some(m) = entities::longest_match(window) else {
+    let can_match = window.get(run) == Some(&b';') || entities::may_start_legacy(&window[..run]);
+    let Some(m) = can_match.then(|| entities::longest_match(window)).flatten() else {
         // Ambiguous ampersand: the alphanumerics are flushed as they are.
         let run = after
             .iter()
