@@ -15,9 +15,7 @@
 use crate::error::ParseError;
 use crate::position::{LineCol, LineIndex};
 use crate::token::Token;
-use crate::tokenizer::{
-    apply, Config, ErrorPolicy, Feedback, IgnoreErrors, Machine, ReportErrors, Switch,
-};
+use crate::tokenizer::{Config, ErrorPolicy, Feedback, IgnoreErrors, Machine, ReportErrors};
 use crate::utf8;
 
 /// Kept input beyond which a token in progress is copied out of the window.
@@ -90,9 +88,7 @@ pub struct StreamTokenizer<E: ErrorPolicy = IgnoreErrors> {
     partial: Vec<u8>,
     machine: Machine<E>,
     feedback: Option<Feedback>,
-    pending: Option<Switch>,
     finished: bool,
-    done: bool,
     /// Line and column at `base`, carried over the bytes dropped so far.
     lines: LineIndex,
 }
@@ -142,9 +138,7 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
             partial: Vec::new(),
             machine: Machine::new(&config),
             feedback: (!config.driven).then(|| Feedback::new(config.scripting)),
-            pending: None,
             finished: false,
-            done: false,
             lines: LineIndex::new(),
         }
     }
@@ -178,25 +172,10 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
 
     /// The next complete token; `None` when more input is needed (or after
     /// [`Token::Eof`]).
-    #[inline(always)]
+    #[inline]
     pub fn next_token(&mut self) -> Option<Token<'_>> {
-        if self.done {
-            return None;
-        }
-        if let Some(switch) = self.pending.take() {
-            apply(&mut self.machine, switch);
-        }
-        let token = self.machine.next_token(&self.buf, self.base, self.finished);
-        match &token {
-            Some(Token::Eof) => self.done = true,
-            Some(t) => {
-                if let Some(feedback) = &mut self.feedback {
-                    self.pending = feedback.observe(t);
-                }
-            }
-            None => {}
-        }
-        token
+        self.machine
+            .next_token(&self.buf, self.base, self.finished, self.feedback.as_mut())
     }
 
     /// Line and column of a byte offset of the stream, for offsets in the

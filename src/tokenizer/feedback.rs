@@ -81,6 +81,8 @@ pub(crate) struct Feedback {
     /// text is not body content for the frameset-ok flag).
     in_text_element: bool,
     scripting: bool,
+    /// The switches decided on the last token, to apply before the next.
+    pub(crate) pending: Option<Switch>,
 }
 
 /// A set of element names, tested by binary search over the names packed
@@ -257,6 +259,7 @@ impl Feedback {
             frameset: false,
             in_text_element: false,
             scripting,
+            pending: None,
         }
     }
 

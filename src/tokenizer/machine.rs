@@ -27,7 +27,7 @@ use std::marker::PhantomData;
 
 use super::attr_index::{self, AttrIndex};
 use super::charref::{self, Decoded, RefErrors};
-use super::{Config, ErrorPolicy};
+use super::{Config, ErrorPolicy, Feedback};
 use crate::entities;
 use crate::error::{ErrorCode, ParseError};
 use crate::position::{LineCol, LineIndex};
@@ -749,8 +749,27 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Runs the machine and hands out the next token, or `None` when the
     /// window is used up (only possible when `eof` is false) or after EOF.
     ///
-    #[inline(never)]
+    ///
+    /// In standalone mode (`feedback`), the switches decided on the last
+    /// token are applied first, and the new token is looked at before it
+    /// is returned. The two modes are two functions, each with the machine
+    /// inlined: the driven one carries no code for the feedback.
+    #[inline(always)]
     pub(crate) fn next_token<'t>(
+        &'t mut self,
+        text: &'t str,
+        base: usize,
+        eof: bool,
+        feedback: Option<&mut Feedback>,
+    ) -> Option<Token<'t>> {
+        match feedback {
+            None => self.next_token_driven(text, base, eof),
+            Some(feedback) => self.next_token_standalone(text, base, eof, feedback),
+        }
+    }
+
+    #[inline(never)]
+    fn next_token_driven<'t>(
         &'t mut self,
         text: &'t str,
         base: usize,
@@ -762,6 +781,40 @@ impl<E: ErrorPolicy> Machine<E> {
             base,
             eof,
         };
+        self.hand_out(inp)
+    }
+
+    #[inline(never)]
+    fn next_token_standalone<'t>(
+        &'t mut self,
+        text: &'t str,
+        base: usize,
+        eof: bool,
+        feedback: &mut Feedback,
+    ) -> Option<Token<'t>> {
+        if let Some(switch) = feedback.pending.take() {
+            self.set_cdata_allowed(switch.cdata_allowed);
+            if let Some(state) = switch.state {
+                self.set_state(state);
+            }
+        }
+        let inp = Input {
+            text,
+            buf: text.as_bytes(),
+            base,
+            eof,
+        };
+        let token = self.hand_out(inp);
+        if let Some(token) = &token {
+            feedback.pending = feedback.observe(token);
+        }
+        token
+    }
+
+    /// Runs the machine (`advance`) and builds the token it says to hand
+    /// out.
+    #[inline(always)]
+    fn hand_out<'t>(&'t mut self, inp: Input<'t>) -> Option<Token<'t>> {
         match self.advance(&inp) {
             Handed::Text => Some(Token::Text(Text {
                 text: self.text.str(&inp),

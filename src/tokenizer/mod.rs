@@ -13,7 +13,7 @@ use crate::state::State;
 use crate::token::{OwnedToken, Token};
 use crate::utf8;
 
-pub(crate) use feedback::{Feedback, Switch};
+pub(crate) use feedback::Feedback;
 pub(crate) use machine::Machine;
 
 /// Options a tree builder (or a test) sets before tokenizing.
@@ -264,9 +264,6 @@ pub struct Tokenizer<'a, E: ErrorPolicy = IgnoreErrors> {
     machine: Machine<E>,
     /// Standalone mode's tree-builder model (`None` when driven).
     feedback: Option<Feedback>,
-    /// Switches decided on the last token, applied before the next.
-    pending: Option<Switch>,
-    done: bool,
     lines: LineIndex,
 }
 
@@ -323,14 +320,6 @@ impl<'a> Tokenizer<'a, ReportErrors> {
     }
 }
 
-/// Applies standalone mode's switches to the machine.
-pub(crate) fn apply<E: ErrorPolicy>(machine: &mut Machine<E>, switch: Switch) {
-    machine.set_cdata_allowed(switch.cdata_allowed);
-    if let Some(state) = switch.state {
-        machine.set_state(state);
-    }
-}
-
 /// Iterator of [`OwnedToken`]s, from [`Tokenizer::owned`].
 pub struct OwnedTokens<'a, E: ErrorPolicy = IgnoreErrors> {
     tokenizer: Tokenizer<'a, E>,
@@ -367,30 +356,19 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
             input,
             machine: Machine::new(&config),
             feedback: (!config.driven).then(|| Feedback::new(config.scripting)),
-            pending: None,
-            done: false,
             lines: LineIndex::new(),
         }
     }
 
     /// The next token, or `None` after [`Token::Eof`].
+    ///
+    /// The machine's call is the last thing here, so the token is built
+    /// where the caller receives it, however the call is wrapped (standalone
+    /// mode's feedback runs inside the machine's call).
+    #[inline]
     pub fn next_token(&mut self) -> Option<Token<'_>> {
-        if self.done {
-            return None;
-        }
-        if let Some(switch) = self.pending.take() {
-            apply(&mut self.machine, switch);
-        }
-        let token = self.machine.next_token(&self.input, 0, true);
-        match &token {
-            Some(Token::Eof) | None => self.done = true,
-            Some(t) => {
-                if let Some(feedback) = &mut self.feedback {
-                    self.pending = feedback.observe(t);
-                }
-            }
-        }
-        token
+        self.machine
+            .next_token(&self.input, 0, true, self.feedback.as_mut())
     }
 
     /// An iterator of owned tokens (allocating per token: simple, not fast).
