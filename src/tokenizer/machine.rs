@@ -397,6 +397,12 @@ pub(crate) struct Machine<E> {
     /// appends instead: only possible when a caller starts the machine
     /// directly in a mid-token state.
     entered_at: usize,
+    /// The token last handed out of each kind is done with: its fields
+    /// still hold what they held, but pin no input bytes
+    /// (`earliest_needed`) until the next token of the kind starts.
+    stale_tag: bool,
+    stale_comment: bool,
+    stale_doctype: bool,
     /// Offset of the `<` (or `&`) that started the markup being read.
     lt: usize,
     /// `lt` and `amp` were set by the machine from a `<` / `&` it consumed
@@ -486,6 +492,9 @@ impl<E: ErrorPolicy> Machine<E> {
             handed: Handed::Nothing,
             finished: false,
             entered_at: 0,
+            stale_tag: false,
+            stale_comment: false,
+            stale_doctype: false,
             lt_read: false,
             amp_read: false,
             lt: 0,
@@ -610,21 +619,13 @@ impl<E: ErrorPolicy> Machine<E> {
         if reads_from_amp {
             low = low.min(self.amp);
         }
-        let fields = [
-            &self.text,
-            &self.tag_name,
-            &self.attr_name,
-            &self.attr_value,
-            &self.comment,
-            &self.pi_target,
-            &self.doctype_name,
-            &self.doctype_public,
-            &self.doctype_system,
-        ];
-        for f in fields {
+        for f in self.live_fields() {
             if let Some(s) = f.borrows_from() {
                 low = low.min(s);
             }
+        }
+        if self.stale_tag {
+            return low;
         }
         for a in self.attrs.iter().filter(|a| a.strings == VERBATIM) {
             for span in [a.name_span, a.value_span] {
@@ -643,6 +644,23 @@ impl<E: ErrorPolicy> Machine<E> {
         low
     }
 
+    /// The fields that may still be read: the text, and those of every kind
+    /// of token whose last token is not handed out yet (in progress or
+    /// ready).
+    fn live_fields(&self) -> impl Iterator<Item = &Field> {
+        let tag = [&self.tag_name, &self.attr_name, &self.attr_value];
+        let comment = [&self.comment, &self.pi_target];
+        let doctype = [
+            &self.doctype_name,
+            &self.doctype_public,
+            &self.doctype_system,
+        ];
+        std::iter::once(&self.text)
+            .chain(tag.into_iter().filter(|_| !self.stale_tag))
+            .chain(comment.into_iter().filter(|_| !self.stale_comment))
+            .chain(doctype.into_iter().filter(|_| !self.stale_doctype))
+    }
+
     /// Copies every string of the token in progress out of the input, so
     /// that it pins no input bytes: a stream calls this when the bytes it
     /// must keep grow large (a huge token), after which it keeps only what
@@ -654,20 +672,26 @@ impl<E: ErrorPolicy> Machine<E> {
             base,
             eof: false,
         };
-        for field in [
-            &mut self.text,
-            &mut self.tag_name,
-            &mut self.attr_name,
-            &mut self.attr_value,
-            &mut self.comment,
-            &mut self.pi_target,
-            &mut self.doctype_name,
-            &mut self.doctype_public,
-            &mut self.doctype_system,
+        // Stale fields (of tokens already handed out) may refer to bytes
+        // the window no longer has: they are left alone.
+        let (tag, comment, doctype) = (!self.stale_tag, !self.stale_comment, !self.stale_doctype);
+        for (live, field) in [
+            (true, &mut self.text),
+            (tag, &mut self.tag_name),
+            (tag, &mut self.attr_name),
+            (tag, &mut self.attr_value),
+            (comment, &mut self.comment),
+            (comment, &mut self.pi_target),
+            (doctype, &mut self.doctype_name),
+            (doctype, &mut self.doctype_public),
+            (doctype, &mut self.doctype_system),
         ] {
-            if field.borrows_from().is_some() {
+            if live && field.borrows_from().is_some() {
                 field.make_owned(&inp);
             }
+        }
+        if !tag {
+            return;
         }
         for a in &mut self.attrs {
             if a.strings == VERBATIM {
@@ -689,41 +713,6 @@ impl<E: ErrorPolicy> Machine<E> {
                     *slot = Slot::Scratch(start, self.attr_store.arena.len());
                 }
             }
-        }
-    }
-
-    /// Forgets the token just handed out, so that its fields no longer pin
-    /// input bytes (a stream could otherwise never drop the bytes after the
-    /// last tag of a long text).
-    ///
-    /// Only the fields of the kind of token handed out can hold anything:
-    /// each kind's fields are cleared when the next token of that kind
-    /// starts, and released here when it is handed out.
-    fn release_token(&mut self, kind: Ready) {
-        match kind {
-            Ready::StartTag | Ready::EndTag => {
-                self.tag_name.clear();
-                self.attrs.clear();
-                if !self.attr_store.rewritten.is_empty() || !self.attr_store.arena.is_empty() {
-                    self.attr_store.rewritten.clear();
-                    self.attr_store.arena.clear();
-                }
-                self.attr_live = false;
-                if !self.attr_name.is_empty() || !self.attr_value.is_empty() {
-                    self.attr_name.clear();
-                    self.attr_value.clear();
-                }
-            }
-            Ready::Comment | Ready::ProcessingInstruction => {
-                self.comment.clear();
-                self.pi_target.clear();
-            }
-            Ready::Doctype => {
-                self.doctype_name.clear();
-                self.doctype_public.clear();
-                self.doctype_system.clear();
-            }
-            Ready::Eof => {}
         }
     }
 
@@ -844,12 +833,15 @@ impl<E: ErrorPolicy> Machine<E> {
                     if kind == Ready::Eof {
                         self.finished = true;
                     }
-                    // Only a stream that is still fed drops input bytes
-                    // (a whole document, and a stream after `finish`, have
-                    // `eof`): each kind's fields are cleared anyway when
-                    // the next token of that kind begins.
-                    if !inp.eof {
-                        self.release_token(kind);
+                    // The handed-out token's fields pin no input bytes any
+                    // more (a stream could otherwise never drop the bytes
+                    // after the last tag of a long text); they are cleared
+                    // when the next token of their kind begins.
+                    match kind {
+                        Ready::StartTag | Ready::EndTag => self.stale_tag = true,
+                        Ready::Comment | Ready::ProcessingInstruction => self.stale_comment = true,
+                        Ready::Doctype => self.stale_doctype = true,
+                        Ready::Eof => {}
                     }
                 }
             }
@@ -1223,6 +1215,7 @@ impl<E: ErrorPolicy> Machine<E> {
     // ----- token construction ----------------------------------------------
 
     fn new_tag(&mut self, is_end: bool, name_start: usize) {
+        self.stale_tag = false;
         self.tag_is_end = is_end;
         self.self_closing = false;
         self.tag_name.clear();
@@ -1236,6 +1229,12 @@ impl<E: ErrorPolicy> Machine<E> {
             self.attr_store.arena.clear();
         }
         self.attr_live = false;
+        if !self.attr_name.is_empty() || !self.attr_value.is_empty() {
+            // Left by an attribute of an earlier tag (the fast path fills
+            // them only when it hands an attribute over).
+            self.attr_name.clear();
+            self.attr_value.clear();
+        }
         self.attr_index.clear();
         self.tag_limited = false;
     }
@@ -1413,10 +1412,13 @@ impl<E: ErrorPolicy> Machine<E> {
     }
 
     fn new_comment(&mut self) {
+        self.stale_comment = false;
         self.comment.clear();
+        self.pi_target.clear();
     }
 
     fn new_doctype(&mut self) {
+        self.stale_doctype = false;
         self.doctype_name.clear();
         self.doctype_public.clear();
         self.doctype_system.clear();
@@ -2927,6 +2929,7 @@ impl<E: ErrorPolicy> Machine<E> {
                             self.pi_target.push_str(inp, &target);
                         }
                         self.comment.clear();
+                        self.stale_comment = false;
                         self.pos = p;
                         self.state = AfterProcessingInstructionTarget;
                     }
@@ -3554,7 +3557,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// comment": the comment's data is `?` and the buffer, which are the
     /// input bytes after the `<`; then reconsume in the bogus comment state.
     fn pi_to_bogus_comment(&mut self, inp: &Input, p: usize) {
-        self.comment.clear();
+        self.new_comment();
         if self.lt_read && self.consumed_since(self.lt) {
             self.comment.push_input(inp, self.lt + 1, p);
         } else {
