@@ -91,7 +91,7 @@ impl LineIndex {
                 self.add_columns(bytes);
                 return;
             };
-            self.at.line += count_breaks(bytes, self.after_cr);
+            self.at.line += crate::scan::lines::line_breaks(bytes, self.after_cr);
             self.at.col = 1;
             self.after_cr = bytes[bytes.len() - 1] == b'\r';
             self.add_columns(&bytes[last + 1..]);
@@ -115,48 +115,8 @@ impl LineIndex {
 
     /// Adds the UTF-16 code units of `rest`, whole characters of one line.
     fn add_columns(&mut self, rest: &[u8]) {
-        // A UTF-8 continuation byte adds nothing, a 4-byte lead adds two
-        // UTF-16 units, anything else one. Summed in blocks of u8 counters
-        // (at most 2 per byte, so 127 bytes cannot overflow), which the
-        // compiler vectorises.
-        for block in rest.chunks(127) {
-            let units: u8 = block
-                .iter()
-                .map(|&b| ((b as i8) >= -0x40) as u8 + (b >= 0xF0) as u8)
-                .sum();
-            self.at.col += units as usize;
-        }
+        self.at.col += crate::scan::lines::utf16_units(rest);
     }
-}
-
-/// The number of line breaks in `bytes`: every CR, and every LF that does
-/// not end a CRLF (`after_cr`: the byte before `bytes` was a CR). Each
-/// byte is tested with the byte before it, 32 at a time into `u8`
-/// counters: a fold over two arrays, which the compiler vectorises.
-fn count_breaks(bytes: &[u8], after_cr: bool) -> usize {
-    let is_break = |prev: u8, b: u8| u8::from((b == b'\r') | ((b == b'\n') & (prev != b'\r')));
-    let Some(&first) = bytes.first() else {
-        return 0;
-    };
-    let mut n = usize::from(is_break(if after_cr { b'\r' } else { 0 }, first));
-    // Byte `i` of the block at `k + 1` has its predecessor at `i` of the
-    // block at `k`.
-    let mut k = 0;
-    while let (Some(prev), Some(cur)) = (
-        bytes[k..].first_chunk::<32>(),
-        bytes.get(k + 1..).and_then(|b| b.first_chunk::<32>()),
-    ) {
-        let mut sum = 0u8;
-        for i in 0..32 {
-            sum += is_break(prev[i], cur[i]);
-        }
-        n += usize::from(sum);
-        k += 32;
-    }
-    for i in k + 1..bytes.len() {
-        n += usize::from(is_break(bytes[i - 1], bytes[i]));
-    }
-    n
 }
 
 #[cfg(test)]
@@ -215,43 +175,6 @@ mod tests {
                 assert_eq!(idx.position(), by_definition(&text[..cut]), "up to {cut}");
                 idx.advance_to(&bytes[cut..], bytes.len());
                 assert_eq!(idx.position(), by_definition(&text), "split at {cut}");
-            }
-        }
-    }
-
-    #[test]
-    fn count_breaks_counts_cr_lf_and_crlf_once() {
-        let by_definition = |bytes: &[u8], after_cr: bool| {
-            let mut prev = if after_cr { b'\r' } else { 0 };
-            let mut n = 0;
-            for &b in bytes {
-                n += usize::from(b == b'\r' || (b == b'\n' && prev != b'\r'));
-                prev = b;
-            }
-            n
-        };
-        for len in 0..100 {
-            for at in 0..len {
-                for (x, y) in [
-                    (b'\n', b'\n'),
-                    (b'\r', b'\n'),
-                    (b'\r', b'\r'),
-                    (b'\n', b'\r'),
-                ] {
-                    let mut bytes = vec![b'a'; len];
-                    bytes[at] = x;
-                    if at + 1 < len {
-                        bytes[at + 1] = y;
-                    }
-                    bytes[len - 1 - at / 2] = y;
-                    for after_cr in [false, true] {
-                        assert_eq!(
-                            count_breaks(&bytes, after_cr),
-                            by_definition(&bytes, after_cr),
-                            "{bytes:?} after_cr {after_cr}"
-                        );
-                    }
-                }
             }
         }
     }

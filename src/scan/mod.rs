@@ -49,6 +49,7 @@
 //! [`Landmarks::find_scalar`], the plain definition, for every set.
 #![warn(clippy::undocumented_unsafe_blocks)]
 
+pub(crate) mod lines;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 mod neon;
 mod swar;

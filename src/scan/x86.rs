@@ -358,3 +358,119 @@ unsafe fn avx2_nibble(set: &Landmarks, hay: &[u8]) -> usize {
         },
     )
 }
+
+// ----- line breaks and UTF-16 units (see `lines`) -----------------------
+
+/// `lines::breaks_after_first` by AVX2, or `None` without AVX2.
+pub(super) fn breaks_after_first(bytes: &[u8]) -> Option<usize> {
+    if has_avx2() {
+        // SAFETY: `has_avx2` checked that this CPU has AVX2.
+        Some(unsafe { avx2_breaks_after_first(bytes) })
+    } else {
+        None
+    }
+}
+
+/// `lines::utf16_units` by AVX2, or `None` without AVX2.
+pub(super) fn utf16_units(bytes: &[u8]) -> Option<usize> {
+    if has_avx2() {
+        // SAFETY: `has_avx2` checked that this CPU has AVX2.
+        Some(unsafe { avx2_utf16_units(bytes) })
+    } else {
+        None
+    }
+}
+
+/// Bytes `bytes[i]`, `i >= 1`, that are a CR, or an LF after a byte that
+/// is not a CR: 32 bytes and their 32 predecessors (the same bytes one
+/// position back) compared at a time, the matches (-1 each) summed in byte
+/// counters that are emptied every 255 blocks.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn avx2_breaks_after_first(bytes: &[u8]) -> usize {
+    let len = bytes.len();
+    let p = bytes.as_ptr();
+    let mut n = 0usize;
+    let mut k = 1;
+    // SAFETY: AVX2 is enabled and was checked by the caller. The loads are
+    // at `p + k` and `p + k - 1` with `k >= 1` and `k + 32 <= len`, so
+    // both read 32 bytes inside `bytes`.
+    unsafe {
+        let cr = _mm256_set1_epi8(b'\r' as i8);
+        let lf = _mm256_set1_epi8(b'\n' as i8);
+        while k + 32 <= len {
+            let mut counts = _mm256_setzero_si256();
+            let mut blocks = 0;
+            while blocks < 255 && k + 32 <= len {
+                let cur = _mm256_loadu_si256(p.add(k) as *const __m256i);
+                let prev = _mm256_loadu_si256(p.add(k - 1) as *const __m256i);
+                let lone_lf =
+                    _mm256_andnot_si256(_mm256_cmpeq_epi8(prev, cr), _mm256_cmpeq_epi8(cur, lf));
+                let breaks = _mm256_or_si256(_mm256_cmpeq_epi8(cur, cr), lone_lf);
+                counts = _mm256_sub_epi8(counts, breaks);
+                blocks += 1;
+                k += 32;
+            }
+            n += sum_bytes(counts);
+        }
+    }
+    n + super::lines::breaks_after_first_from(bytes, k)
+}
+
+/// The sum of the 32 unsigned bytes of `v`.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn sum_bytes(v: __m256i) -> usize {
+    // SAFETY: AVX2 is enabled and was checked by the caller; no memory is
+    // touched.
+    unsafe {
+        let sums = _mm256_sad_epu8(v, _mm256_setzero_si256());
+        let mut lanes = [0u64; 4];
+        _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, sums);
+        lanes.iter().sum::<u64>() as usize
+    }
+}
+
+/// UTF-16 code units of whole characters: one per byte that is no UTF-8
+/// continuation byte, and one more per lead byte of a 4-byte character,
+/// 32 bytes at a time (signed compares: continuation bytes are -128..=-65,
+/// 4-byte leads -16..=-1, ASCII is positive), summed like line breaks.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn avx2_utf16_units(bytes: &[u8]) -> usize {
+    let len = bytes.len();
+    let p = bytes.as_ptr();
+    let mut n = 0usize;
+    let mut k = 0;
+    // SAFETY: AVX2 is enabled and was checked by the caller. Each load is
+    // at `p + k` with `k + 32 <= len`, inside `bytes`; the counters take at
+    // most 2 a block for 127 blocks.
+    unsafe {
+        let not_continuation = _mm256_set1_epi8(-0x41);
+        let below_four_byte = _mm256_set1_epi8(-0x11);
+        let zero = _mm256_setzero_si256();
+        while k + 32 <= len {
+            let mut counts = zero;
+            let mut blocks = 0;
+            while blocks < 127 && k + 32 <= len {
+                let v = _mm256_loadu_si256(p.add(k) as *const __m256i);
+                let lead = _mm256_cmpgt_epi8(v, not_continuation);
+                let astral = _mm256_and_si256(
+                    _mm256_cmpgt_epi8(v, below_four_byte),
+                    _mm256_cmpgt_epi8(zero, v),
+                );
+                counts = _mm256_sub_epi8(_mm256_sub_epi8(counts, lead), astral);
+                blocks += 1;
+                k += 32;
+            }
+            n += sum_bytes(counts);
+        }
+    }
+    n + super::lines::utf16_units_scalar(&bytes[k..])
+}

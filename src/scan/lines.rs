@@ -1,0 +1,155 @@
+//! Counting line breaks and UTF-16 code units in bulk, for line/column
+//! positions (`crate::position`): a stream moves its line index over every
+//! byte it drops, so these run over whole documents.
+//!
+//! Each count has its plain definition here (a fold the compiler partly
+//! vectorises) and an AVX2 kernel in `x86`, chosen at run time; the kernels
+//! are tested against the definitions.
+
+/// Whether `b` is a line break given the byte before it: a CR, or an LF
+/// that does not end a CRLF.
+#[inline(always)]
+fn is_break(prev: u8, b: u8) -> u8 {
+    u8::from((b == b'\r') | ((b == b'\n') & (prev != b'\r')))
+}
+
+/// The number of line breaks in `bytes` (`after_cr`: the byte before them
+/// was a CR, so an LF first ends no line).
+pub(crate) fn line_breaks(bytes: &[u8], after_cr: bool) -> usize {
+    let Some(&first) = bytes.first() else {
+        return 0;
+    };
+    let first = usize::from(is_break(if after_cr { b'\r' } else { 0 }, first));
+    #[cfg(target_arch = "x86_64")]
+    if let Some(n) = super::x86::breaks_after_first(bytes) {
+        return first + n;
+    }
+    first + breaks_after_first_from(bytes, 1)
+}
+
+/// Line breaks among `bytes[from..]`, each byte tested with its
+/// predecessor in `bytes` (`from >= 1`): 32 at a time into `u8` counters,
+/// a fold over two arrays that the compiler vectorises.
+pub(super) fn breaks_after_first_from(bytes: &[u8], from: usize) -> usize {
+    let mut n = 0;
+    let mut k = from - 1;
+    while let (Some(prev), Some(cur)) = (
+        bytes[k..].first_chunk::<32>(),
+        bytes.get(k + 1..).and_then(|b| b.first_chunk::<32>()),
+    ) {
+        let mut sum = 0u8;
+        for i in 0..32 {
+            sum += is_break(prev[i], cur[i]);
+        }
+        n += usize::from(sum);
+        k += 32;
+    }
+    for i in k + 1..bytes.len() {
+        n += usize::from(is_break(bytes[i - 1], bytes[i]));
+    }
+    n
+}
+
+/// The UTF-16 code units of `bytes`, whole characters: a UTF-8
+/// continuation byte adds nothing, a 4-byte lead two, anything else one.
+pub(crate) fn utf16_units(bytes: &[u8]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(n) = super::x86::utf16_units(bytes) {
+        return n;
+    }
+    utf16_units_scalar(bytes)
+}
+
+/// [`utf16_units`] by its definition, summed in `u8` counters over blocks
+/// of 127 bytes (at most 2 a byte), which the compiler vectorises.
+pub(super) fn utf16_units_scalar(bytes: &[u8]) -> usize {
+    bytes
+        .chunks(127)
+        .map(|block| {
+            let units: u8 = block
+                .iter()
+                .map(|&b| ((b as i8) >= -0x40) as u8 + (b >= 0xF0) as u8)
+                .sum();
+            usize::from(units)
+        })
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn breaks_by_definition(bytes: &[u8], after_cr: bool) -> usize {
+        let mut prev = if after_cr { b'\r' } else { 0 };
+        let mut n = 0;
+        for &b in bytes {
+            n += usize::from(b == b'\r' || (b == b'\n' && prev != b'\r'));
+            prev = b;
+        }
+        n
+    }
+
+    fn units_by_definition(bytes: &[u8]) -> usize {
+        std::str::from_utf8(bytes)
+            .unwrap()
+            .chars()
+            .map(char::len_utf16)
+            .sum()
+    }
+
+    #[test]
+    fn line_breaks_count_cr_lf_and_crlf_once_at_every_position() {
+        for len in 0..140 {
+            for at in 0..len {
+                for (x, y) in [
+                    (b'\n', b'\n'),
+                    (b'\r', b'\n'),
+                    (b'\r', b'\r'),
+                    (b'\n', b'\r'),
+                ] {
+                    let mut bytes = vec![b'a'; len];
+                    bytes[at] = x;
+                    if at + 1 < len {
+                        bytes[at + 1] = y;
+                    }
+                    bytes[len - 1 - at / 2] = y;
+                    for after_cr in [false, true] {
+                        let want = breaks_by_definition(&bytes, after_cr);
+                        assert_eq!(line_breaks(&bytes, after_cr), want, "{bytes:?} {after_cr}");
+                        if len > 0 {
+                            let first =
+                                usize::from(is_break(if after_cr { b'\r' } else { 0 }, bytes[0]));
+                            assert_eq!(first + breaks_after_first_from(&bytes, 1), want);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn utf16_units_count_whole_characters_at_every_length() {
+        let text: String = (0..300)
+            .map(|i| match i % 7 {
+                0 => 'a',
+                1 => '\u{e9}',
+                2 => '\u{20AC}',
+                3 => '\u{1F600}',
+                4 => '\n',
+                5 => '\u{FFFD}',
+                _ => 'z',
+            })
+            .collect();
+        for (cut, _) in text.char_indices() {
+            for (start, _) in text[..cut].char_indices().step_by(13) {
+                let bytes = &text.as_bytes()[start..cut];
+                assert_eq!(
+                    utf16_units(bytes),
+                    units_by_definition(bytes),
+                    "{start}..{cut}"
+                );
+                assert_eq!(utf16_units_scalar(bytes), units_by_definition(bytes));
+            }
+        }
+    }
+}
