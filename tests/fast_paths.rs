@@ -159,6 +159,12 @@ fn hand_overs() {
         "<style>",
         "</style/>",
         "a<b",
+        "<DIV CLASS=x>",
+        "</DIV>",
+        "<A HREF='x' hRef=y Href>",
+        "<Img SRC=a\u{e9}B>",
+        "<p \u{e9}\u{e9}\u{e9}=\u{e9}>",
+        "<\u{1F600}>",
     ];
     let mut failures = Vec::new();
     let mut runs = 0;
@@ -166,9 +172,14 @@ fn hand_overs() {
         for b in pieces {
             let input = format!("{a}{b}");
             for errors in [Errors::On, Errors::Off] {
-                runs += 1;
-                if let Some(d) = compare(input.as_bytes(), &Config::new(), errors) {
-                    failures.push(format!("{input:?} [errors {errors:?}]: {d}"));
+                // A length limit makes the fast path stop early, inside
+                // names and values (and inside characters, which it must
+                // not).
+                for config in [Config::new(), Config::new().max_token_len(7)] {
+                    runs += 1;
+                    if let Some(d) = compare(input.as_bytes(), &config, errors) {
+                        failures.push(format!("{input:?} [errors {errors:?}, {config:?}]: {d}"));
+                    }
                 }
             }
         }

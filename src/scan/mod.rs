@@ -390,6 +390,11 @@ pub(crate) static PLAINTEXT: Landmarks = Landmarks::new(b"\r\0", false);
 pub(crate) static SCRIPT_ESCAPED: Landmarks = Landmarks::new(b"-<\r\0", false);
 /// Tag name state: whitespace, `/`, `>`, NUL, CR, and A–Z (lower-cased).
 pub(crate) static TAG_NAME: Landmarks = Landmarks::new(b"\t\n\x0c />\r\0", true);
+/// The rest of a tag name that had an upper-case letter (the tag fast path
+/// lower-cases it whole).
+pub(crate) static TAG_NAME_ANY_CASE: Landmarks = Landmarks::new(b"\t\n\x0c />\r\0", false);
+/// The rest of an attribute name that had an upper-case letter.
+pub(crate) static ATTR_NAME_ANY_CASE: Landmarks = Landmarks::new(b"\t\n\x0c />=\"'<\r\0", false);
 /// Attribute name state: as tag names, plus `=` and the characters that are
 /// errors in a name (`"`, `'`, `<`).
 pub(crate) static ATTR_NAME: Landmarks = Landmarks::new(b"\t\n\x0c />=\"'<\r\0", true);
@@ -420,7 +425,7 @@ pub(crate) static CDATA: Landmarks = Landmarks::new(b"]\r", false);
 pub(crate) static PI_DATA: Landmarks = Landmarks::new(b"?>\r", false);
 
 /// Every landmark set, named, for tests and the fuzz targets.
-pub(crate) fn all_sets() -> [(&'static str, &'static Landmarks); 20] {
+pub(crate) fn all_sets() -> [(&'static str, &'static Landmarks); 22] {
     [
         ("DATA", &DATA),
         ("DATA_WITH_NUL", &DATA_WITH_NUL),
@@ -431,6 +436,8 @@ pub(crate) fn all_sets() -> [(&'static str, &'static Landmarks); 20] {
         ("SCRIPT_ESCAPED", &SCRIPT_ESCAPED),
         ("TAG_NAME", &TAG_NAME),
         ("ATTR_NAME", &ATTR_NAME),
+        ("TAG_NAME_ANY_CASE", &TAG_NAME_ANY_CASE),
+        ("ATTR_NAME_ANY_CASE", &ATTR_NAME_ANY_CASE),
         ("ATTR_VALUE_DOUBLE", &ATTR_VALUE_DOUBLE),
         ("ATTR_VALUE_SINGLE", &ATTR_VALUE_SINGLE),
         ("ATTR_VALUE_UNQUOTED", &ATTR_VALUE_UNQUOTED),

@@ -226,6 +226,27 @@ impl Field {
         }
     }
 
+    /// Appends input bytes `s..e` ASCII-lower-cased: borrowed when they
+    /// have no upper-case letter.
+    fn push_lowercase(&mut self, inp: &Input, s: usize, e: usize) {
+        let bytes = inp.slice(s, e);
+        if !bytes.iter().any(u8::is_ascii_uppercase) {
+            return self.push_input(inp, s, e);
+        }
+        if self.truncated {
+            return;
+        }
+        if !self.owned {
+            self.make_owned(inp);
+        }
+        let from = self.buf.len();
+        self.buf.push_str(inp.str(s, e));
+        self.buf[from..].make_ascii_lowercase();
+        if self.buf.len() > self.limit {
+            self.cut(inp);
+        }
+    }
+
     /// Appends characters that are not the next input bytes.
     fn push_str(&mut self, inp: &Input, text: &str) {
         if self.truncated {
@@ -1609,8 +1630,10 @@ impl<E: ErrorPolicy> Machine<E> {
             match buf.get(r) {
                 Some(b'<') => {
                     let (name, is_end) = match buf.get(r + 1) {
-                        Some(b'a'..=b'z') => (r + 1, false),
-                        Some(b'/') if matches!(buf.get(r + 2), Some(b'a'..=b'z')) => (r + 2, true),
+                        Some(b'a'..=b'z' | b'A'..=b'Z') => (r + 1, false),
+                        Some(b'/') if matches!(buf.get(r + 2), Some(b'a'..=b'z' | b'A'..=b'Z')) => {
+                            (r + 2, true)
+                        }
                         Some(b'!') if buf.get(r + 2..r + 4) == Some(b"--") => {
                             if self.comment_lane(inp, r) {
                                 return true;
@@ -1986,7 +2009,7 @@ impl<E: ErrorPolicy> Machine<E> {
             TagOpen => match c {
                 b'!' => self.state = MarkupDeclarationOpen,
                 b'/' => self.state = EndTagOpen,
-                b'a'..=b'z' if self.fast_paths => self.tag_fast_path(inp, p, false),
+                b'a'..=b'z' | b'A'..=b'Z' if self.fast_paths => self.tag_fast_path(inp, p, false),
                 b'a'..=b'z' | b'A'..=b'Z' => {
                     self.new_tag(false, p);
                     self.pos = p;
@@ -2016,7 +2039,7 @@ impl<E: ErrorPolicy> Machine<E> {
             },
             // 13.2.5.7
             EndTagOpen => match c {
-                b'a'..=b'z' if self.fast_paths => self.tag_fast_path(inp, p, true),
+                b'a'..=b'z' | b'A'..=b'Z' if self.fast_paths => self.tag_fast_path(inp, p, true),
                 b'a'..=b'z' | b'A'..=b'Z' => {
                     self.new_tag(true, p);
                     self.pos = p;
@@ -3119,15 +3142,26 @@ impl<E: ErrorPolicy> Machine<E> {
         let base = inp.base;
         // Bytes past a token-length limit are left to the general machine,
         // which cuts fields there: before it, no field can reach the limit.
-        let stop = inp
+        let mut stop = inp
             .end()
             .min(self.lt.saturating_add(self.max_token_len))
             .max(p);
+        // Where the general machine goes on is a character boundary.
+        while !inp.text.is_char_boundary(stop - base) {
+            stop -= 1;
+        }
         let buf = &inp.buf[..stop - base];
         // Positions below are relative to the window (`base`).
         let mut r = p - base;
         r += self.find(&scan::TAG_NAME, &buf[r..]);
-        self.tag_name.push_input(inp, p, base + r);
+        if let Some(b'A'..=b'Z') = buf.get(r) {
+            // Upper case (old pages): the name is lower-cased into the
+            // field, which owns it.
+            r += self.find(&scan::TAG_NAME_ANY_CASE, &buf[r..]);
+            self.tag_name.push_lowercase(inp, p, base + r);
+        } else {
+            self.tag_name.push_input(inp, p, base + r);
+        }
         self.tag_name_span.end = base + r;
         let mut a = FastAttr::default();
         // Every way out of the tag is a `break 'tag`, so that the one
@@ -3148,7 +3182,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 match buf.get(r) {
                     Some(b'>') => break 'tag Exit::Emit(r),
                     Some(b'/') => break 'tag Exit::SelfClosing(r + 1),
-                    Some(b'=' | b'"' | b'\'' | b'<' | 0 | b'A'..=b'Z') | None => {
+                    Some(b'=' | b'"' | b'\'' | b'<' | 0) | None => {
                         break 'tag Exit::Leave(BeforeAttributeName, r)
                     }
                     Some(_) => {}
@@ -3169,15 +3203,27 @@ impl<E: ErrorPolicy> Machine<E> {
                     ve: r,
                     arena: NOT_IN_ARENA,
                     run: r,
+                    name_arena: NOT_IN_ARENA,
                 };
-                // Attribute name state: its first byte is no landmark.
+                // Attribute name state.
                 r += self.find(&scan::ATTR_NAME, &buf[r..]);
+                let mut upper = false;
+                if let Some(b'A'..=b'Z') = buf.get(r) {
+                    // Upper case: the name is lower-cased into the arena once
+                    // it is whole.
+                    upper = true;
+                    r += self.find(&scan::ATTR_NAME_ANY_CASE, &buf[r..]);
+                }
                 let c = match buf.get(r) {
                     Some(&c @ (b'=' | b'\t' | b'\n' | 0x0C | b' ' | b'\r' | b'/' | b'>')) => c,
                     _ => break 'tag Exit::Leave(AttributeName, r),
                 };
                 (a.ne, a.vs, a.ve) = (r, r, r);
-                a.dup = self.is_duplicate_input_name(inp, base + a.ns, base + r);
+                a.dup = if upper {
+                    self.fast_lowercase_name(inp, &mut a)
+                } else {
+                    self.is_duplicate_input_name(inp, base + a.ns, base + r)
+                };
                 if c != b'=' {
                     // After attribute name state.
                     while let Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') = buf.get(r) {
@@ -3187,7 +3233,7 @@ impl<E: ErrorPolicy> Machine<E> {
                         Some(b'=') => {}
                         Some(b'>') => break 'tag Exit::Emit(r),
                         Some(b'/') => break 'tag Exit::SelfClosing(r + 1),
-                        Some(b'"' | b'\'' | b'<' | 0 | b'A'..=b'Z') | None => {
+                        Some(b'"' | b'\'' | b'<' | 0) | None => {
                             break 'tag Exit::Leave(AfterAttributeName, r)
                         }
                         // The next attribute's name.
@@ -3306,6 +3352,35 @@ impl<E: ErrorPolicy> Machine<E> {
         Some(len)
     }
 
+    /// An attribute name with upper case in the fast path: lower-cased into
+    /// the arena (`FastAttr::name_arena`); returns whether the tag already
+    /// has it (reporting `duplicate-attribute` if so).
+    #[cold]
+    #[inline(never)]
+    fn fast_lowercase_name(&mut self, inp: &Input, a: &mut FastAttr) -> bool {
+        let base = inp.base;
+        let start = self.attr_store.arena.len();
+        self.attr_store
+            .arena
+            .push_str(inp.str(base + a.ns, base + a.ne));
+        self.attr_store.arena[start..].make_ascii_lowercase();
+        a.name_arena = start;
+        let at = base + a.ne;
+        let (attrs, store) = (&self.attrs, &self.attr_store);
+        let name = &store.arena.as_bytes()[start..];
+        let dup = self.attr_index.is_duplicate(name, attrs.len(), |i| {
+            attrs.get(i).map(|a| match a.slots(&store.rewritten).0 {
+                Slot::Empty => &b""[..],
+                Slot::Input(s, e) => inp.slice(s, e),
+                Slot::Scratch(s, e) => &store.arena.as_bytes()[s..e],
+            })
+        });
+        if dup {
+            self.err(inp, ErrorCode::DuplicateAttribute, at);
+        }
+        dup
+    }
+
     /// The end of an attribute value in the fast path, at window offset `r`
     /// (the quote or the byte after an unquoted value).
     #[inline]
@@ -3340,7 +3415,8 @@ impl<E: ErrorPolicy> Machine<E> {
             self.attr_live = true;
             self.attr_duplicate = a.dup;
             self.attr_name.clear();
-            self.attr_name.push_input(inp, base + a.ns, base + name_end);
+            self.attr_name
+                .push_lowercase(inp, base + a.ns, base + name_end);
             self.attr_value.clear();
             if a.arena == NOT_IN_ARENA {
                 self.attr_value
@@ -3349,7 +3425,6 @@ impl<E: ErrorPolicy> Machine<E> {
                 // The value decoded so far, and what follows it.
                 self.attr_value
                     .push_str(inp, &self.attr_store.arena[a.arena..]);
-                self.attr_store.arena.truncate(a.arena);
                 if in_value {
                     self.attr_value.push_input(inp, base + a.run, base + r);
                 }
@@ -3362,6 +3437,10 @@ impl<E: ErrorPolicy> Machine<E> {
                 start: base + a.vs,
                 end: base + a.ve,
             };
+            // The fields own what the arena held for this attribute.
+            self.attr_store
+                .arena
+                .truncate(a.name_arena.min(a.arena).min(self.attr_store.arena.len()));
         }
     }
 
@@ -3373,8 +3452,9 @@ impl<E: ErrorPolicy> Machine<E> {
             return;
         }
         if a.dup {
-            if a.arena != NOT_IN_ARENA {
-                self.attr_store.arena.truncate(a.arena);
+            let first = a.name_arena.min(a.arena);
+            if first != NOT_IN_ARENA {
+                self.attr_store.arena.truncate(first);
             }
             return;
         }
@@ -3382,14 +3462,10 @@ impl<E: ErrorPolicy> Machine<E> {
             start: base + a.ns,
             end: base + a.ne,
         };
-        let strings = if a.arena == NOT_IN_ARENA {
+        let strings = if a.arena == NOT_IN_ARENA && a.name_arena == NOT_IN_ARENA {
             VERBATIM
         } else {
-            let value = Slot::Scratch(a.arena, self.attr_store.arena.len());
-            self.attr_store
-                .rewritten
-                .push((Slot::of_span(name_span), value));
-            self.attr_store.rewritten.len() - 1
+            self.fast_rewritten(a, base)
         };
         self.attrs.push(AttrRecord {
             name_span,
@@ -3399,6 +3475,30 @@ impl<E: ErrorPolicy> Machine<E> {
             },
             strings,
         });
+    }
+
+    /// The slots of an attribute whose name or value is in the arena.
+    #[cold]
+    #[inline(never)]
+    fn fast_rewritten(&mut self, a: FastAttr, base: usize) -> usize {
+        let name = if a.name_arena == NOT_IN_ARENA {
+            Slot::of_span(Span {
+                start: base + a.ns,
+                end: base + a.ne,
+            })
+        } else {
+            Slot::Scratch(a.name_arena, a.name_arena + (a.ne - a.ns))
+        };
+        let value = if a.arena == NOT_IN_ARENA {
+            Slot::of_span(Span {
+                start: base + a.vs,
+                end: base + a.ve,
+            })
+        } else {
+            Slot::Scratch(a.arena, self.attr_store.arena.len())
+        };
+        self.attr_store.rewritten.push((name, value));
+        self.attr_store.rewritten.len() - 1
     }
 
     /// The fast path's `>` at `gt`: commit the attribute in progress, emit
@@ -3424,7 +3524,15 @@ impl<E: ErrorPolicy> Machine<E> {
             Ready::EndTag
         } else {
             self.has_last_start_tag = true;
-            self.last_start_tag_span = Some(self.tag_name_span);
+            if self.tag_name.owned {
+                // A lower-cased name.
+                self.last_start_tag_span = None;
+                self.last_start_tag.clear();
+                let name = self.tag_name.bytes(inp);
+                self.last_start_tag.extend_from_slice(name);
+            } else {
+                self.last_start_tag_span = Some(self.tag_name_span);
+            }
             Ready::StartTag
         };
         self.emit(ready, end);
@@ -3664,6 +3772,8 @@ struct FastAttr {
     ve: usize,
     arena: usize,
     run: usize,
+    /// The lower-cased name in the arena, when it had upper case.
+    name_arena: usize,
 }
 
 const NOT_IN_ARENA: usize = usize::MAX;
@@ -3679,6 +3789,7 @@ impl Default for FastAttr {
             ve: 0,
             arena: NOT_IN_ARENA,
             run: 0,
+            name_arena: NOT_IN_ARENA,
         }
     }
 }
