@@ -2,68 +2,140 @@
 //! `String::from_utf8_lossy` replaces them, so that a whole document and a
 //! stream (which decodes chunk by chunk) agree byte for byte.
 
-/// A valid stretch shorter than this counts as "errors close together".
-const SHORT: usize = 32;
-/// After this many short stretches in a row, std's check finds the errors.
-const DENSE: u32 = 8;
+/// Valid non-ASCII characters in a row after which the rest is tried as
+/// one valid stretch (simdutf8), as text in UTF-8 proper continues.
+const VALID_RUN: u32 = 16;
 
 /// Appends `data` to `out`, each invalid sequence replaced by U+FFFD as
 /// `String::from_utf8_lossy` replaces it, except an incomplete sequence at
 /// the very end, which is handed back: a stream completes it with the next
 /// chunk, a whole input ends it with one U+FFFD.
 ///
-/// Valid input is checked once by simdutf8. Invalid input goes from error
-/// to error: simdutf8 finds the next one and the valid stretch before it is
-/// copied whole (std's lossy decoding walks every byte, about 7.5
-/// instructions a byte on the corpus's legacy pages). Where errors come
-/// close together (a page in a legacy CJK encoding has one every few
-/// bytes) simdutf8's set-up per search costs more than std's plain check,
-/// which then takes over until a long valid stretch comes again.
-pub(crate) fn push_lossy<'d>(out: &mut String, mut data: &'d [u8]) -> &'d [u8] {
-    if let Ok(text) = simdutf8::basic::from_utf8(data) {
-        out.push_str(text);
-        return &[];
-    }
-    let mut short_runs = 0;
-    loop {
-        let (valid_up_to, error_len) = if short_runs < DENSE {
-            match simdutf8::compat::from_utf8(data) {
-                Ok(text) => {
-                    out.push_str(text);
-                    return &[];
-                }
-                Err(e) => (e.valid_up_to(), e.error_len()),
-            }
-        } else {
-            match std::str::from_utf8(data) {
-                Ok(text) => {
-                    out.push_str(text);
-                    return &[];
-                }
-                Err(e) => (e.valid_up_to(), e.error_len()),
-            }
-        };
-        let (valid, rest) = data.split_at(valid_up_to);
-        // Checked again to make it a `str`: this costs less than a
-        // byte-by-byte walk, and only input that needs repair pays it.
-        out.push_str(std::str::from_utf8(valid).unwrap_or_default());
-        let Some(bad) = error_len else {
-            return rest;
-        };
-        out.push('\u{FFFD}');
-        data = &rest[bad..];
-        short_runs = if valid.len() < SHORT {
-            short_runs + 1
-        } else {
-            0
-        };
+/// Valid input is checked once by simdutf8. Invalid input (a page in a
+/// legacy encoding has an error at every non-ASCII letter) is decoded
+/// here: runs of ASCII a word at a time, other characters one by one, and
+/// after a few valid non-ASCII characters in a row the rest is tried as
+/// one valid stretch again. A search for the next error per error cost
+/// about 100 instructions each (simdutf8's set-up, and std's check to
+/// locate the error); std's lossy decoding walks every byte.
+pub(crate) fn push_lossy<'d>(out: &mut String, data: &'d [u8]) -> &'d [u8] {
+    // Up to the first error at SIMD speed (the check stops there).
+    match simdutf8::compat::from_utf8(data) {
+        Ok(text) => {
+            out.push_str(text);
+            &[]
+        }
+        Err(e) => push_lossy_from(out, data, e.valid_up_to()),
     }
 }
 
-/// `String::from_utf8_lossy(input)` into a new string, by [`push_lossy`].
-pub(crate) fn repaired(input: &[u8]) -> String {
+/// [`push_lossy`] for data whose first `valid` bytes are known to be valid.
+fn push_lossy_from<'d>(out: &mut String, data: &'d [u8], valid: usize) -> &'d [u8] {
+    out.push_str(simdutf8::basic::from_utf8(&data[..valid]).unwrap_or_default());
+    let mut i = valid;
+    let mut valid_in_a_row = 0;
+    while i < data.len() {
+        let run = ascii_run(&data[i..]);
+        if run > 0 {
+            // ASCII: the check that makes it a `str` is a word at a time.
+            out.push_str(std::str::from_utf8(&data[i..i + run]).unwrap_or_default());
+            i += run;
+            if i == data.len() {
+                break;
+            }
+        }
+        match decode(&data[i..]) {
+            Decoded::Char(c, len) => {
+                out.push(c);
+                i += len;
+                valid_in_a_row += 1;
+                if valid_in_a_row >= VALID_RUN {
+                    valid_in_a_row = 0;
+                    let rest = &data[i..];
+                    let valid = match simdutf8::compat::from_utf8(rest) {
+                        Ok(text) => {
+                            out.push_str(text);
+                            return &[];
+                        }
+                        Err(e) => e.valid_up_to(),
+                    };
+                    out.push_str(simdutf8::basic::from_utf8(&rest[..valid]).unwrap_or_default());
+                    i += valid;
+                }
+            }
+            Decoded::Invalid(len) => {
+                out.push('\u{FFFD}');
+                i += len;
+                valid_in_a_row = 0;
+            }
+            Decoded::Incomplete => return &data[i..],
+        }
+    }
+    &[]
+}
+
+/// The length of the run of ASCII bytes that `bytes` starts with.
+fn ascii_run(bytes: &[u8]) -> usize {
+    let mut n = 0;
+    while let Some(word) = bytes[n..].first_chunk::<8>() {
+        let high = u64::from_le_bytes(*word) & 0x8080_8080_8080_8080;
+        if high != 0 {
+            return n + (high.trailing_zeros() / 8) as usize;
+        }
+        n += 8;
+    }
+    n + bytes[n..].iter().take_while(|b| b.is_ascii()).count()
+}
+
+/// One UTF-8 sequence at the start of `bytes` (whose first byte is not
+/// ASCII).
+enum Decoded {
+    /// A character of this many bytes.
+    Char(char, usize),
+    /// An invalid sequence of this many bytes, replaced by one U+FFFD: its
+    /// maximal valid prefix, or its first byte, as the standard's UTF-8
+    /// decoder (and `from_utf8_lossy`) does.
+    Invalid(usize),
+    /// A valid prefix cut off by the end of `bytes`.
+    Incomplete,
+}
+
+fn decode(bytes: &[u8]) -> Decoded {
+    let b = bytes[0];
+    // The sequence's length and the range of its second byte.
+    let (len, second) = match b {
+        0xC2..=0xDF => (2, 0x80..=0xBF),
+        0xE0 => (3, 0xA0..=0xBF),
+        0xE1..=0xEC | 0xEE..=0xEF => (3, 0x80..=0xBF),
+        0xED => (3, 0x80..=0x9F),
+        0xF0 => (4, 0x90..=0xBF),
+        0xF1..=0xF3 => (4, 0x80..=0xBF),
+        0xF4 => (4, 0x80..=0x8F),
+        _ => return Decoded::Invalid(1),
+    };
+    let mut code = u32::from(b) & (0x7F >> len);
+    for k in 1..len {
+        let Some(&c) = bytes.get(k) else {
+            return Decoded::Incomplete;
+        };
+        let fits = if k == 1 {
+            second.contains(&c)
+        } else {
+            (0x80..=0xBF).contains(&c)
+        };
+        if !fits {
+            return Decoded::Invalid(k);
+        }
+        code = code << 6 | u32::from(c & 0x3F);
+    }
+    Decoded::Char(char::from_u32(code).unwrap_or('\u{FFFD}'), len)
+}
+
+/// `String::from_utf8_lossy(input)` into a new string, by [`push_lossy`],
+/// for input whose first `valid` bytes are known to be valid UTF-8.
+pub(crate) fn repaired(input: &[u8], valid: usize) -> String {
     let mut out = String::with_capacity(input.len() + input.len() / 2);
-    if !push_lossy(&mut out, input).is_empty() {
+    if !push_lossy_from(&mut out, input, valid.min(input.len())).is_empty() {
         // A sequence cut off by the end of input: one U+FFFD.
         out.push('\u{FFFD}');
     }
@@ -77,7 +149,7 @@ mod tests {
 
     fn same_as_std(input: &[u8]) {
         assert_eq!(
-            repaired(input),
+            repaired(input, 0),
             String::from_utf8_lossy(input),
             "input {input:?}"
         );
@@ -123,7 +195,9 @@ mod tests {
             ],
             0..400,
         )) {
-            prop_assert_eq!(repaired(&bytes), String::from_utf8_lossy(&bytes));
+            prop_assert_eq!(repaired(&bytes, 0), String::from_utf8_lossy(&bytes));
+            let valid = std::str::from_utf8(&bytes).map_or_else(|e| e.valid_up_to(), str::len);
+            prop_assert_eq!(repaired(&bytes, valid), String::from_utf8_lossy(&bytes));
         }
     }
 }
