@@ -3163,6 +3163,13 @@ impl<E: ErrorPolicy> Machine<E> {
             self.tag_name.push_input(inp, p, base + r);
         }
         self.tag_name_span.end = base + r;
+        // Kept in a register: reading the span back from the fields just
+        // written would wait for the stores (a 16-byte load of two 8-byte
+        // stores is not forwarded).
+        let name = Span {
+            start: p,
+            end: base + r,
+        };
         let mut a = FastAttr::default();
         // Every way out of the tag is a `break 'tag`, so that the one
         // place that emits the tag is inlined here once.
@@ -3308,7 +3315,7 @@ impl<E: ErrorPolicy> Machine<E> {
             Exit::SelfClosing(r) => return self.fast_leave(inp, SelfClosingStartTag, r, a),
             Exit::Leave(state, r) => return self.fast_leave(inp, state, r, a),
         };
-        self.fast_emit(inp, a, base + gt);
+        self.fast_emit(inp, a, name, base + gt);
     }
 
     /// A character reference in an attribute value, at window offset `amp`
@@ -3507,7 +3514,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// What `emit_tag` does, for a tag whose name is its input bytes
     /// (`tag_name_span`) and whose attributes are all committed.
     #[inline(always)]
-    fn fast_emit(&mut self, inp: &Input, a: FastAttr, gt: usize) {
+    fn fast_emit(&mut self, inp: &Input, a: FastAttr, name: Span, gt: usize) {
         self.fast_commit(a, inp.base);
         self.state = State::Data;
         let end = gt + 1;
@@ -3531,7 +3538,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 let name = self.tag_name.bytes(inp);
                 self.last_start_tag.extend_from_slice(name);
             } else {
-                self.last_start_tag_span = Some(self.tag_name_span);
+                self.last_start_tag_span = Some(name);
             }
             Ready::StartTag
         };
