@@ -177,12 +177,15 @@ impl Field {
             }
     }
 
+    #[inline(always)]
     fn clear(&mut self) {
-        self.start = 0;
-        self.end = 0;
-        self.owned = false;
-        self.truncated = false;
-        self.buf.clear();
+        if self.owned || self.truncated {
+            self.owned = false;
+            self.truncated = false;
+            self.buf.clear();
+        }
+        // Empty: an empty range anywhere is the empty string.
+        self.end = self.start;
     }
 
     #[inline(always)]
