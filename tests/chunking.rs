@@ -195,13 +195,7 @@ fn html5lib_inputs_driven() {
     for case in &cases {
         let bytes = case.input.as_bytes();
         for &state in &case.states {
-            let mut config = Config::new()
-                .driven(true)
-                .initial_state(state)
-                .cdata_allowed(state == State::CdataSection);
-            if let Some(tag) = &case.last_start_tag {
-                config = config.last_start_tag(tag);
-            }
+            let config = case.driven_config(state);
             let sets = html5lib_split_sets(bytes.len(), &mut rng);
             let label = format!("{} [{state:?}, driven]", case.label);
             verify(&label, bytes, &config, Errors::On, &sets, None, &mut report);

@@ -13,7 +13,7 @@
 mod common;
 
 use common::{diff, whole, Errors, Output};
-use htmltok::{Config, State};
+use htmltok::Config;
 
 /// The first difference between the fast and the plain run of `bytes`.
 fn compare(bytes: &[u8], config: &Config, errors: Errors) -> Option<String> {
@@ -58,13 +58,7 @@ fn html5lib_inputs() {
         let bytes = case.input.as_bytes();
         let mut configs = vec![("standalone".to_owned(), Config::new())];
         for &state in &case.states {
-            let mut config = Config::new()
-                .driven(true)
-                .initial_state(state)
-                .cdata_allowed(state == State::CdataSection);
-            if let Some(tag) = &case.last_start_tag {
-                config = config.last_start_tag(tag);
-            }
+            let config = case.driven_config(state);
             configs.push((format!("{state:?}, driven"), config));
         }
         for (label, config) in &configs {

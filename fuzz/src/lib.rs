@@ -585,34 +585,29 @@ pub fn check_simd(data: &[u8], options: &Options) -> Result<(), String> {
     // The plain state machine (no fast paths) is the third opinion.
     let plain = tokens_json(data, config.fast_paths(false), true);
     if plain != simd {
-        let i = plain
-            .bytes()
-            .zip(simd.bytes())
-            .take_while(|(a, b)| a == b)
-            .count();
-        let from = i.saturating_sub(80);
-        return Err(format!(
-            "fast paths and plain machine differ at output byte {i}:\n  fast  …{}\n  plain …{}",
-            simd.get(from..(i + 80).min(simd.len())).unwrap_or(&simd),
-            plain.get(from..(i + 80).min(plain.len())).unwrap_or(&plain),
+        return Err(json_difference(
+            "fast paths",
+            &simd,
+            "plain machine",
+            &plain,
         ));
     }
     if simd != scalar {
-        let i = simd
-            .bytes()
-            .zip(scalar.bytes())
-            .take_while(|(a, b)| a == b)
-            .count();
-        let from = i.saturating_sub(80);
-        return Err(format!(
-            "simd and scalar differ at output byte {i}:\n  simd   …{}\n  scalar …{}",
-            simd.get(from..(i + 80).min(simd.len())).unwrap_or(&simd),
-            scalar
-                .get(from..(i + 80).min(scalar.len()))
-                .unwrap_or(&scalar),
-        ));
+        return Err(json_difference("simd", &simd, "scalar", &scalar));
     }
     Ok(())
+}
+
+/// Where two JSON outputs part, with the 80 bytes around it from each.
+fn json_difference(a_name: &str, a: &str, b_name: &str, b: &str) -> String {
+    let i = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
+    let from = i.saturating_sub(80);
+    let around = |s: &'_ str| s.get(from..(i + 80).min(s.len())).unwrap_or(s).to_owned();
+    format!(
+        "{a_name} and {b_name} differ at output byte {i}:\n  {a_name} …{}\n  {b_name} …{}",
+        around(a),
+        around(b),
+    )
 }
 
 // ---------------------------------------------------------------------------

@@ -1625,11 +1625,7 @@ impl<E: ErrorPolicy> Machine<E> {
         let buf = inp.buf;
         let mut r = self.pos - base;
         loop {
-            let n = self.find(set, &buf[r..]);
-            if n > 0 {
-                self.emit_input(inp, base + r, base + r + n);
-                r += n;
-            }
+            r = self.text_run(inp, set, r);
             match buf.get(r) {
                 Some(b'<') => {
                     let (name, is_end) = match buf.get(r + 1) {
@@ -1650,29 +1646,11 @@ impl<E: ErrorPolicy> Machine<E> {
                     self.tag_fast_path(inp, base + name, is_end);
                     return true;
                 }
-                Some(b'&') => {
-                    let mut errors = RefErrors::default();
-                    match charref::decode(&buf[r..], inp.eof, false, &mut errors) {
-                        Decoded::NeedMore => break,
-                        Decoded::Literal(n) => {
-                            self.ref_errors(inp, base + r, &errors);
-                            self.emit_input(inp, base + r, base + r + n);
-                            r += n;
-                        }
-                        Decoded::Chars { len, value } => {
-                            self.ref_errors(inp, base + r, &errors);
-                            let mut utf8 = [0; 4];
-                            let text = value.as_str(&mut utf8);
-                            self.emit_str(inp, text, base + r, base + r + len);
-                            r += len;
-                        }
-                    }
-                }
-                Some(b'\r') if r + 1 < buf.len() => {
-                    let n = 1 + usize::from(buf[r + 1] == b'\n');
-                    self.emit_char(inp, base + r, n);
-                    r += n;
-                }
+                Some(b'&') => match self.text_reference(inp, r) {
+                    Some(len) => r += len,
+                    None => break,
+                },
+                Some(b'\r') if r + 1 < buf.len() => r += self.text_newline(inp, r),
                 _ => break,
             }
         }
@@ -1693,11 +1671,7 @@ impl<E: ErrorPolicy> Machine<E> {
         let buf = inp.buf;
         let mut r = self.pos - base;
         loop {
-            let n = self.find(set, &buf[r..]);
-            if n > 0 {
-                self.emit_input(inp, base + r, base + r + n);
-                r += n;
-            }
+            r = self.text_run(inp, set, r);
             match buf.get(r) {
                 Some(b'<') => match buf.get(r + 1) {
                     Some(b'/') => match self.appropriate_end_tag_at(inp, r + 2) {
@@ -1736,29 +1710,11 @@ impl<E: ErrorPolicy> Machine<E> {
                     }
                     None => break,
                 },
-                Some(b'&') if self.state == State::Rcdata => {
-                    let mut errors = RefErrors::default();
-                    match charref::decode(&buf[r..], inp.eof, false, &mut errors) {
-                        Decoded::NeedMore => break,
-                        Decoded::Literal(n) => {
-                            self.ref_errors(inp, base + r, &errors);
-                            self.emit_input(inp, base + r, base + r + n);
-                            r += n;
-                        }
-                        Decoded::Chars { len, value } => {
-                            self.ref_errors(inp, base + r, &errors);
-                            let mut utf8 = [0; 4];
-                            let text = value.as_str(&mut utf8);
-                            self.emit_str(inp, text, base + r, base + r + len);
-                            r += len;
-                        }
-                    }
-                }
-                Some(b'\r') if r + 1 < buf.len() => {
-                    let n = 1 + usize::from(buf[r + 1] == b'\n');
-                    self.emit_char(inp, base + r, n);
-                    r += n;
-                }
+                Some(b'&') if self.state == State::Rcdata => match self.text_reference(inp, r) {
+                    Some(len) => r += len,
+                    None => break,
+                },
+                Some(b'\r') if r + 1 < buf.len() => r += self.text_newline(inp, r),
                 _ => break,
             }
         }
@@ -1880,6 +1836,50 @@ impl<E: ErrorPolicy> Machine<E> {
         self.pos = base + gt + 1;
         self.emit(Ready::Comment, base + gt + 1);
         true
+    }
+
+    /// The lanes' run of text from window offset `r` up to the next
+    /// landmark of `set`, emitted; the landmark's offset.
+    #[inline(always)]
+    fn text_run(&mut self, inp: &Input, set: &scan::Landmarks, r: usize) -> usize {
+        let n = self.find(set, &inp.buf[r..]);
+        if n > 0 {
+            self.emit_input(inp, inp.base + r, inp.base + r + n);
+        }
+        r + n
+    }
+
+    /// The lanes' character reference in text, at window offset `r`:
+    /// decoded at once and emitted (as the input bytes when it stays as
+    /// written); its length, or `None` when the window may end inside it.
+    #[inline(always)]
+    fn text_reference(&mut self, inp: &Input, r: usize) -> Option<usize> {
+        let base = inp.base;
+        let mut errors = RefErrors::default();
+        match charref::decode(&inp.buf[r..], inp.eof, false, &mut errors) {
+            Decoded::NeedMore => None,
+            Decoded::Literal(len) => {
+                self.ref_errors(inp, base + r, &errors);
+                self.emit_input(inp, base + r, base + r + len);
+                Some(len)
+            }
+            Decoded::Chars { len, value } => {
+                self.ref_errors(inp, base + r, &errors);
+                let mut utf8 = [0; 4];
+                let text = value.as_str(&mut utf8);
+                self.emit_str(inp, text, base + r, base + r + len);
+                Some(len)
+            }
+        }
+    }
+
+    /// The lanes' CR (or CRLF) in text, at window offset `r`, which is not
+    /// the window's last byte: emitted as LF; its length.
+    #[inline(always)]
+    fn text_newline(&mut self, inp: &Input, r: usize) -> usize {
+        let n = 1 + usize::from(inp.buf[r + 1] == b'\n');
+        self.emit_char(inp, inp.base + r, n);
+        n
     }
 
     /// Reports the errors of the character reference at `amp` (errors on).

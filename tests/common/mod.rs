@@ -100,6 +100,22 @@ pub struct Html5libCase {
     pub last_start_tag: Option<String>,
 }
 
+impl Html5libCase {
+    /// The driven configuration the test runs with in `state`: its last
+    /// start tag, and CDATA allowed where the test starts in a CDATA
+    /// section.
+    pub fn driven_config(&self, state: State) -> Config {
+        let config = Config::new()
+            .driven(true)
+            .initial_state(state)
+            .cdata_allowed(state == State::CdataSection);
+        match &self.last_start_tag {
+            Some(tag) => config.last_start_tag(tag),
+            None => config,
+        }
+    }
+}
+
 /// Every html5lib-tests tokenizer input, decoded; also the number skipped
 /// for lone surrogates.
 pub fn html5lib_cases() -> (Vec<Html5libCase>, usize) {
