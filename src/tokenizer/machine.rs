@@ -1608,12 +1608,13 @@ impl<E: ErrorPolicy> Machine<E> {
         }
     }
 
-    /// The data state's common path without a step: a run of text (CR and
-    /// CRLF taken as LF inside it), then the tag that follows, by the tag
-    /// fast path. Returns `false`, with `pos` at the byte, where the
-    /// general step must take over: a character reference, `<!`, `<` not
-    /// followed by a lower-case letter, NUL (errors on), the end of the
-    /// window.
+    /// The data state's common path without a step: runs of text (CR and
+    /// CRLF taken as LF, character references decoded at once), then the
+    /// tag that follows, by the tag fast path, or a comment, by the comment
+    /// lane. Returns `false`, with `pos` at the byte, where the general
+    /// step must take over: `<!` other than a plain comment, `<` not
+    /// followed by a letter, NUL (errors on), the end of the window or a
+    /// reference it cuts.
     #[inline(always)]
     fn data_lane(&mut self, inp: &Input) -> bool {
         let set = if E::ENABLED {
@@ -1730,8 +1731,8 @@ impl<E: ErrorPolicy> Machine<E> {
         }
     }
 
-    /// Whether the bytes at window offset `name` (after `</`) are the last
-    /// start tag's name (ASCII case-insensitively) followed by `>`: an
+    /// Whether the bytes at window offset `name` (after `</`), lower-cased,
+    /// are the last start tag's name followed by `>`: an
     /// appropriate end tag the text lane can emit at once. `Some(false)`
     /// when they cannot start an appropriate end tag at all (so `</` is
     /// text); `None` when the general machine must decide (whitespace or
