@@ -1238,6 +1238,7 @@ impl<E: ErrorPolicy> Machine<E> {
 
     // ----- token construction ----------------------------------------------
 
+    #[inline(always)]
     fn new_tag(&mut self, is_end: bool, name_start: usize) {
         self.stale_tag = false;
         self.tag_is_end = is_end;
@@ -1589,6 +1590,7 @@ impl<E: ErrorPolicy> Machine<E> {
     // ----- the state machine -------------------------------------------------
 
     /// Steps until a non-text token is ready or the window is used up.
+    #[inline(always)]
     fn run(&mut self, inp: &Input) {
         while self.ready.is_none() {
             if self.fast_paths {
@@ -2013,7 +2015,6 @@ impl<E: ErrorPolicy> Machine<E> {
             TagOpen => match c {
                 b'!' => self.state = MarkupDeclarationOpen,
                 b'/' => self.state = EndTagOpen,
-                b'a'..=b'z' | b'A'..=b'Z' if self.fast_paths => self.tag_fast_path(inp, p, false),
                 b'a'..=b'z' | b'A'..=b'Z' => {
                     self.new_tag(false, p);
                     self.pos = p;
@@ -2043,7 +2044,6 @@ impl<E: ErrorPolicy> Machine<E> {
             },
             // 13.2.5.7
             EndTagOpen => match c {
-                b'a'..=b'z' | b'A'..=b'Z' if self.fast_paths => self.tag_fast_path(inp, p, true),
                 b'a'..=b'z' | b'A'..=b'Z' => {
                     self.new_tag(true, p);
                     self.pos = p;
@@ -3140,6 +3140,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// predict indirect jump). The attribute in progress is kept in a local
     /// (`FastAttr`) and pushed as a `VERBATIM` record (its strings are its
     /// spans) without going through the `Field`s.
+    #[inline(always)]
     fn tag_fast_path(&mut self, inp: &Input, p: usize, is_end: bool) {
         use State::*;
         self.new_tag(is_end, p);
