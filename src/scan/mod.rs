@@ -44,9 +44,13 @@
 //! the cost of starting a search, so `memchr` is kept only as a reference
 //! kernel for tests and benchmarks (`benches/scan.rs`).
 //!
+//! [`lines`] counts line breaks and UTF-16 units in bulk for line/column
+//! positions, with AVX2 kernels of its own.
+//!
 //! All `unsafe` code of the crate lives in this module's kernels; each block
-//! says why it is sound. Every kernel is tested against
-//! [`Landmarks::find_scalar`], the plain definition, for every set.
+//! says why it is sound. Every landmark kernel is tested against
+//! [`Landmarks::find_scalar`], the plain definition, for every set, and the
+//! counting kernels against the definitions in [`lines`].
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 pub(crate) mod lines;
