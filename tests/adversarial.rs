@@ -395,9 +395,15 @@ pub fn evict_caches() {
     std::hint::black_box(&*buffer);
 }
 
-/// The time limit for 16 times the input.
+/// The time limit for 16 times the input: x16 is linear, x256 quadratic.
+/// A quadratic term that costs a tenth of the 1 MB case's time makes x40,
+/// so x32 still catches any that matters, while leaving room for what a
+/// shared machine does to the 16 MB case's memory traffic: in release
+/// builds (`cargo test --release`) linear cases measured up to x24 in every
+/// one of five attempts of a run (`amp_without_semicolon_in_attribute`,
+/// x16.4 in the next run), where the old limit x20 failed them.
 #[cfg(test)]
-const MAX_RATIO: f64 = 20.0;
+const MAX_RATIO: f64 = 32.0;
 
 /// The limit for one case. One tag of two million distinct attributes is
 /// allowed x48: its operations are linear (the duplicate index's unit test
@@ -416,36 +422,26 @@ const MAX_RATIO: f64 = 20.0;
 /// page faults either way (410 ms both), so the ratio grows by what the
 /// small case saves. A quadratic step gives x256.
 ///
-/// Two more cases are allowed x24 for the same reason, memory: each is one
-/// token with an error every four bytes (`duplicate_attributes`, one tag;
-/// `comment_opens`, one comment), and a token's errors cannot be taken
-/// before the token is out, so 16 MB builds a list of 4 million errors
-/// (160 MB of output) against 10 MB for 1 MB: x20-x22 measured, x16 with
-/// errors off.
+/// Two more cases are memory-bound the same way, within [`MAX_RATIO`]:
+/// each is one token with an error every four bytes
+/// (`duplicate_attributes`, one tag; `comment_opens`, one comment), and a
+/// token's errors cannot be taken before the token is out, so 16 MB builds
+/// a list of 4 million errors (160 MB of output) against 10 MB for 1 MB:
+/// x20-x22 measured in debug builds, x16 with errors off, x25-x30 in
+/// release builds (the 1 MB case is faster there, the 16 MB one is not).
 ///
-/// The cases that are one token as long as the input, read at memory speed,
-/// are allowed x24 too: `ampersands`, `long_almost_entity`, `end_tag_opens`
-/// (one text token each), `tag_opens`, `unclosed_attribute_values` (one
-/// tag), `huge_comment`, `huge_attribute_value`, `doctype_huge_identifiers`.
+/// So are the cases that are one token as long as the input, read at
+/// memory speed: `ampersands`, `long_almost_entity`, `end_tag_opens` (one
+/// text token each), `tag_opens`, `unclosed_attribute_values` (one tag),
+/// `huge_comment`, `huge_attribute_value`, `doctype_huge_identifiers`.
 /// With errors on, the token's bytes are read twice (the landmark scan and
 /// the input-stream check, which runs ahead to its next suspect byte): the
 /// 1 MB input is still in the cache for the second read, the 16 MB one is
-/// not. Since the stream check became a vector loop (2026-12-01) they
-/// measure x17-x21 (clean-clone CI runs failed on x20.2 at the x20 limit,
-/// once for `long_almost_entity`, once for `end_tag_opens`); the work is one
-/// pass of each kind, linear.
+/// not. They measure x16-x22; the work is one pass of each kind, linear.
+#[cfg(test)]
 fn max_ratio(name: &str) -> f64 {
     match name {
         "distinct_attributes" => 48.0,
-        "duplicate_attributes" | "comment_opens" => 24.0,
-        "ampersands"
-        | "long_almost_entity"
-        | "end_tag_opens"
-        | "tag_opens"
-        | "unclosed_attribute_values"
-        | "huge_comment"
-        | "huge_attribute_value"
-        | "doctype_huge_identifiers" => 24.0,
         _ => MAX_RATIO,
     }
 }
