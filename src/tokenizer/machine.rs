@@ -1367,8 +1367,20 @@ impl<E: ErrorPolicy> Machine<E> {
     /// [`is_duplicate_name`](Self::is_duplicate_name) for the input name
     /// `s..e`, with the common case inline: a few attributes so far, all
     /// verbatim, compared by length first.
-    #[inline]
+    #[inline(always)]
     fn is_duplicate_input_name(&mut self, inp: &Input, s: usize, e: usize) -> bool {
+        // The first attribute of a tag (the commonest case) has nothing to
+        // compare with.
+        if self.attrs.is_empty() {
+            return false;
+        }
+        self.is_duplicate_input_name_among(inp, s, e)
+    }
+
+    /// [`is_duplicate_input_name`](Self::is_duplicate_input_name) once the
+    /// tag has attributes.
+    #[inline]
+    fn is_duplicate_input_name_among(&mut self, inp: &Input, s: usize, e: usize) -> bool {
         if self.attrs.len() >= attr_index::THRESHOLD {
             return self.is_duplicate_name(inp, Some((s, e)), e);
         }
@@ -3147,13 +3159,15 @@ impl<E: ErrorPolicy> Machine<E> {
         let base = inp.base;
         // Bytes past a token-length limit are left to the general machine,
         // which cuts fields there: before it, no field can reach the limit.
-        let mut stop = inp
-            .end()
-            .min(self.lt.saturating_add(self.max_token_len))
-            .max(p);
-        // Where the general machine goes on is a character boundary.
-        while !inp.text.is_char_boundary(stop - base) {
-            stop -= 1;
+        // Without a limit (the default) that is the window's end, already a
+        // character boundary: a branch instead of the arithmetic per tag.
+        let mut stop = inp.end();
+        if self.max_token_len != usize::MAX {
+            stop = stop.min(self.lt.saturating_add(self.max_token_len)).max(p);
+            // Where the general machine goes on is a character boundary.
+            while !inp.text.is_char_boundary(stop - base) {
+                stop -= 1;
+            }
         }
         let buf = &inp.buf[..stop - base];
         // Positions below are relative to the window (`base`).
