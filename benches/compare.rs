@@ -25,11 +25,14 @@
 //! data; `style`, `xmp`, `iframe`, `noembed`, `noframes` → RAWTEXT; `title`,
 //! `textarea` → RCDATA; `plaintext` → PLAINTEXT.
 //! - `htmltok`: whole document ([`Tokenizer::from_bytes_with_config`]), parse
-//!   errors off, driven mode with the switches above done by the caller;
+//!   errors off, driven mode, tokens taken with `for_each_token` (a callback,
+//!   as html5ever's and lol_html's are) that returns the switches above;
 //! - `htmltok-stream-64k`: [`StreamTokenizer`] fed 64 KiB chunks, same;
 //! - `htmltok-errors`: as `htmltok`, collecting parse errors;
 //! - `htmltok-scalar`: as `htmltok` with its SIMD scanning switched off
 //!   (`Config::simd(false)`);
+//! - `htmltok-next-token`: as `htmltok`, tokens taken one call at a time with
+//!   `next_token`, the caller switching with `set_state`;
 //! - `html5ever`: its tokenizer alone (`html5ever::tokenizer::Tokenizer` and a
 //!   `TokenSink` that returns `RawData`/`Plaintext` to switch);
 //! - `html5gum`: its `CallbackEmitter` wrapped in a `ForwardingEmitter` that
@@ -55,7 +58,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
-use htmltok::{Config, State, StreamTokenizer, Token, Tokenizer};
+use htmltok::{Config, Flow, State, StreamTokenizer, Token, Tokenizer};
 
 // ---------------------------------------------------------------------------
 // Inputs
@@ -285,7 +288,7 @@ struct Seen {
 // ---------------------------------------------------------------------------
 // htmltok
 
-/// The tokenizers of htmltok that a caller drives between tokens.
+/// A tokenizer of htmltok that a caller drives between `next_token` calls.
 trait Driven {
     fn next(&mut self) -> Option<Token<'_>>;
     fn switch(&mut self, state: State, last_start_tag: &str);
@@ -301,58 +304,69 @@ impl<E: htmltok::ErrorPolicy> Driven for Tokenizer<'_, E> {
     }
 }
 
-impl<E: htmltok::ErrorPolicy> Driven for StreamTokenizer<E> {
-    fn next(&mut self) -> Option<Token<'_>> {
-        self.next_token()
-    }
-    fn switch(&mut self, state: State, last_start_tag: &str) {
-        self.set_state(state);
-        self.set_last_start_tag(Some(last_start_tag));
+/// Looks at a token (its strings' lengths summed into `seen`) and says
+/// which switch the naive tree builder makes after it.
+#[inline(always)]
+fn observe(token: &Token<'_>, seen: &mut Seen) -> Option<(Switch, &'static str)> {
+    seen.tokens += 1;
+    let mut switch = None;
+    seen.sum += match token {
+        Token::StartTag(tag) => {
+            switch = naive_switch(tag.name.as_bytes());
+            let mut n = tag.name.len() + tag.self_closing as usize;
+            for attr in tag.attributes() {
+                n += attr.name.len() + attr.value.len();
+            }
+            n
+        }
+        Token::EndTag(tag) => tag.name.len(),
+        Token::Text(text) | Token::Comment(text) => text.text.len(),
+        Token::Doctype(d) => {
+            d.name.map_or(0, str::len)
+                + d.public_id.map_or(0, str::len)
+                + d.system_id.map_or(0, str::len)
+                + d.force_quirks as usize
+        }
+        Token::ProcessingInstruction(pi) => pi.target.len() + pi.data.len(),
+        Token::Eof => 0,
+        // Token kinds added later count as seen.
+        #[allow(unreachable_patterns)]
+        _ => 0,
+    };
+    switch
+}
+
+fn state_of(switch: Switch) -> State {
+    match switch {
+        Switch::ScriptData => State::ScriptData,
+        Switch::Rawtext => State::Rawtext,
+        Switch::Rcdata => State::Rcdata,
+        Switch::Plaintext => State::Plaintext,
     }
 }
 
-/// Takes tokens until the tokenizer needs more input (or is done), looking
-/// at each and applying the naive switches.
+/// The callback of `for_each_token`: looks at the token, returns the switch.
+/// (The tokenizer's "last start tag" is then the start tag just handed, the
+/// one the switch is for.)
+#[inline(always)]
+fn flow(token: Token<'_>, seen: &mut Seen) -> Flow {
+    match observe(&token, seen) {
+        Some((switch, _)) => Flow::Switch(state_of(switch)),
+        None => Flow::Continue,
+    }
+}
+
+/// Takes tokens with `next_token` until the tokenizer needs more input (or
+/// is done), looking at each and applying the naive switches.
 #[inline(always)]
 fn drain(tok: &mut impl Driven, seen: &mut Seen) {
     loop {
         let switch = {
             let Some(token) = tok.next() else { return };
-            seen.tokens += 1;
-            let mut switch = None;
-            seen.sum += match token {
-                Token::StartTag(tag) => {
-                    switch = naive_switch(tag.name.as_bytes());
-                    let mut n = tag.name.len() + tag.self_closing as usize;
-                    for attr in tag.attributes() {
-                        n += attr.name.len() + attr.value.len();
-                    }
-                    n
-                }
-                Token::EndTag(tag) => tag.name.len(),
-                Token::Text(text) | Token::Comment(text) => text.text.len(),
-                Token::Doctype(d) => {
-                    d.name.map_or(0, str::len)
-                        + d.public_id.map_or(0, str::len)
-                        + d.system_id.map_or(0, str::len)
-                        + d.force_quirks as usize
-                }
-                Token::ProcessingInstruction(pi) => pi.target.len() + pi.data.len(),
-                Token::Eof => 0,
-                // Token kinds added later count as seen.
-                #[allow(unreachable_patterns)]
-                _ => 0,
-            };
-            switch
+            observe(&token, seen)
         };
         if let Some((switch, name)) = switch {
-            let state = match switch {
-                Switch::ScriptData => State::ScriptData,
-                Switch::Rawtext => State::Rawtext,
-                Switch::Rcdata => State::Rcdata,
-                Switch::Plaintext => State::Plaintext,
-            };
-            tok.switch(state, name);
+            tok.switch(state_of(switch), name);
         }
     }
 }
@@ -364,14 +378,14 @@ fn driven() -> Config {
 fn htmltok_whole(page: &Page) -> Seen {
     let mut seen = Seen::default();
     let mut tok = Tokenizer::from_bytes_with_config(&page.bytes, driven());
-    drain(&mut tok, &mut seen);
+    tok.for_each_token(|token| flow(token, &mut seen));
     seen
 }
 
 fn htmltok_errors(page: &Page) -> Seen {
     let mut seen = Seen::default();
     let mut tok = Tokenizer::from_bytes_with_errors(&page.bytes, driven());
-    drain(&mut tok, &mut seen);
+    tok.for_each_token(|token| flow(token, &mut seen));
     seen.sum += tok.errors().len();
     seen
 }
@@ -381,10 +395,10 @@ fn htmltok_stream_64k(page: &Page) -> Seen {
     let mut tok = StreamTokenizer::with_config(driven());
     for chunk in page.bytes.chunks(64 * 1024) {
         tok.feed(chunk);
-        drain(&mut tok, &mut seen);
+        tok.for_each_token(|token| flow(token, &mut seen));
     }
     tok.finish();
-    drain(&mut tok, &mut seen);
+    tok.for_each_token(|token| flow(token, &mut seen));
     seen
 }
 
@@ -393,6 +407,14 @@ fn htmltok_stream_64k(page: &Page) -> Seen {
 fn htmltok_scalar(page: &Page) -> Seen {
     let mut seen = Seen::default();
     let mut tok = Tokenizer::from_bytes_with_config(&page.bytes, driven().simd(false));
+    tok.for_each_token(|token| flow(token, &mut seen));
+    seen
+}
+
+/// As `htmltok_whole`, a token per `next_token` call.
+fn htmltok_next_token(page: &Page) -> Seen {
+    let mut seen = Seen::default();
+    let mut tok = Tokenizer::from_bytes_with_config(&page.bytes, driven());
     drain(&mut tok, &mut seen);
     seen
 }
@@ -641,6 +663,7 @@ const ENGINES: &[(&str, Engine)] = &[
     ("htmltok-stream-64k", htmltok_stream_64k),
     ("htmltok-errors", htmltok_errors),
     ("htmltok-scalar", htmltok_scalar),
+    ("htmltok-next-token", htmltok_next_token),
     ("html5ever", ever::run),
     ("html5gum", gum::run),
     ("lol_html", lol),

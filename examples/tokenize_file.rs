@@ -21,12 +21,14 @@
 //! total bytes; with `--errors`, collect with
 //! `--toggle-collect=htmltok_tokenize_file_with_errors`; with `--stream`
 //! (a `StreamTokenizer` fed 64 KiB chunks), with
-//! `--toggle-collect=htmltok_tokenize_file_streaming`.
+//! `--toggle-collect=htmltok_tokenize_file_streaming`; with `--callback`
+//! (`Tokenizer::for_each_token`), with
+//! `--toggle-collect=htmltok_tokenize_file_callback`.
 
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use htmltok::{Config, StreamTokenizer, Token, Tokenizer};
+use htmltok::{Config, Flow, StreamTokenizer, Token, Tokenizer};
 
 /// The measured call: tokenizes `bytes`, looking at every token and
 /// attribute. Returns the number of tokens and a sum of string lengths.
@@ -64,6 +66,22 @@ pub fn htmltok_tokenize_file_streaming(bytes: &[u8]) -> (usize, usize) {
         tokens += 1;
         sum += observe(&token);
     }
+    (tokens, sum)
+}
+
+/// The same through the callback API, `for_each_token` (`--callback`,
+/// `--toggle-collect=htmltok_tokenize_file_callback`).
+#[no_mangle]
+#[inline(never)]
+pub fn htmltok_tokenize_file_callback(bytes: &[u8]) -> (usize, usize) {
+    let mut tok = Tokenizer::from_bytes(bytes);
+    let mut tokens = 0usize;
+    let mut sum = 0usize;
+    tok.for_each_token(|token| {
+        tokens += 1;
+        sum += observe(&token);
+        Flow::Continue
+    });
     (tokens, sum)
 }
 
@@ -110,12 +128,13 @@ fn main() -> ExitCode {
     let args: Vec<_> = std::env::args_os().skip(1).collect();
     let errors = args.iter().any(|a| a == "--errors");
     let stream = args.iter().any(|a| a == "--stream");
+    let callback = args.iter().any(|a| a == "--callback");
     let paths: Vec<_> = args
         .iter()
-        .filter(|a| *a != "--errors" && *a != "--stream")
+        .filter(|a| *a != "--errors" && *a != "--stream" && *a != "--callback")
         .collect();
-    if paths.is_empty() || (errors && stream) {
-        eprintln!("usage: tokenize_file [--errors | --stream] FILE...");
+    if paths.is_empty() || usize::from(errors) + usize::from(stream) + usize::from(callback) > 1 {
+        eprintln!("usage: tokenize_file [--errors | --stream | --callback] FILE...");
         return ExitCode::from(2);
     }
     let mut files = Vec::new();
@@ -145,6 +164,8 @@ fn main() -> ExitCode {
         } else {
             let (tokens, sum) = if stream {
                 htmltok_tokenize_file_streaming(black_box(bytes))
+            } else if callback {
+                htmltok_tokenize_file_callback(black_box(bytes))
             } else {
                 htmltok_tokenize_file(black_box(bytes))
             };

@@ -15,7 +15,7 @@
 use crate::error::ParseError;
 use crate::position::{LineCol, LineIndex};
 use crate::token::Token;
-use crate::tokenizer::{Config, ErrorPolicy, Feedback, IgnoreErrors, Machine, ReportErrors};
+use crate::tokenizer::{Config, ErrorPolicy, Feedback, Flow, IgnoreErrors, Machine, ReportErrors};
 use crate::utf8;
 
 /// Kept input beyond which a token in progress is copied out of the window.
@@ -176,6 +176,43 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     pub fn next_token(&mut self) -> Option<Token<'_>> {
         self.machine
             .next_token(&self.buf, self.base, self.finished, self.feedback.as_mut())
+    }
+
+    /// Hands every token the input fed so far completes to `f`, until more
+    /// input is needed, [`Token::Eof`] has been handed, or `f` returns
+    /// [`Flow::Stop`]: the same tokens as calling
+    /// [`next_token`](Self::next_token) until it returns `None`, and faster
+    /// (see [`Tokenizer::for_each_token`](crate::Tokenizer::for_each_token)).
+    ///
+    /// ```
+    /// use htmltok::{Flow, StreamTokenizer, Token};
+    /// let mut stream = StreamTokenizer::new();
+    /// let mut texts = String::new();
+    /// for chunk in [&b"<p>Hel"[..], b"lo</p>"] {
+    ///     stream.feed(chunk);
+    ///     stream.for_each_token(|token| {
+    ///         if let Token::Text(t) = token {
+    ///             texts.push_str(t.text);
+    ///         }
+    ///         Flow::Continue
+    ///     });
+    /// }
+    /// stream.finish();
+    /// stream.for_each_token(|_| Flow::Continue);
+    /// assert_eq!(texts, "Hello");
+    /// ```
+    #[inline]
+    pub fn for_each_token<F>(&mut self, f: F)
+    where
+        F: FnMut(Token<'_>) -> Flow,
+    {
+        self.machine.for_each_token(
+            &self.buf,
+            self.base,
+            self.finished,
+            self.feedback.as_mut(),
+            f,
+        );
     }
 
     /// Line and column of a byte offset of the stream, for offsets in the

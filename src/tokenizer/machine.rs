@@ -27,7 +27,7 @@ use std::marker::PhantomData;
 
 use super::attr_index::{self, AttrIndex};
 use super::charref::{self, Decoded, RefErrors};
-use super::{Config, ErrorPolicy, Feedback};
+use super::{Config, ErrorPolicy, Feedback, Flow};
 use crate::entities;
 use crate::error::{ErrorCode, ParseError};
 use crate::position::{LineCol, LineIndex};
@@ -805,18 +805,83 @@ impl<E: ErrorPolicy> Machine<E> {
         eof: bool,
         feedback: &mut Feedback,
     ) -> Option<Token<'t>> {
-        if let Some(switch) = feedback.pending.take() {
-            self.set_cdata_allowed(switch.cdata_allowed);
-            if let Some(state) = switch.state {
-                self.set_state(state);
-            }
-        }
         let inp = Input {
             text,
             buf: text.as_bytes(),
             base,
             eof,
         };
+        self.hand_out_observed(inp, feedback)
+    }
+
+    /// [`next_token`](Self::next_token) with the machine inlined where it
+    /// is called: for the loop that takes every token in one place
+    /// ([`for_each_token`](Self::for_each_token)), where the token is then
+    /// looked at where it is built instead of being stored for a caller to
+    /// load. Each use is a copy of the machine, so it has few callers.
+    #[inline(always)]
+    fn next_token_inline<'t>(
+        &'t mut self,
+        text: &'t str,
+        base: usize,
+        eof: bool,
+        feedback: Option<&mut Feedback>,
+    ) -> Option<Token<'t>> {
+        let inp = Input {
+            text,
+            buf: text.as_bytes(),
+            base,
+            eof,
+        };
+        let Some(feedback) = feedback else {
+            return self.hand_out(inp);
+        };
+        self.hand_out_observed(inp, feedback)
+    }
+
+    /// Hands every token to `f` until the window is used up, EOF has been
+    /// handed out, or `f` says [`Flow::Stop`]: the loop of
+    /// `Tokenizer::for_each_token` and `StreamTokenizer::for_each_token`.
+    #[inline(always)]
+    pub(crate) fn for_each_token<F>(
+        &mut self,
+        text: &str,
+        base: usize,
+        eof: bool,
+        mut feedback: Option<&mut Feedback>,
+        mut f: F,
+    ) where
+        F: FnMut(Token<'_>) -> Flow,
+    {
+        loop {
+            let flow = {
+                let token = self.next_token_inline(text, base, eof, feedback.as_deref_mut());
+                let Some(token) = token else { return };
+                f(token)
+            };
+            match flow {
+                Flow::Continue => {}
+                Flow::Switch(state) => self.set_state(state),
+                Flow::Stop => return,
+            }
+        }
+    }
+
+    /// Standalone mode's [`hand_out`](Self::hand_out): the switches decided
+    /// on the last token are applied first, and the new token is looked at
+    /// before it is returned.
+    #[inline(always)]
+    fn hand_out_observed<'t>(
+        &'t mut self,
+        inp: Input<'t>,
+        feedback: &mut Feedback,
+    ) -> Option<Token<'t>> {
+        if let Some(switch) = feedback.pending.take() {
+            self.set_cdata_allowed(switch.cdata_allowed);
+            if let Some(state) = switch.state {
+                self.set_state(state);
+            }
+        }
         let token = self.hand_out(inp);
         if let Some(token) = &token {
             feedback.pending = feedback.observe(token);

@@ -242,6 +242,26 @@ impl ErrorPolicy for ReportErrors {
     const ENABLED: bool = true;
 }
 
+/// What the callback of [`Tokenizer::for_each_token`] (or
+/// [`StreamTokenizer::for_each_token`](crate::StreamTokenizer::for_each_token))
+/// asks for after a token.
+///
+/// ```
+/// use htmltok::{Flow, State};
+/// let after_script = Flow::Switch(State::ScriptData);
+/// assert_ne!(after_script, Flow::Continue);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Go on with the next token.
+    Continue,
+    /// Switch to this state (as [`Tokenizer::set_state`] does), then go on.
+    Switch(State),
+    /// Return now; the tokenizer goes on from the next token when it is
+    /// asked again.
+    Stop,
+}
+
 /// Tokenizes a whole document held in memory.
 ///
 /// `next_token` lends out one token at a time; it borrows the tokenizer, so
@@ -371,6 +391,61 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
     pub fn next_token(&mut self) -> Option<Token<'_>> {
         self.machine
             .next_token(&self.input, 0, true, self.feedback.as_mut())
+    }
+
+    /// Hands every token in turn to `f`, until [`Token::Eof`] has been
+    /// handed (or `f` returns [`Flow::Stop`]). The same tokens as calling
+    /// [`next_token`](Self::next_token) in a loop, and the fastest way to
+    /// take them: the tokenizer runs inside this call, with `f` inlined into
+    /// it, so a token is looked at where it is built. `f` says what comes
+    /// next: a driven tokenizer is switched with [`Flow::Switch`] (as a
+    /// tree builder does after `<script>`, `<style>`, `<title>`...; the
+    /// "appropriate end tag" is then the start tag just handed, which the
+    /// tokenizer remembers itself).
+    ///
+    /// ```
+    /// use htmltok::{Config, Flow, State, Token, Tokenizer};
+    /// let html = "<title>a <b> c</title><p class=x>&amp;";
+    /// let mut tok = Tokenizer::with_config(html, Config::new().driven(true));
+    /// let mut seen = Vec::new();
+    /// tok.for_each_token(|token| {
+    ///     let flow = match &token {
+    ///         Token::StartTag(tag) if tag.name == "title" => Flow::Switch(State::Rcdata),
+    ///         _ => Flow::Continue,
+    ///     };
+    ///     seen.push(token.to_owned());
+    ///     flow
+    /// });
+    /// // Six tokens with EOF: `<b>` was text inside the title.
+    /// assert_eq!(seen.len(), 6);
+    /// assert_eq!(seen[1], htmltok::OwnedToken::Text("a <b> c".into()));
+    /// ```
+    ///
+    /// Stopping early leaves the tokenizer where it was; taking tokens
+    /// again (either way) goes on from there:
+    ///
+    /// ```
+    /// use htmltok::{Flow, Token, Tokenizer};
+    /// let mut tok = Tokenizer::new("<a><b><c>");
+    /// let mut names = Vec::new();
+    /// tok.for_each_token(|token| match token {
+    ///     Token::StartTag(tag) if tag.name == "b" => Flow::Stop,
+    ///     Token::StartTag(tag) => {
+    ///         names.push(tag.name.to_string());
+    ///         Flow::Continue
+    ///     }
+    ///     _ => Flow::Continue,
+    /// });
+    /// assert_eq!(names, ["a"]);
+    /// assert!(matches!(tok.next_token(), Some(Token::StartTag(t)) if t.name == "c"));
+    /// ```
+    #[inline]
+    pub fn for_each_token<F>(&mut self, f: F)
+    where
+        F: FnMut(Token<'_>) -> Flow,
+    {
+        self.machine
+            .for_each_token(&self.input, 0, true, self.feedback.as_mut(), f);
     }
 
     /// An iterator of owned tokens (allocating per token: simple, not fast).

@@ -329,7 +329,7 @@ pub enum Rec {
 /// A parse error reduced to code, span, line, column.
 pub type ErrRec = (ErrorCode, Sp, usize, usize);
 
-fn err_rec(e: &ParseError) -> ErrRec {
+pub fn err_rec(e: &ParseError) -> ErrRec {
     (e.code, sp(e.span), e.location.line, e.location.col)
 }
 

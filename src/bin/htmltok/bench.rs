@@ -24,7 +24,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use htmltok::{Token, Tokenizer};
+use htmltok::{Flow, Token, Tokenizer};
 
 use super::{CmdResult, Failure};
 
@@ -212,7 +212,8 @@ fn tokenize(bytes: &[u8]) -> (usize, usize) {
     let mut tok = Tokenizer::from_bytes(bytes);
     let mut tokens = 0usize;
     let mut sum = 0usize;
-    while let Some(token) = tok.next_token() {
+    // The callback API: the fastest way to take every token.
+    tok.for_each_token(|token| {
         tokens += 1;
         sum += match token {
             Token::StartTag(tag) => {
@@ -236,6 +237,7 @@ fn tokenize(bytes: &[u8]) -> (usize, usize) {
             #[allow(unreachable_patterns)]
             _ => 0,
         };
-    }
+        Flow::Continue
+    });
     (tokens, sum)
 }

@@ -1,0 +1,285 @@
+//! `for_each_token` (the callback API, with the machine inlined into the
+//! caller's loop) hands out exactly the tokens, spans and errors that
+//! `next_token` does: whole documents and streams, standalone and driven
+//! (switched the way a tree builder switches, through `Flow::Switch`
+//! against `set_state`), errors on and off, and when the callback stops
+//! early and the caller resumes either way.
+//!
+//! Inputs: every page of the corpus and every html5lib-tests input.
+
+mod common;
+
+use common::{diff, Errors, Normalizer, Output};
+use htmltok::{Config, Flow, State, StreamTokenizer, Token, Tokenizer};
+
+/// The switch a naive tree builder makes after a start tag.
+fn naive_switch(token: &Token<'_>) -> Option<State> {
+    let Token::StartTag(tag) = token else {
+        return None;
+    };
+    Some(match tag.name {
+        "script" => State::ScriptData,
+        "style" | "xmp" | "iframe" | "noembed" | "noframes" => State::Rawtext,
+        "title" | "textarea" => State::Rcdata,
+        "plaintext" => State::Plaintext,
+        _ => return None,
+    })
+}
+
+/// How the callback runs: every token, or stopping after every `n`th (the
+/// caller then resumes, alternately with `next_token` and the callback).
+#[derive(Clone, Copy, Debug)]
+enum Run {
+    All,
+    StopEvery(usize),
+}
+
+/// The tokens of `bytes` taken with `next_token` (`switch`: driven, with
+/// the naive switches).
+fn pulled(bytes: &[u8], config: &Config, errors: Errors, switch: bool) -> Output {
+    let mut norm = Normalizer::new(false);
+    macro_rules! run {
+        ($tok:expr) => {{
+            let mut tok = $tok;
+            loop {
+                let state = {
+                    let Some(token) = tok.next_token() else { break };
+                    norm.push(&token);
+                    naive_switch(&token).filter(|_| switch)
+                };
+                if let Some(state) = state {
+                    tok.set_state(state);
+                }
+            }
+            tok.errors().iter().map(common::err_rec).collect()
+        }};
+    }
+    let errors = match errors {
+        Errors::On => run!(Tokenizer::from_bytes_with_errors(bytes, config.clone())),
+        Errors::Off => run!(Tokenizer::from_bytes_with_config(bytes, config.clone())),
+    };
+    assert!(norm.anomalies.is_empty(), "{:?}", norm.anomalies);
+    Output {
+        tokens: norm.tokens,
+        errors,
+    }
+}
+
+/// The same through `for_each_token`.
+fn called(bytes: &[u8], config: &Config, errors: Errors, switch: bool, run: Run) -> Output {
+    let mut norm = Normalizer::new(false);
+    macro_rules! run {
+        ($tok:expr) => {{
+            let mut tok = $tok;
+            let mut seen = 0usize;
+            let mut pull_next = false;
+            loop {
+                if pull_next {
+                    // Resume with `next_token` for one token.
+                    let state = {
+                        let Some(token) = tok.next_token() else { break };
+                        norm.push(&token);
+                        naive_switch(&token).filter(|_| switch)
+                    };
+                    if let Some(state) = state {
+                        tok.set_state(state);
+                    }
+                }
+                let mut stopped = false;
+                // `Flow::Stop` carries no switch: a token that stops the
+                // callback and asks for one leaves it to the caller.
+                let mut pending = None;
+                tok.for_each_token(|token| {
+                    norm.push(&token);
+                    seen += 1;
+                    let state = naive_switch(&token).filter(|_| switch);
+                    if let Run::StopEvery(n) = run {
+                        if seen % n == 0 {
+                            stopped = true;
+                            pending = state;
+                            return Flow::Stop;
+                        }
+                    }
+                    match state {
+                        Some(state) => Flow::Switch(state),
+                        None => Flow::Continue,
+                    }
+                });
+                if let Some(state) = pending {
+                    tok.set_state(state);
+                }
+                if !stopped {
+                    break;
+                }
+                pull_next = !pull_next;
+            }
+            if tok.next_token().is_some() {
+                norm.anomalies.push("token after the end".to_owned());
+            }
+            tok.errors().iter().map(common::err_rec).collect()
+        }};
+    }
+    let errors = match errors {
+        Errors::On => run!(Tokenizer::from_bytes_with_errors(bytes, config.clone())),
+        Errors::Off => run!(Tokenizer::from_bytes_with_config(bytes, config.clone())),
+    };
+    assert!(norm.anomalies.is_empty(), "{:?}", norm.anomalies);
+    Output {
+        tokens: norm.tokens,
+        errors,
+    }
+}
+
+/// A stream fed `chunk`-byte chunks, tokens taken with `next_token` or
+/// with `for_each_token` after each chunk.
+fn streamed(bytes: &[u8], config: &Config, driven: bool, chunk: usize, callback: bool) -> Output {
+    let mut norm = Normalizer::new(false);
+    let mut stream = StreamTokenizer::with_errors(config.clone());
+    let take = |stream: &mut StreamTokenizer<htmltok::ReportErrors>, norm: &mut Normalizer| {
+        if callback {
+            stream.for_each_token(|token| {
+                norm.push(&token);
+                match naive_switch(&token).filter(|_| driven) {
+                    Some(state) => Flow::Switch(state),
+                    None => Flow::Continue,
+                }
+            });
+        } else {
+            loop {
+                let state = {
+                    let Some(token) = stream.next_token() else {
+                        break;
+                    };
+                    norm.push(&token);
+                    naive_switch(&token).filter(|_| driven)
+                };
+                if let Some(state) = state {
+                    stream.set_state(state);
+                }
+            }
+        }
+    };
+    for piece in bytes.chunks(chunk.max(1)) {
+        stream.feed(piece);
+        take(&mut stream, &mut norm);
+    }
+    stream.finish();
+    take(&mut stream, &mut norm);
+    assert!(norm.anomalies.is_empty(), "{:?}", norm.anomalies);
+    Output {
+        tokens: norm.tokens,
+        errors: stream.errors().iter().map(common::err_rec).collect(),
+    }
+}
+
+fn report(what: &str, runs: usize, failures: &[String]) {
+    println!("{what}: {runs} runs compared, {} differ", failures.len());
+    for f in failures.iter().take(5) {
+        println!("{f}\n");
+    }
+    assert!(
+        failures.is_empty(),
+        "{what}: {} of {runs} runs differ between for_each_token and next_token",
+        failures.len()
+    );
+}
+
+/// Standalone, and driven with a tree builder's switches.
+fn configs() -> Vec<(String, Config, bool)> {
+    vec![
+        ("standalone".to_owned(), Config::new(), false),
+        ("driven".to_owned(), Config::new().driven(true), true),
+    ]
+}
+
+fn compare_all(
+    name: &str,
+    bytes: &[u8],
+    configs: &[(String, Config, bool)],
+    runs: &mut usize,
+    failures: &mut Vec<String>,
+) {
+    for (label, config, switch) in configs {
+        for errors in [Errors::Off, Errors::On] {
+            let expected = pulled(bytes, config, errors, *switch);
+            for run in [Run::All, Run::StopEvery(1), Run::StopEvery(7)] {
+                *runs += 1;
+                let got = called(bytes, config, errors, *switch, run);
+                if let Some(d) = diff(&expected, &got) {
+                    failures.push(format!("{name} ({label}, {errors:?}, {run:?}): {d}"));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn corpus_pages() {
+    let pages = common::corpus_pages();
+    assert!(!pages.is_empty(), "no corpus pages");
+    let mut runs = 0;
+    let mut failures = Vec::new();
+    let configs = configs();
+    for (name, bytes) in &pages {
+        compare_all(name, bytes, &configs, &mut runs, &mut failures);
+    }
+    report("corpus", runs, &failures);
+}
+
+#[test]
+fn html5lib_inputs() {
+    let (cases, _) = common::html5lib_cases();
+    let mut runs = 0;
+    let mut failures = Vec::new();
+    for case in &cases {
+        // Standalone, and driven in each of the test's initial states.
+        let mut configs = vec![("standalone".to_owned(), Config::new(), false)];
+        for &state in &case.states {
+            configs.push((format!("{state:?}"), case.driven_config(state), false));
+        }
+        compare_all(
+            &case.label,
+            case.input.as_bytes(),
+            &configs,
+            &mut runs,
+            &mut failures,
+        );
+    }
+    report("html5lib", runs, &failures);
+}
+
+#[test]
+fn streams_in_chunks() {
+    let pages = common::corpus_pages();
+    let mut runs = 0;
+    let mut failures = Vec::new();
+    for (name, bytes) in &pages {
+        for (label, config, switch) in configs() {
+            for chunk in [64 * 1024, 4096, 97] {
+                runs += 1;
+                let expected = streamed(bytes, &config, switch, chunk, false);
+                let got = streamed(bytes, &config, switch, chunk, true);
+                if let Some(d) = diff(&expected, &got) {
+                    failures.push(format!("{name} ({label}, {chunk}-byte chunks): {d}"));
+                }
+            }
+        }
+    }
+    report("streams", runs, &failures);
+}
+
+/// `Flow::Switch` is `set_state`: an RCDATA title in driven mode.
+#[test]
+fn switch_changes_the_state() {
+    let mut tok = Tokenizer::with_config("<title><b>&amp;</title>", Config::new().driven(true));
+    let mut texts = Vec::new();
+    tok.for_each_token(|token| match token {
+        Token::StartTag(_) => Flow::Switch(State::Rcdata),
+        Token::Text(t) => {
+            texts.push(t.text.to_owned());
+            Flow::Continue
+        }
+        _ => Flow::Continue,
+    });
+    assert_eq!(texts, ["<b>&"]);
+}
