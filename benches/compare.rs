@@ -25,14 +25,14 @@
 //! data; `style`, `xmp`, `iframe`, `noembed`, `noframes` → RAWTEXT; `title`,
 //! `textarea` → RCDATA; `plaintext` → PLAINTEXT.
 //! - `htmltok`: whole document ([`Tokenizer::from_bytes_with_config`]), parse
-//!   errors off, driven mode, tokens taken with `for_each_token` (a callback,
-//!   as html5ever's and lol_html's are) that returns the switches above;
+//!   errors off, driven mode, tokens taken with `next_token`, the switches
+//!   above done by the caller with `set_state`;
 //! - `htmltok-stream-64k`: [`StreamTokenizer`] fed 64 KiB chunks, same;
 //! - `htmltok-errors`: as `htmltok`, collecting parse errors;
 //! - `htmltok-scalar`: as `htmltok` with its SIMD scanning switched off
 //!   (`Config::simd(false)`);
-//! - `htmltok-next-token`: as `htmltok`, tokens taken one call at a time with
-//!   `next_token`, the caller switching with `set_state`;
+//! - `htmltok-for-each`: as `htmltok`, tokens taken with `for_each_token` (a
+//!   callback, as html5ever's and lol_html's are) that returns the switches;
 //! - `html5ever`: its tokenizer alone (`html5ever::tokenizer::Tokenizer` and a
 //!   `TokenSink` that returns `RawData`/`Plaintext` to switch);
 //! - `html5gum`: its `CallbackEmitter` wrapped in a `ForwardingEmitter` that
@@ -288,10 +288,20 @@ struct Seen {
 // ---------------------------------------------------------------------------
 // htmltok
 
-/// A tokenizer of htmltok that a caller drives between `next_token` calls.
+/// The tokenizers of htmltok that a caller drives between `next_token` calls.
 trait Driven {
     fn next(&mut self) -> Option<Token<'_>>;
     fn switch(&mut self, state: State, last_start_tag: &str);
+}
+
+impl<E: htmltok::ErrorPolicy> Driven for StreamTokenizer<E> {
+    fn next(&mut self) -> Option<Token<'_>> {
+        self.next_token()
+    }
+    fn switch(&mut self, state: State, last_start_tag: &str) {
+        self.set_state(state);
+        self.set_last_start_tag(Some(last_start_tag));
+    }
 }
 
 impl<E: htmltok::ErrorPolicy> Driven for Tokenizer<'_, E> {
@@ -378,14 +388,14 @@ fn driven() -> Config {
 fn htmltok_whole(page: &Page) -> Seen {
     let mut seen = Seen::default();
     let mut tok = Tokenizer::from_bytes_with_config(&page.bytes, driven());
-    tok.for_each_token(|token| flow(token, &mut seen));
+    drain(&mut tok, &mut seen);
     seen
 }
 
 fn htmltok_errors(page: &Page) -> Seen {
     let mut seen = Seen::default();
     let mut tok = Tokenizer::from_bytes_with_errors(&page.bytes, driven());
-    tok.for_each_token(|token| flow(token, &mut seen));
+    drain(&mut tok, &mut seen);
     seen.sum += tok.errors().len();
     seen
 }
@@ -395,10 +405,10 @@ fn htmltok_stream_64k(page: &Page) -> Seen {
     let mut tok = StreamTokenizer::with_config(driven());
     for chunk in page.bytes.chunks(64 * 1024) {
         tok.feed(chunk);
-        tok.for_each_token(|token| flow(token, &mut seen));
+        drain(&mut tok, &mut seen);
     }
     tok.finish();
-    tok.for_each_token(|token| flow(token, &mut seen));
+    drain(&mut tok, &mut seen);
     seen
 }
 
@@ -407,15 +417,15 @@ fn htmltok_stream_64k(page: &Page) -> Seen {
 fn htmltok_scalar(page: &Page) -> Seen {
     let mut seen = Seen::default();
     let mut tok = Tokenizer::from_bytes_with_config(&page.bytes, driven().simd(false));
-    tok.for_each_token(|token| flow(token, &mut seen));
+    drain(&mut tok, &mut seen);
     seen
 }
 
-/// As `htmltok_whole`, a token per `next_token` call.
-fn htmltok_next_token(page: &Page) -> Seen {
+/// As `htmltok_whole`, through the callback API.
+fn htmltok_for_each(page: &Page) -> Seen {
     let mut seen = Seen::default();
     let mut tok = Tokenizer::from_bytes_with_config(&page.bytes, driven());
-    drain(&mut tok, &mut seen);
+    tok.for_each_token(|token| flow(token, &mut seen));
     seen
 }
 
@@ -663,7 +673,7 @@ const ENGINES: &[(&str, Engine)] = &[
     ("htmltok-stream-64k", htmltok_stream_64k),
     ("htmltok-errors", htmltok_errors),
     ("htmltok-scalar", htmltok_scalar),
-    ("htmltok-next-token", htmltok_next_token),
+    ("htmltok-for-each", htmltok_for_each),
     ("html5ever", ever::run),
     ("html5gum", gum::run),
     ("lol_html", lol),

@@ -181,8 +181,9 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     /// Hands every token the input fed so far completes to `f`, until more
     /// input is needed, [`Token::Eof`] has been handed, or `f` returns
     /// [`Flow::Stop`]: the same tokens as calling
-    /// [`next_token`](Self::next_token) until it returns `None`, and faster
-    /// (see [`Tokenizer::for_each_token`](crate::Tokenizer::for_each_token)).
+    /// [`next_token`](Self::next_token) until it returns `None`, in fewer
+    /// instructions (see
+    /// [`Tokenizer::for_each_token`](crate::Tokenizer::for_each_token)).
     ///
     /// ```
     /// use htmltok::{Flow, StreamTokenizer, Token};
