@@ -38,14 +38,11 @@ fn same(plain: &Output, fast: &Output) -> Option<String> {
 }
 
 fn report(what: &str, runs: usize, failures: &[String]) {
-    println!("{what}: {runs} runs compared, {} differ", failures.len());
-    for f in failures.iter().take(10) {
-        println!("{f}\n");
-    }
-    assert!(
-        failures.is_empty(),
-        "{what}: {} of {runs} runs differ between the fast paths and the plain state machine",
-        failures.len()
+    common::report(
+        "the fast paths and the plain state machine",
+        what,
+        runs,
+        failures,
     );
 }
 

@@ -12,6 +12,8 @@ mod common;
 use common::{diff, Errors, Normalizer, Output};
 use htmltok::{Config, Flow, State, StreamTokenizer, Token, Tokenizer};
 
+const BETWEEN: &str = "for_each_token and next_token";
+
 /// The switch a naive tree builder makes after a start tag.
 fn naive_switch(token: &Token<'_>) -> Option<State> {
     let Token::StartTag(tag) = token else {
@@ -26,56 +28,27 @@ fn naive_switch(token: &Token<'_>) -> Option<State> {
     })
 }
 
-/// How the callback runs: every token, or stopping after every `n`th (the
-/// caller then resumes, alternately with `next_token` and the callback).
-#[derive(Clone, Copy, Debug)]
+/// How tokens are taken: all with `next_token`; all with the callback; or
+/// with the callback stopping after every `n`th token, the caller then
+/// resuming alternately with one `next_token` and the callback.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Run {
+    Pull,
     All,
     StopEvery(usize),
 }
 
-/// The tokens of `bytes` taken with `next_token` (`switch`: driven, with
-/// the naive switches).
-fn pulled(bytes: &[u8], config: &Config, errors: Errors, switch: bool) -> Output {
-    let mut norm = Normalizer::new(false);
-    macro_rules! run {
-        ($tok:expr) => {{
-            let mut tok = $tok;
-            loop {
-                let state = {
-                    let Some(token) = tok.next_token() else { break };
-                    norm.push(&token);
-                    naive_switch(&token).filter(|_| switch)
-                };
-                if let Some(state) = state {
-                    tok.set_state(state);
-                }
-            }
-            tok.errors().iter().map(common::err_rec).collect()
-        }};
-    }
-    let errors = match errors {
-        Errors::On => run!(Tokenizer::from_bytes_with_errors(bytes, config.clone())),
-        Errors::Off => run!(Tokenizer::from_bytes_with_config(bytes, config.clone())),
-    };
-    assert!(norm.anomalies.is_empty(), "{:?}", norm.anomalies);
-    Output {
-        tokens: norm.tokens,
-        errors,
-    }
-}
-
-/// The same through `for_each_token`.
-fn called(bytes: &[u8], config: &Config, errors: Errors, switch: bool, run: Run) -> Output {
+/// The tokens of `bytes` taken as `run` says (`switch`: driven, with the
+/// naive switches).
+fn taken(bytes: &[u8], config: &Config, errors: Errors, switch: bool, run: Run) -> Output {
     let mut norm = Normalizer::new(false);
     macro_rules! run {
         ($tok:expr) => {{
             let mut tok = $tok;
             let mut seen = 0usize;
-            let mut pull_next = false;
+            let mut pull_next = run == Run::Pull;
             loop {
                 if pull_next {
-                    // Resume with `next_token` for one token.
                     let state = {
                         let Some(token) = tok.next_token() else { break };
                         norm.push(&token);
@@ -83,6 +56,9 @@ fn called(bytes: &[u8], config: &Config, errors: Errors, switch: bool, run: Run)
                     };
                     if let Some(state) = state {
                         tok.set_state(state);
+                    }
+                    if run == Run::Pull {
+                        continue;
                     }
                 }
                 let mut stopped = false;
@@ -172,18 +148,6 @@ fn streamed(bytes: &[u8], config: &Config, driven: bool, chunk: usize, callback:
     }
 }
 
-fn report(what: &str, runs: usize, failures: &[String]) {
-    println!("{what}: {runs} runs compared, {} differ", failures.len());
-    for f in failures.iter().take(5) {
-        println!("{f}\n");
-    }
-    assert!(
-        failures.is_empty(),
-        "{what}: {} of {runs} runs differ between for_each_token and next_token",
-        failures.len()
-    );
-}
-
 /// Standalone, and driven with a tree builder's switches.
 fn configs() -> Vec<(String, Config, bool)> {
     vec![
@@ -201,10 +165,10 @@ fn compare_all(
 ) {
     for (label, config, switch) in configs {
         for errors in [Errors::Off, Errors::On] {
-            let expected = pulled(bytes, config, errors, *switch);
+            let expected = taken(bytes, config, errors, *switch, Run::Pull);
             for run in [Run::All, Run::StopEvery(1), Run::StopEvery(7)] {
                 *runs += 1;
-                let got = called(bytes, config, errors, *switch, run);
+                let got = taken(bytes, config, errors, *switch, run);
                 if let Some(d) = diff(&expected, &got) {
                     failures.push(format!("{name} ({label}, {errors:?}, {run:?}): {d}"));
                 }
@@ -223,7 +187,7 @@ fn corpus_pages() {
     for (name, bytes) in &pages {
         compare_all(name, bytes, &configs, &mut runs, &mut failures);
     }
-    report("corpus", runs, &failures);
+    common::report(BETWEEN, "corpus", runs, &failures);
 }
 
 #[test]
@@ -245,7 +209,7 @@ fn html5lib_inputs() {
             &mut failures,
         );
     }
-    report("html5lib", runs, &failures);
+    common::report(BETWEEN, "html5lib", runs, &failures);
 }
 
 #[test]
@@ -265,7 +229,7 @@ fn streams_in_chunks() {
             }
         }
     }
-    report("streams", runs, &failures);
+    common::report(BETWEEN, "streams", runs, &failures);
 }
 
 /// `Flow::Switch` is `set_state`: an RCDATA title in driven mode.

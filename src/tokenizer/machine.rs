@@ -788,13 +788,7 @@ impl<E: ErrorPolicy> Machine<E> {
         base: usize,
         eof: bool,
     ) -> Option<Token<'t>> {
-        let inp = Input {
-            text,
-            buf: text.as_bytes(),
-            base,
-            eof,
-        };
-        self.hand_out(inp)
+        self.next_token_inline(text, base, eof, None)
     }
 
     #[inline(never)]
@@ -805,13 +799,7 @@ impl<E: ErrorPolicy> Machine<E> {
         eof: bool,
         feedback: &mut Feedback,
     ) -> Option<Token<'t>> {
-        let inp = Input {
-            text,
-            buf: text.as_bytes(),
-            base,
-            eof,
-        };
-        self.hand_out_observed(inp, feedback)
+        self.next_token_inline(text, base, eof, Some(feedback))
     }
 
     /// [`next_token`](Self::next_token) with the machine inlined where it

@@ -725,3 +725,17 @@ pub fn minimize(
 pub fn show(bytes: &[u8]) -> String {
     bytes.escape_ascii().to_string()
 }
+
+/// Prints how many of `runs` differ (and the first few differences), and
+/// fails if any did: a comparison `between` two ways of tokenizing.
+pub fn report(between: &str, what: &str, runs: usize, failures: &[String]) {
+    println!("{what}: {runs} runs compared, {} differ", failures.len());
+    for f in failures.iter().take(10) {
+        println!("{f}\n");
+    }
+    assert!(
+        failures.is_empty(),
+        "{what}: {} of {runs} runs differ between {between}",
+        failures.len()
+    );
+}
