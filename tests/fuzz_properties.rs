@@ -6,7 +6,9 @@
 //! - `tokenize`: any bytes with any options (errors on/off, standalone or
 //!   driven, any of the 84 initial states, last start tag, CDATA allowed,
 //!   processing instructions, scalar or SIMD scans): no panic, an Eof token,
-//!   spans inside the input, output proportional to the input;
+//!   spans inside the input, output proportional to the input, and the
+//!   callback API (`for_each_token`, stopped and resumed) giving exactly
+//!   the tokens and errors of `next_token`;
 //! - `chunked`: a stream fed the input split at arbitrary points gives
 //!   exactly the whole-document tokens (adjacent text joined), spans and
 //!   errors with their locations;

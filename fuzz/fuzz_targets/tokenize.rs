@@ -1,5 +1,6 @@
 //! Any bytes, any options: the whole-document tokenizer must not panic or
-//! hang, and its output must stay proportional to the input.
+//! hang, its output must stay proportional to the input, and the callback
+//! API (`for_each_token`) must give the tokens and errors `next_token` does.
 //!
 //! The first `HEADER_LEN` bytes choose the options (see `Options::decode`):
 //! errors on/off, standalone/driven, the initial state (any of the 84, even

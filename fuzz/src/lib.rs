@@ -18,7 +18,7 @@
 //!   ([`reference_decode`]) says, in text and in attribute values.
 
 use htmltok::json::tokens_json;
-use htmltok::{Config, ParseError, State, StreamTokenizer, Token, Tokenizer};
+use htmltok::{Config, Flow, ParseError, State, StreamTokenizer, Token, Tokenizer};
 
 // ---------------------------------------------------------------------------
 // Options.
@@ -223,8 +223,23 @@ pub fn token_bytes(token: &Token<'_>) -> usize {
 
 /// Tokenizes `data` (the bytes after the option header) with the
 /// whole-document API and checks that the output stays proportional to the
-/// input and that every span lies inside the (repaired) input.
+/// input and that every span lies inside the (repaired) input; and that the
+/// callback API (`for_each_token`, stopping now and then and resumed with
+/// `next_token`) gives the same tokens and errors as `next_token`.
 pub fn check_tokenize(data: &[u8], options: &Options) -> Result<(), String> {
+    check_tokenize_bounds(data, options)?;
+    let want = whole(data, options);
+    let got = whole_for_each(data, options, 1 + data.len() % 5);
+    if want != got {
+        return Err(format!(
+            "for_each_token differs from next_token: {}",
+            first_difference(&want, &got)
+        ));
+    }
+    Ok(())
+}
+
+fn check_tokenize_bounds(data: &[u8], options: &Options) -> Result<(), String> {
     if options.errors {
         let mut tok = Tokenizer::from_bytes_with_errors(data, options.config());
         let input_len = tok.input().len();
@@ -451,6 +466,45 @@ pub fn whole(data: &[u8], options: &Options) -> Output {
         while let Some(token) = tok.next_token() {
             push_token(&mut out.tokens, &token);
         }
+    }
+    out
+}
+
+/// [`whole`] through `for_each_token`, the callback stopping after every
+/// `stop_every`th token and the caller resuming with one `next_token`.
+pub fn whole_for_each(data: &[u8], options: &Options, stop_every: usize) -> Output {
+    let mut out = Output::default();
+    macro_rules! run {
+        ($tok:expr) => {{
+            let mut tok = $tok;
+            let mut seen = 0usize;
+            loop {
+                let mut stopped = false;
+                tok.for_each_token(|token| {
+                    push_token(&mut out.tokens, &token);
+                    seen += 1;
+                    if seen % stop_every == 0 {
+                        stopped = true;
+                        return Flow::Stop;
+                    }
+                    Flow::Continue
+                });
+                if !stopped {
+                    break;
+                }
+                match tok.next_token() {
+                    Some(token) => push_token(&mut out.tokens, &token),
+                    None => break,
+                }
+            }
+            tok
+        }};
+    }
+    if options.errors {
+        let tok = run!(Tokenizer::from_bytes_with_errors(data, options.config()));
+        out.errors = tok.errors().iter().map(err_rec).collect();
+    } else {
+        run!(Tokenizer::from_bytes_with_config(data, options.config()));
     }
     out
 }
