@@ -762,11 +762,10 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Runs the machine and hands out the next token, or `None` when the
     /// window is used up (only possible when `eof` is false) or after EOF.
     ///
-    ///
-    /// In standalone mode (`feedback`), the switches decided on the last
-    /// token are applied first, and the new token is looked at before it
-    /// is returned. The two modes are two functions, each with the machine
-    /// inlined: the driven one carries no code for the feedback.
+    /// Standalone mode (`feedback`, see
+    /// [`hand_out_observed`](Self::hand_out_observed)) and driven mode are
+    /// two functions, each with the machine inlined: the driven one carries
+    /// no code for the feedback.
     #[inline(always)]
     pub(crate) fn next_token<'t>(
         &'t mut self,
