@@ -93,36 +93,43 @@ fn find_stream_suspect(hay: &[u8]) -> usize {
         .map_or(hay.len(), |k| offset + k)
 }
 
-/// A window of the input: `buf` holds the bytes from absolute offset `base`.
+/// A window of the input: `text` holds the characters from absolute offset
+/// `base`.
 #[derive(Clone, Copy)]
 pub(crate) struct Input<'b> {
     /// The window as text: borrowed fields are resolved by slicing it, which
     /// costs a boundary check instead of a second UTF-8 validation.
     pub(crate) text: &'b str,
-    pub(crate) buf: &'b [u8],
     pub(crate) base: usize,
     pub(crate) eof: bool,
 }
 
 impl<'b> Input<'b> {
+    /// The window's bytes (no field of their own: the window is built on
+    /// every call, and a copy of `text` is two more stores each time).
+    #[inline(always)]
+    fn buf(&self) -> &'b [u8] {
+        self.text.as_bytes()
+    }
+
     #[inline(always)]
     fn end(&self) -> usize {
-        self.base + self.buf.len()
+        self.base + self.text.len()
     }
 
     #[inline(always)]
     fn at(&self, p: usize) -> u8 {
-        self.buf[p - self.base]
+        self.buf()[p - self.base]
     }
 
     #[inline(always)]
     fn from(&self, p: usize) -> &'b [u8] {
-        &self.buf[p - self.base..]
+        &self.buf()[p - self.base..]
     }
 
     #[inline(always)]
     fn slice(&self, s: usize, e: usize) -> &'b [u8] {
-        &self.buf[s - self.base..e - self.base]
+        &self.buf()[s - self.base..e - self.base]
     }
 
     /// The text of `s..e`, which are character boundaries (see the module
@@ -204,6 +211,16 @@ impl Field {
         } else {
             self.end - self.start
         }
+    }
+
+    /// Makes a field just cleared the input bytes `s..e`, which are within
+    /// its length limit: `push_input` without its checks.
+    #[inline(always)]
+    fn set_cleared(&mut self, s: usize, e: usize) {
+        debug_assert!(!self.owned && !self.truncated && self.start == self.end);
+        debug_assert!(e - s <= self.limit);
+        self.start = s;
+        self.end = e;
     }
 
     #[inline(always)]
@@ -692,7 +709,6 @@ impl<E: ErrorPolicy> Machine<E> {
     pub(crate) fn detach(&mut self, text: &str, base: usize) {
         let inp = Input {
             text,
-            buf: text.as_bytes(),
             base,
             eof: false,
         };
@@ -816,12 +832,7 @@ impl<E: ErrorPolicy> Machine<E> {
         eof: bool,
         feedback: Option<&mut Feedback>,
     ) -> Option<Token<'t>> {
-        let inp = Input {
-            text,
-            buf: text.as_bytes(),
-            base,
-            eof,
-        };
+        let inp = Input { text, base, eof };
         let Some(feedback) = feedback else {
             return self.hand_out(inp);
         };
@@ -908,19 +919,17 @@ impl<E: ErrorPolicy> Machine<E> {
             }
             Handed::Ready => {
                 if let Some(kind) = self.ready.take() {
-                    if kind == Ready::Eof {
-                        self.finished = true;
-                    }
                     // The handed-out token's fields pin no input bytes any
                     // more (a stream could otherwise never drop the bytes
                     // after the last tag of a long text); they are cleared
-                    // when the next token of their kind begins.
-                    match kind {
-                        Ready::StartTag | Ready::EndTag => self.stale_tag = true,
-                        Ready::Comment | Ready::ProcessingInstruction => self.stale_comment = true,
-                        Ready::Doctype => self.stale_doctype = true,
-                        Ready::Eof => {}
-                    }
+                    // when the next token of their kind begins. Flags set
+                    // without a `match` on the kind, which compiled to an
+                    // indirect jump on every hand-out of a tag.
+                    self.finished |= kind == Ready::Eof;
+                    self.stale_tag |= matches!(kind, Ready::StartTag | Ready::EndTag);
+                    self.stale_comment |=
+                        matches!(kind, Ready::Comment | Ready::ProcessingInstruction);
+                    self.stale_doctype |= kind == Ready::Doctype;
                 }
             }
             Handed::Nothing => {}
@@ -1040,7 +1049,6 @@ impl<E: ErrorPolicy> Machine<E> {
         }
         let inp = Input {
             text,
-            buf: text.as_bytes(),
             base,
             eof: false,
         };
@@ -1691,7 +1699,7 @@ impl<E: ErrorPolicy> Machine<E> {
             &scan::DATA
         };
         let base = inp.base;
-        let buf = inp.buf;
+        let buf = inp.buf();
         let mut r = self.pos - base;
         loop {
             r = self.text_run(inp, set, r);
@@ -1737,7 +1745,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     fn text_lane(&mut self, inp: &Input, set: &scan::Landmarks) -> bool {
         let base = inp.base;
-        let buf = inp.buf;
+        let buf = inp.buf();
         let mut r = self.pos - base;
         loop {
             r = self.text_run(inp, set, r);
@@ -1813,7 +1821,7 @@ impl<E: ErrorPolicy> Machine<E> {
             Some(span) => inp.slice(span.start, span.end),
             None => self.last_start_tag.as_slice(),
         };
-        let buf = inp.buf;
+        let buf = inp.buf();
         let Some(first) = buf.get(name) else {
             return if inp.eof { Some(false) } else { None };
         };
@@ -1853,7 +1861,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// inside). Returns `false` for anything else (`<!-->`, `<!--->`, the
     /// end of the window first), which the general machine takes from `<`.
     fn comment_lane(&mut self, inp: &Input, lt: usize) -> bool {
-        let buf = inp.buf;
+        let buf = inp.buf();
         let data = lt + 4;
         match buf.get(data) {
             Some(b'>') | None => return false,
@@ -1911,7 +1919,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// landmark of `set`, emitted; the landmark's offset.
     #[inline(always)]
     fn text_run(&mut self, inp: &Input, set: &scan::Landmarks, r: usize) -> usize {
-        let n = self.find(set, &inp.buf[r..]);
+        let n = self.find(set, &inp.buf()[r..]);
         if n > 0 {
             self.emit_input(inp, inp.base + r, inp.base + r + n);
         }
@@ -1925,7 +1933,7 @@ impl<E: ErrorPolicy> Machine<E> {
     fn text_reference(&mut self, inp: &Input, r: usize) -> Option<usize> {
         let base = inp.base;
         let mut errors = RefErrors::default();
-        match charref::decode(&inp.buf[r..], inp.eof, false, &mut errors) {
+        match charref::decode(&inp.buf()[r..], inp.eof, false, &mut errors) {
             Decoded::NeedMore => None,
             Decoded::Literal(len) => {
                 self.ref_errors(inp, base + r, &errors);
@@ -1946,7 +1954,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// the window's last byte: emitted as LF; its length.
     #[inline(always)]
     fn text_newline(&mut self, inp: &Input, r: usize) -> usize {
-        let n = 1 + usize::from(inp.buf[r + 1] == b'\n');
+        let n = 1 + usize::from(inp.buf()[r + 1] == b'\n');
         self.emit_char(inp, inp.base + r, n);
         n
     }
@@ -3223,7 +3231,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 stop -= 1;
             }
         }
-        let buf = &inp.buf[..stop - base];
+        let buf = &inp.buf()[..stop - base];
         // Positions below are relative to the window (`base`).
         let mut r = p - base;
         r += self.find(&scan::TAG_NAME, &buf[r..]);
@@ -3233,7 +3241,8 @@ impl<E: ErrorPolicy> Machine<E> {
             r += self.find(&scan::TAG_NAME_ANY_CASE, &buf[r..]);
             self.tag_name.push_lowercase(inp, p, base + r);
         } else {
-            self.tag_name.push_input(inp, p, base + r);
+            // `new_tag` cleared the field, and the name ends before `stop`.
+            self.tag_name.set_cleared(p, base + r);
         }
         self.tag_name_span.end = base + r;
         // Kept in a register: reading the span back from the fields just
