@@ -465,6 +465,11 @@ pub(crate) struct Machine<E> {
     /// The rewritten strings of the attributes that are not `VERBATIM`.
     attr_store: AttrStore,
     attr_live: bool,
+    /// Whether `attr_name` and `attr_value` may hold something: set by
+    /// `new_attr` and `fast_leave`, the only ways into the general
+    /// machine's attribute states, so that `new_tag` tests one flag instead
+    /// of both fields.
+    attr_fields_used: bool,
     attr_duplicate: bool,
     attr_name: Field,
     attr_value: Field,
@@ -550,6 +555,7 @@ impl<E: ErrorPolicy> Machine<E> {
             attrs: Vec::new(),
             attr_store: AttrStore::default(),
             attr_live: false,
+            attr_fields_used: false,
             attr_duplicate: false,
             attr_name: Field::default(),
             attr_value: Field::default(),
@@ -599,6 +605,9 @@ impl<E: ErrorPolicy> Machine<E> {
             self.lt_read = false;
             self.amp_read = false;
         }
+        // A caller may start the machine in an attribute's states, which
+        // then fill the attribute fields without `new_attr`.
+        self.attr_fields_used = true;
         self.state = state;
     }
 
@@ -1336,14 +1345,15 @@ impl<E: ErrorPolicy> Machine<E> {
             end: name_start,
         };
         self.attrs.clear();
-        if !self.attr_store.rewritten.is_empty() || !self.attr_store.arena.is_empty() {
+        if self.attr_store.rewritten.len() | self.attr_store.arena.len() != 0 {
             self.attr_store.rewritten.clear();
             self.attr_store.arena.clear();
         }
         self.attr_live = false;
-        if !self.attr_name.is_empty() || !self.attr_value.is_empty() {
+        if self.attr_fields_used {
             // Left by an attribute of an earlier tag (the fast path fills
             // them only when it hands an attribute over).
+            self.attr_fields_used = false;
             self.attr_name.clear();
             self.attr_value.clear();
         }
@@ -1354,6 +1364,7 @@ impl<E: ErrorPolicy> Machine<E> {
     fn new_attr(&mut self, p: usize) {
         self.commit_attr();
         self.attr_live = true;
+        self.attr_fields_used = true;
         self.attr_duplicate = false;
         self.attr_name.clear();
         self.attr_value.clear();
@@ -3497,15 +3508,22 @@ impl<E: ErrorPolicy> Machine<E> {
 
     /// The end of an attribute value in the fast path, at window offset `r`
     /// (the quote or the byte after an unquoted value).
-    #[inline]
+    #[inline(always)]
     fn fast_value_end(&mut self, inp: &Input, a: &mut FastAttr, r: usize) {
         a.ve = r;
         if a.arena != NOT_IN_ARENA {
-            self.attr_store
-                .arena
-                .push_str(inp.str(inp.base + a.run, inp.base + r));
-            a.run = r;
+            self.fast_value_rest(inp, a, r);
         }
+    }
+
+    /// The rest of a decoded value (after its last reference) into the
+    /// arena: out of line, so that the common end of a value is a store.
+    #[inline(never)]
+    fn fast_value_rest(&mut self, inp: &Input, a: &mut FastAttr, r: usize) {
+        self.attr_store
+            .arena
+            .push_str(inp.str(inp.base + a.run, inp.base + r));
+        a.run = r;
     }
 
     /// Leaving the fast path for the general machine: it goes on from
@@ -3527,6 +3545,7 @@ impl<E: ErrorPolicy> Machine<E> {
             );
             let value_end = if in_value { r } else { a.ve };
             self.attr_live = true;
+            self.attr_fields_used = true;
             self.attr_duplicate = a.dup;
             self.attr_name.clear();
             self.attr_name
