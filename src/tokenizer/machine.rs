@@ -1700,12 +1700,34 @@ impl<E: ErrorPolicy> Machine<E> {
     // ----- the state machine -------------------------------------------------
 
     /// Steps until a non-text token is ready or the window is used up.
+    ///
+    /// The common call, one pass of the data lane to a token, is peeled off
+    /// the loop: inside it, the compiler hoisted the lane's address
+    /// arithmetic out of the loop and spilled it to the stack, 23
+    /// instructions a call for a loop that mostly runs once.
     #[inline(always)]
     fn run(&mut self, inp: &Input) {
+        if self.fast_paths && self.state == State::Data {
+            // `false`: the general step takes over at `pos`.
+            if !self.data_lane(inp) && !self.step(inp) {
+                return;
+            }
+            if self.ready.is_some() {
+                return;
+            }
+        }
+        self.run_loop(inp);
+    }
+
+    /// The rest of [`run`](Self::run): lanes and steps until a token is
+    /// ready. Out of line, so that the data lane (and the tag fast path in
+    /// it) is inlined once, into `run`; here it is a call.
+    #[inline(never)]
+    fn run_loop(&mut self, inp: &Input) {
         while self.ready.is_none() {
             if self.fast_paths {
                 let handled = match self.state {
-                    State::Data => self.data_lane(inp),
+                    State::Data => self.data_lane_call(inp),
                     State::Rcdata => self.text_lane(inp, &scan::RCDATA),
                     State::Rawtext | State::ScriptData => self.text_lane(inp, &scan::RAWTEXT),
                     _ => false,
@@ -1769,6 +1791,13 @@ impl<E: ErrorPolicy> Machine<E> {
         }
         self.pos = base + r;
         false
+    }
+
+    /// [`data_lane`](Self::data_lane) as a call, for the loop of
+    /// [`run_loop`](Self::run_loop).
+    #[inline(never)]
+    fn data_lane_call(&mut self, inp: &Input) -> bool {
+        self.data_lane(inp)
     }
 
     /// The RCDATA, RAWTEXT and script data states' common path without a
