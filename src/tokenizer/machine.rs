@@ -3374,7 +3374,11 @@ impl<E: ErrorPolicy> Machine<E> {
                 };
                 (a.ne, a.vs, a.ve) = (r, r, r);
                 a.dup = if upper {
-                    self.fast_lowercase_name(inp, &mut a)
+                    {
+                        let dup;
+                        (dup, a) = self.fast_lowercase_name(inp, a);
+                        dup
+                    }
                 } else {
                     self.is_duplicate_input_name(inp, base + a.ns, base + r)
                 };
@@ -3409,17 +3413,17 @@ impl<E: ErrorPolicy> Machine<E> {
                         loop {
                             r += self.find(&scan::ATTR_VALUE_UNQUOTED, &buf[r..]);
                             match buf.get(r) {
-                                Some(b'&') => match self.fast_reference(inp, buf, r, &mut a) {
-                                    Some(n) => r += n,
+                                Some(b'&') => match self.fast_reference(inp, buf, r, a) {
+                                    Some((n, after)) => (r, a) = (r + n, after),
                                     None => break 'tag Exit::Leave(AttributeValueUnquoted, r),
                                 },
                                 Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => {
-                                    self.fast_value_end(inp, &mut a, r);
+                                    a = self.fast_value_end(inp, a, r);
                                     r += 1;
                                     break;
                                 }
                                 Some(b'>') => {
-                                    self.fast_value_end(inp, &mut a, r);
+                                    a = self.fast_value_end(inp, a, r);
                                     break 'tag Exit::Emit(r);
                                 }
                                 _ => break 'tag Exit::Leave(AttributeValueUnquoted, r),
@@ -3435,14 +3439,14 @@ impl<E: ErrorPolicy> Machine<E> {
                     r += self.find(set, &buf[r..]);
                     match buf.get(r) {
                         Some(&c) if c == quote => break,
-                        Some(b'&') => match self.fast_reference(inp, buf, r, &mut a) {
-                            Some(n) => r += n,
+                        Some(b'&') => match self.fast_reference(inp, buf, r, a) {
+                            Some((n, after)) => (r, a) = (r + n, after),
                             None => break 'tag Exit::Leave(state, r),
                         },
                         _ => break 'tag Exit::Leave(state, r),
                     }
                 }
-                self.fast_value_end(inp, &mut a, r);
+                a = self.fast_value_end(inp, a, r);
                 r += 1;
                 // After attribute value (quoted) state.
                 match buf.get(r) {
@@ -3469,17 +3473,22 @@ impl<E: ErrorPolicy> Machine<E> {
     /// of `buf`: decoded at once, its errors reported. A reference that
     /// stays as written keeps the value verbatim; one that decodes moves the
     /// value to the arena (`FastAttr::arena`). Returns the reference's
-    /// length, or `None` to leave it to the general machine (the window may
-    /// end inside it, or a length limit is set: decoded values need not
-    /// shrink, so the fast path's bound on field lengths would not hold).
+    /// length and the attribute, or `None` to leave it to the general
+    /// machine (the window may end inside it, or a length limit is set:
+    /// decoded values need not shrink, so the fast path's bound on field
+    /// lengths would not hold).
+    ///
+    /// The attribute goes in and out by value, as in the other `fast_`
+    /// functions: a `&mut` to it made the tag fast path keep it in memory,
+    /// stores for every tag, attributes or not.
     #[inline]
     fn fast_reference(
         &mut self,
         inp: &Input,
         buf: &[u8],
         amp: usize,
-        a: &mut FastAttr,
-    ) -> Option<usize> {
+        mut a: FastAttr,
+    ) -> Option<(usize, FastAttr)> {
         if self.max_token_len != usize::MAX {
             return None;
         }
@@ -3503,15 +3512,15 @@ impl<E: ErrorPolicy> Machine<E> {
             }
         };
         self.ref_errors(inp, inp.base + amp, &errors);
-        Some(len)
+        Some((len, a))
     }
 
     /// An attribute name with upper case in the fast path: lower-cased into
     /// the arena (`FastAttr::name_arena`); returns whether the tag already
-    /// has it (reporting `duplicate-attribute` if so).
+    /// has it (reporting `duplicate-attribute` if so), and the attribute.
     #[cold]
     #[inline(never)]
-    fn fast_lowercase_name(&mut self, inp: &Input, a: &mut FastAttr) -> bool {
+    fn fast_lowercase_name(&mut self, inp: &Input, mut a: FastAttr) -> (bool, FastAttr) {
         let base = inp.base;
         let start = self.attr_store.arena.len();
         self.attr_store
@@ -3532,27 +3541,29 @@ impl<E: ErrorPolicy> Machine<E> {
         if dup {
             self.err(inp, ErrorCode::DuplicateAttribute, at);
         }
-        dup
+        (dup, a)
     }
 
     /// The end of an attribute value in the fast path, at window offset `r`
     /// (the quote or the byte after an unquoted value).
     #[inline(always)]
-    fn fast_value_end(&mut self, inp: &Input, a: &mut FastAttr, r: usize) {
+    fn fast_value_end(&mut self, inp: &Input, mut a: FastAttr, r: usize) -> FastAttr {
         a.ve = r;
         if a.arena != NOT_IN_ARENA {
-            self.fast_value_rest(inp, a, r);
+            a = self.fast_value_rest(inp, a, r);
         }
+        a
     }
 
     /// The rest of a decoded value (after its last reference) into the
     /// arena: out of line, so that the common end of a value is a store.
     #[inline(never)]
-    fn fast_value_rest(&mut self, inp: &Input, a: &mut FastAttr, r: usize) {
+    fn fast_value_rest(&mut self, inp: &Input, mut a: FastAttr, r: usize) -> FastAttr {
         self.attr_store
             .arena
             .push_str(inp.str(inp.base + a.run, inp.base + r));
         a.run = r;
+        a
     }
 
     /// Leaving the fast path for the general machine: it goes on from
