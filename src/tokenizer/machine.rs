@@ -186,7 +186,8 @@ impl Field {
 
     #[inline(always)]
     fn clear(&mut self) {
-        if self.owned || self.truncated {
+        // A truncated field is owned (`cut` makes it so).
+        if self.owned {
             self.owned = false;
             self.truncated = false;
             self.buf.clear();
@@ -299,6 +300,8 @@ impl Field {
             cut -= 1;
         }
         self.buf.truncate(cut);
+        // Owned (made so above): `clear` relies on it.
+        debug_assert!(self.owned);
         self.truncated = true;
     }
 
