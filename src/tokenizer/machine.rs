@@ -424,6 +424,8 @@ pub(crate) struct Machine<E> {
     /// `Config::max_attributes` and `Config::max_token_len`.
     max_attributes: usize,
     max_token_len: usize,
+    /// Whether either limit is set: one test per token instead of two.
+    limited: bool,
     /// An attribute of the current tag was dropped or cut by a limit.
     tag_limited: bool,
 
@@ -534,6 +536,7 @@ impl<E: ErrorPolicy> Machine<E> {
             fast_paths: config.fast_paths,
             max_attributes: config.max_attributes,
             max_token_len: config.max_token_len,
+            limited: config.max_attributes != usize::MAX || config.max_token_len != usize::MAX,
             tag_limited: false,
             text: Field::default(),
             text_span: Span::default(),
@@ -1220,7 +1223,7 @@ impl<E: ErrorPolicy> Machine<E> {
     fn emit(&mut self, ready: Ready, end: usize) {
         self.token_end = end;
         self.ready = Some(ready);
-        if self.max_token_len != usize::MAX || self.max_attributes != usize::MAX {
+        if self.limited {
             self.check_limits(ready, end);
         }
     }
