@@ -820,6 +820,19 @@ impl<E: ErrorPolicy> Machine<E> {
         }
     }
 
+    /// `advance`'s bookkeeping after a token other than a tag was handed
+    /// out.
+    #[cold]
+    #[inline(never)]
+    fn handed_other(&mut self, kind: Ready) {
+        match kind {
+            Ready::StartTag | Ready::EndTag => self.stale_tag = true,
+            Ready::Comment | Ready::ProcessingInstruction => self.stale_comment = true,
+            Ready::Doctype => self.stale_doctype = true,
+            Ready::Eof => self.finished = true,
+        }
+    }
+
     /// Whether a tag waits behind the text handed out last.
     #[inline(always)]
     fn tag_waits(&self) -> bool {
@@ -963,14 +976,14 @@ impl<E: ErrorPolicy> Machine<E> {
                     // The handed-out token's fields pin no input bytes any
                     // more (a stream could otherwise never drop the bytes
                     // after the last tag of a long text); they are cleared
-                    // when the next token of their kind begins. Flags set
-                    // without a `match` on the kind, which compiled to an
+                    // when the next token of their kind begins. A tag first
+                    // and alone: a `match` on the kind compiled to an
                     // indirect jump on every hand-out of a tag.
-                    self.finished |= kind == Ready::Eof;
-                    self.stale_tag |= matches!(kind, Ready::StartTag | Ready::EndTag);
-                    self.stale_comment |=
-                        matches!(kind, Ready::Comment | Ready::ProcessingInstruction);
-                    self.stale_doctype |= kind == Ready::Doctype;
+                    if matches!(kind, Ready::StartTag | Ready::EndTag) {
+                        self.stale_tag = true;
+                    } else {
+                        self.handed_other(kind);
+                    }
                 }
             }
             Handed::Nothing => {}
