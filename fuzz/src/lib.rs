@@ -391,8 +391,18 @@ pub struct Output {
     pub errors: Vec<ErrRec>,
 }
 
-/// Adds `token` to `out`, joining it to a preceding text record.
+/// Appends `token` to `out` as a record, joining adjacent text.
 pub fn push_token(out: &mut Vec<Rec>, token: &Token<'_>) {
+    if let (Token::Text(t), Some(Rec::Text { text, span })) = (token, out.last_mut()) {
+        text.push_str(t.text);
+        span.1 = t.span.end;
+        return;
+    }
+    out.push(rec_of(token));
+}
+
+/// `token` as a record (owned strings, spans as pairs).
+pub fn rec_of(token: &Token<'_>) -> Rec {
     let attrs = |t: &htmltok::Tag<'_>| -> Vec<AttrRec> {
         t.attributes()
             .map(|a| {
@@ -405,18 +415,11 @@ pub fn push_token(out: &mut Vec<Rec>, token: &Token<'_>) {
             })
             .collect()
     };
-    let rec = match token {
-        Token::Text(t) => {
-            if let Some(Rec::Text { text, span }) = out.last_mut() {
-                text.push_str(t.text);
-                span.1 = t.span.end;
-                return;
-            }
-            Rec::Text {
-                text: t.text.to_owned(),
-                span: sp(t.span),
-            }
-        }
+    match token {
+        Token::Text(t) => Rec::Text {
+            text: t.text.to_owned(),
+            span: sp(t.span),
+        },
         Token::StartTag(t) => Rec::StartTag {
             name: t.name.to_owned(),
             attrs: attrs(t),
@@ -448,8 +451,7 @@ pub fn push_token(out: &mut Vec<Rec>, token: &Token<'_>) {
             span: sp(p.span),
         },
         Token::Eof => Rec::Eof,
-    };
-    out.push(rec);
+    }
 }
 
 /// The whole-document tokenizer's output for `data`.

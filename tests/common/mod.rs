@@ -275,55 +275,16 @@ pub fn random_sized(len: usize, max_size: usize, rng: &mut XorShift) -> Vec<usiz
 // ---------------------------------------------------------------------------
 // Normalized output.
 
-/// A byte span as a plain pair, for compact debug output.
-pub type Sp = (usize, usize);
+// The token records are the fuzz targets' (`fuzz/src/lib.rs`, which uses
+// only `htmltok` and `std`): one definition of what "the same tokens" means.
+#[path = "../../fuzz/src/lib.rs"]
+#[allow(dead_code)]
+mod fuzz_shared;
+
+pub use fuzz_shared::{Rec, Sp};
 
 fn sp(span: htmltok::Span) -> Sp {
     (span.start, span.end)
-}
-
-/// One attribute: name, value, name span, value span.
-pub type AttrRec = (String, String, Sp, Sp);
-
-/// A token reduced to owned data, spans included.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Rec {
-    /// Adjacent text tokens joined: text concatenated, span first.start..last.end.
-    Text {
-        text: String,
-        span: Sp,
-    },
-    StartTag {
-        name: String,
-        attrs: Vec<AttrRec>,
-        self_closing: bool,
-        span: Sp,
-        name_span: Sp,
-    },
-    EndTag {
-        name: String,
-        attrs: Vec<AttrRec>,
-        self_closing: bool,
-        span: Sp,
-        name_span: Sp,
-    },
-    Comment {
-        text: String,
-        span: Sp,
-    },
-    Doctype {
-        name: Option<String>,
-        public_id: Option<String>,
-        system_id: Option<String>,
-        force_quirks: bool,
-        span: Sp,
-    },
-    Pi {
-        target: String,
-        data: String,
-        span: Sp,
-    },
-    Eof,
 }
 
 /// A parse error reduced to code, span, line, column.
@@ -365,19 +326,7 @@ impl Normalizer {
         if self.eof_seen {
             self.anomalies.push(format!("token after Eof: {token:?}"));
         }
-        let attrs = |t: &htmltok::Tag<'_>| -> Vec<AttrRec> {
-            t.attributes()
-                .map(|a| {
-                    (
-                        a.name.to_owned(),
-                        a.value.to_owned(),
-                        sp(a.name_span),
-                        sp(a.value_span),
-                    )
-                })
-                .collect()
-        };
-        let rec = match token {
+        match token {
             Token::Text(t) => {
                 if t.text.is_empty() {
                     self.anomalies
@@ -390,47 +339,11 @@ impl Normalizer {
                         return;
                     }
                 }
-                Rec::Text {
-                    text: t.text.to_owned(),
-                    span: sp(t.span),
-                }
             }
-            Token::StartTag(t) => Rec::StartTag {
-                name: t.name.to_owned(),
-                attrs: attrs(t),
-                self_closing: t.self_closing,
-                span: sp(t.span),
-                name_span: sp(t.name_span),
-            },
-            Token::EndTag(t) => Rec::EndTag {
-                name: t.name.to_owned(),
-                attrs: attrs(t),
-                self_closing: t.self_closing,
-                span: sp(t.span),
-                name_span: sp(t.name_span),
-            },
-            Token::Comment(c) => Rec::Comment {
-                text: c.text.to_owned(),
-                span: sp(c.span),
-            },
-            Token::Doctype(d) => Rec::Doctype {
-                name: d.name.map(str::to_owned),
-                public_id: d.public_id.map(str::to_owned),
-                system_id: d.system_id.map(str::to_owned),
-                force_quirks: d.force_quirks,
-                span: sp(d.span),
-            },
-            Token::ProcessingInstruction(p) => Rec::Pi {
-                target: p.target.to_owned(),
-                data: p.data.to_owned(),
-                span: sp(p.span),
-            },
-            Token::Eof => {
-                self.eof_seen = true;
-                Rec::Eof
-            }
-        };
-        self.tokens.push(rec);
+            Token::Eof => self.eof_seen = true,
+            _ => {}
+        }
+        self.tokens.push(fuzz_shared::rec_of(token));
     }
 }
 
