@@ -395,9 +395,9 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
 
     /// Hands every token in turn to `f`, until [`Token::Eof`] has been
     /// handed (or `f` returns [`Flow::Stop`]). The same tokens as calling
-    /// [`next_token`](Self::next_token) in a loop, in fewer instructions:
-    /// the tokenizer runs inside this call, with `f` inlined into it, so a
-    /// token is looked at where it is built. `f` says what comes
+    /// [`next_token`](Self::next_token) in a loop (in standalone mode in
+    /// fewer instructions): the tokenizer runs inside this call, with `f`
+    /// inlined into it, so a token is looked at where it is built. `f` says what comes
     /// next: a driven tokenizer is switched with [`Flow::Switch`] (as a
     /// tree builder does after `<script>`, `<style>`, `<title>`...; the
     /// "appropriate end tag" is then the start tag just handed, which the
