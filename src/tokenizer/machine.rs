@@ -796,7 +796,9 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Standalone mode (`feedback`, see
     /// [`hand_out_observed`](Self::hand_out_observed)) and driven mode are
     /// two functions, each with the machine inlined: the driven one carries
-    /// no code for the feedback.
+    /// no code for the feedback. Each has a second copy for a whole
+    /// document (`base` 0, `eof`), chosen here: from `Tokenizer` the test
+    /// folds away, a stream pays it per call.
     #[inline(always)]
     pub(crate) fn next_token<'t>(
         &'t mut self,

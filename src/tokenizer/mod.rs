@@ -397,11 +397,11 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
     /// handed (or `f` returns [`Flow::Stop`]). The same tokens as calling
     /// [`next_token`](Self::next_token) in a loop (in standalone mode in
     /// fewer instructions): the tokenizer runs inside this call, with `f`
-    /// inlined into it, so a token is looked at where it is built. `f` says what comes
-    /// next: a driven tokenizer is switched with [`Flow::Switch`] (as a
-    /// tree builder does after `<script>`, `<style>`, `<title>`...; the
-    /// "appropriate end tag" is then the start tag just handed, which the
-    /// tokenizer remembers itself).
+    /// inlined into it, so a token is looked at where it is built. `f` says
+    /// what comes next: a driven tokenizer is switched with
+    /// [`Flow::Switch`] (as a tree builder does after `<script>`, `<style>`,
+    /// `<title>`...; the "appropriate end tag" is then the start tag just
+    /// handed, which the tokenizer remembers itself).
     ///
     /// ```
     /// use htmltok::{Config, Flow, State, Token, Tokenizer};
