@@ -72,6 +72,13 @@ impl LineIndex {
         self.at
     }
 
+    /// Renumbers the offset after `drop` bytes before it were dropped from
+    /// the input (a stream's window; the line and column stay).
+    pub(crate) fn rebase(&mut self, drop: usize) {
+        debug_assert!(drop <= self.offset);
+        self.offset -= drop;
+    }
+
     /// Moves over `bytes`, the input from the current offset up to `to`.
     pub(crate) fn advance_to(&mut self, bytes: &[u8], to: usize) {
         debug_assert_eq!(self.offset + bytes.len(), to);

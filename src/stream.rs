@@ -285,26 +285,28 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     /// costs their length, so it is done only when at least as many bytes
     /// are dropped: every byte is then moved O(1) times on average.
     fn release_consumed(&mut self) {
-        if self.machine.earliest_needed() + DETACH_AT < self.base + self.buf.len() {
+        // The machine's positions are offsets in the window.
+        if self.machine.earliest_needed() + DETACH_AT < self.buf.len() {
             // A token in progress borrows a long stretch of the window (a
             // huge comment, value or text run): give it its own copy.
-            self.machine.detach(&self.buf, self.base);
+            self.machine.detach(&self.buf);
         }
-        let mut low = self.machine.earliest_needed().max(self.base);
+        let mut drop = self.machine.earliest_needed().min(self.buf.len());
         // Keep whole characters (the machine's look-behind is in bytes).
-        while !self.buf.is_char_boundary(low - self.base) {
-            low -= 1;
+        while !self.buf.is_char_boundary(drop) {
+            drop -= 1;
         }
-        let drop = low - self.base;
         let keep = self.buf.len() - drop;
         if drop == 0 || drop < keep {
             return;
         }
-        self.machine.keep_last_start_tag(&self.buf, self.base);
-        self.machine.before_dropping(&self.buf, self.base, low);
-        self.lines.advance_to(&self.buf.as_bytes()[..drop], low);
+        self.machine.keep_last_start_tag(&self.buf);
+        self.machine.before_dropping(&self.buf, self.base, drop);
+        self.lines
+            .advance_to(&self.buf.as_bytes()[..drop], self.base + drop);
         self.buf.drain(..drop);
-        self.base = low;
+        self.base += drop;
+        self.machine.rebase(drop);
         // Let a window that grew for one huge token shrink again.
         if self.buf.capacity() > 4 * self.buf.len().max(64 * 1024) {
             self.buf.shrink_to(2 * self.buf.len().max(64 * 1024));

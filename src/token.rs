@@ -222,14 +222,16 @@ pub(crate) struct AttrStore {
     pub(crate) rewritten: Vec<(Slot, Slot)>,
     /// The rewritten strings, one after another (`Slot::Scratch` ranges).
     pub(crate) arena: String,
-    /// Absolute offset of the window that input slots are resolved in.
-    pub(crate) base: usize,
+    /// Absolute offset of the window that input slots are resolved in:
+    /// slots and record spans are offsets in it, and this is added to the
+    /// spans handed out.
+    pub(crate) origin: usize,
 }
 
 static NO_STRINGS: AttrStore = AttrStore {
     rewritten: Vec::new(),
     arena: String::new(),
-    base: 0,
+    origin: 0,
 };
 
 /// Iterator over a tag's attributes, resolving each on the fly (no allocation).
@@ -239,7 +241,7 @@ static NO_STRINGS: AttrStore = AttrStore {
 #[derive(Clone, Copy, Debug)]
 pub struct Attributes<'t> {
     pub(crate) records: &'t [AttrRecord],
-    /// The input, as a window starting at absolute offset `store.base`.
+    /// The input, as a window starting at absolute offset `store.origin`.
     pub(crate) input: &'t str,
     pub(crate) store: &'t AttrStore,
 }
@@ -258,14 +260,11 @@ impl<'t> Attributes<'t> {
         if span.start == span.end {
             return "";
         }
-        let base = self.store.base;
-        self.input
-            .get(span.start - base..span.end - base)
-            .unwrap_or("\u{FFFD}")
+        self.input.get(span.start..span.end).unwrap_or("\u{FFFD}")
     }
 
     fn resolve(&self, slot: Slot) -> &'t str {
-        resolve(slot, self.input, self.store.base, &self.store.arena)
+        resolve(slot, self.input, &self.store.arena)
     }
 }
 
@@ -278,10 +277,10 @@ impl<'t> Attributes<'t> {
 /// scratch `String`, into which whole strings are appended one after
 /// another. The fallbacks are unreachable; they exist so that a broken
 /// invariant shows as U+FFFD rather than a panic.
-pub(crate) fn resolve<'t>(slot: Slot, input: &'t str, base: usize, scratch: &'t str) -> &'t str {
+pub(crate) fn resolve<'t>(slot: Slot, input: &'t str, scratch: &'t str) -> &'t str {
     match slot {
         Slot::Empty => "",
-        Slot::Input(s, e) => input.get(s - base..e - base).unwrap_or("\u{FFFD}"),
+        Slot::Input(s, e) => input.get(s..e).unwrap_or("\u{FFFD}"),
         Slot::Scratch(s, e) => scratch.get(s..e).unwrap_or("\u{FFFD}"),
     }
 }
@@ -302,11 +301,17 @@ impl<'t> Iterator for Attributes<'t> {
             let (name, value) = first.slots(&self.store.rewritten);
             (self.resolve(name), self.resolve(value))
         };
+        // Wrapping: see `Machine::rebase` (a detached tag's spans).
+        let origin = self.store.origin;
+        let shift = |s: Span| Span {
+            start: s.start.wrapping_add(origin),
+            end: s.end.wrapping_add(origin),
+        };
         Some(Attribute {
             name,
             value,
-            name_span: first.name_span,
-            value_span: first.value_span,
+            name_span: shift(first.name_span),
+            value_span: shift(first.value_span),
         })
     }
 

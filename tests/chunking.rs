@@ -627,6 +627,70 @@ proptest! {
     }
 }
 
+/// Tokens longer than the stretch a stream keeps borrowed (256 KiB) are
+/// copied out of its window while in progress, and the window then drops
+/// the bytes they started in: their spans (and those of their attributes
+/// and errors) still come out exactly as from the whole document. Errors
+/// are placed before, inside and after the long stretches; chunks of
+/// several sizes, errors on and off, fast paths on and off.
+#[test]
+fn huge_tokens_detached_from_the_window_keep_their_spans() {
+    let long = |unit: &str, bytes: usize| unit.repeat(bytes / unit.len());
+    let value = long("v&amp;\u{e9}x", 600_000);
+    let inputs: Vec<(&str, String)> = vec![
+        (
+            "tag with a long value between attributes",
+            format!("<p>x\u{1}</p>\r\n<div a=1 id=\"{value}\0\" B=2 a=3 c='&lt\u{7f}'>t</div>"),
+        ),
+        (
+            "long unquoted value, then errors",
+            format!("<a href={value}\u{1} x=\"1\"y x>z"),
+        ),
+        (
+            "long attribute name",
+            format!("<b {}=1 x\0y=2>", long("nAmE", 400_000)),
+        ),
+        (
+            "long comment",
+            format!("<!--a\u{1}{}--!>after\u{fdd0}", long("c-\r\n", 700_000)),
+        ),
+        (
+            "long doctype identifiers",
+            format!(
+                "<!DOCTYPE html PUBLIC \"{}\" '{}'\u{1}><p>",
+                long("p\0", 300_000),
+                long("s", 300_000)
+            ),
+        ),
+        (
+            "long end tag name and text",
+            format!("{}</{}\u{1}>", long("t\r", 500_000), long("e", 300_000)),
+        ),
+    ];
+    let mut failures = Vec::new();
+    let mut runs = 0;
+    for (what, input) in &inputs {
+        let bytes = input.as_bytes();
+        for config in [Config::new(), Config::new().fast_paths(false)] {
+            for errors in [Errors::On, Errors::Off] {
+                for size in [4096, 65536, 100_003] {
+                    runs += 1;
+                    let splits = fixed_splits(bytes.len(), size);
+                    if let Some(why) = check(bytes, &config, errors, &splits, true) {
+                        failures.push(format!("{what}, chunks of {size}, {errors:?}: {why}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {runs} runs differ:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
 /// The comparison is not vacuous: without joining, a text run cut by a
 /// chunk boundary shows up as a difference, and spans are compared.
 #[test]

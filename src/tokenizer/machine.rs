@@ -1,9 +1,11 @@
 //! The scalar state machine: one `match` arm per state of the standard.
 //!
 //! The machine never owns the input. Each call gets a window of it
-//! ([`Input`]): the bytes from absolute offset `base` on, and whether the
-//! input ends with the window (`eof`). All positions are absolute, so a
-//! stream can slide its window forward between calls.
+//! ([`Input`]): the bytes from absolute offset `origin` on, and whether the
+//! input ends with the window (`eof`). Positions are offsets in the window:
+//! a stream that drops the bytes before it shifts them all (`rebase`), and
+//! `origin` is added only to the spans that leave the machine, so the
+//! machine's code is the same for a stream as for a whole document.
 //!
 //! Invariants:
 //! - The input is valid UTF-8. Every byte the state machine reacts to is
@@ -93,14 +95,16 @@ fn find_stream_suspect(hay: &[u8]) -> usize {
         .map_or(hay.len(), |k| offset + k)
 }
 
-/// A window of the input: `text` holds the characters from absolute offset
-/// `base`.
+/// A window of the input. Machine positions are offsets in `text` (a
+/// stream rebases them when it drops the bytes before its window, see
+/// [`Machine::rebase`]); `origin` is the absolute offset of `text`'s first
+/// byte, added only to what leaves the machine (token and error spans).
 #[derive(Clone, Copy)]
 pub(crate) struct Input<'b> {
     /// The window as text: borrowed fields are resolved by slicing it, which
     /// costs a boundary check instead of a second UTF-8 validation.
     pub(crate) text: &'b str,
-    pub(crate) base: usize,
+    pub(crate) origin: usize,
     pub(crate) eof: bool,
 }
 
@@ -114,31 +118,41 @@ impl<'b> Input<'b> {
 
     #[inline(always)]
     fn end(&self) -> usize {
-        self.base + self.text.len()
+        self.text.len()
     }
 
     #[inline(always)]
     fn at(&self, p: usize) -> u8 {
-        self.buf()[p - self.base]
+        self.buf()[p]
     }
 
     #[inline(always)]
     fn from(&self, p: usize) -> &'b [u8] {
-        &self.buf()[p - self.base..]
+        &self.buf()[p..]
     }
 
     #[inline(always)]
     fn slice(&self, s: usize, e: usize) -> &'b [u8] {
-        &self.buf()[s - self.base..e - self.base]
+        &self.buf()[s..e]
     }
 
     /// The text of `s..e`, which are character boundaries (see the module
     /// invariants; a broken one shows as U+FFFD, never a panic).
     #[inline(always)]
     fn str(&self, s: usize, e: usize) -> &'b str {
-        self.text
-            .get(s - self.base..e - self.base)
-            .unwrap_or("\u{FFFD}")
+        self.text.get(s..e).unwrap_or("\u{FFFD}")
+    }
+
+    /// `span` as an absolute span of the input, for handing out.
+    #[inline(always)]
+    fn absolute(&self, span: Span) -> Span {
+        // Wrapping: a span of a token in progress may start before a
+        // stream's window (a huge token copied out of it, `detach`), and
+        // its rebased offset then wrapped; adding the origin undoes that.
+        Span {
+            start: span.start.wrapping_add(self.origin),
+            end: span.end.wrapping_add(self.origin),
+        }
     }
 }
 
@@ -289,7 +303,7 @@ impl Field {
         if !self.owned {
             // Cut the borrowed range at a character boundary of the input.
             let mut keep = (self.start + self.limit).min(self.end);
-            while keep > self.start && !inp.text.is_char_boundary(keep - inp.base) {
+            while keep > self.start && !inp.text.is_char_boundary(keep) {
                 keep -= 1;
             }
             self.end = keep;
@@ -721,10 +735,10 @@ impl<E: ErrorPolicy> Machine<E> {
     /// that it pins no input bytes: a stream calls this when the bytes it
     /// must keep grow large (a huge token), after which it keeps only what
     /// the fields hold (bounded by `Config::max_token_len` when set).
-    pub(crate) fn detach(&mut self, text: &str, base: usize) {
+    pub(crate) fn detach(&mut self, text: &str) {
         let inp = Input {
             text,
-            base,
+            origin: 0,
             eof: false,
         };
         // Stale fields (of tokens already handed out) may refer to bytes
@@ -797,13 +811,13 @@ impl<E: ErrorPolicy> Machine<E> {
     /// [`hand_out_observed`](Self::hand_out_observed)) and driven mode are
     /// two functions, each with the machine inlined: the driven one carries
     /// no code for the feedback. Each has a second copy for a whole
-    /// document (`base` 0, `eof`), chosen here: from `Tokenizer` the test
+    /// document (`origin` 0, `eof`), chosen here: from `Tokenizer` the test
     /// folds away, a stream pays it per call.
     #[inline(always)]
     pub(crate) fn next_token<'t>(
         &'t mut self,
         text: &'t str,
-        base: usize,
+        origin: usize,
         eof: bool,
         feedback: Option<&mut Feedback>,
     ) -> Option<Token<'t>> {
@@ -814,18 +828,18 @@ impl<E: ErrorPolicy> Machine<E> {
         match feedback {
             None => {
                 if self.tag_waits() {
-                    return Some(self.hand_out_waiting_tag(Input { text, base, eof }));
+                    return Some(self.hand_out_waiting_tag(Input { text, origin, eof }));
                 }
-                if base == 0 && eof {
+                if origin == 0 && eof {
                     return self.next_token_driven_whole(text);
                 }
-                self.next_token_driven(text, base, eof)
+                self.next_token_driven(text, origin, eof)
             }
             Some(feedback) => {
-                if base == 0 && eof {
+                if origin == 0 && eof {
                     return self.next_token_standalone_whole(text, feedback);
                 }
-                self.next_token_standalone(text, base, eof, feedback)
+                self.next_token_standalone(text, origin, eof, feedback)
             }
         }
     }
@@ -853,17 +867,16 @@ impl<E: ErrorPolicy> Machine<E> {
     /// out: forget the text, hand out the tag.
     #[inline(always)]
     fn hand_out_waiting_tag<'t>(&'t mut self, inp: Input<'t>) -> Token<'t> {
-        self.attr_store.base = inp.base;
+        self.attr_store.origin = inp.origin;
         self.text.clear();
         self.handed = Handed::Ready;
         self.ready_token(inp)
     }
 
     /// [`next_token_driven`](Self::next_token_driven) for a whole document
-    /// (a window from offset 0 that ends the input): the constants reach
-    /// the inlined machine, which then has no window offset to subtract
-    /// and no window end to wait at (4% fewer instructions on the corpus;
-    /// streams keep the general copy).
+    /// (at origin 0, a window that ends the input): the constants reach the
+    /// inlined machine, which then has no window end to wait at and no
+    /// origin to add to spans.
     #[inline(never)]
     fn next_token_driven_whole<'t>(&'t mut self, text: &'t str) -> Option<Token<'t>> {
         self.next_token_inline(text, 0, true, None)
@@ -884,21 +897,21 @@ impl<E: ErrorPolicy> Machine<E> {
     fn next_token_driven<'t>(
         &'t mut self,
         text: &'t str,
-        base: usize,
+        origin: usize,
         eof: bool,
     ) -> Option<Token<'t>> {
-        self.next_token_inline(text, base, eof, None)
+        self.next_token_inline(text, origin, eof, None)
     }
 
     #[inline(never)]
     fn next_token_standalone<'t>(
         &'t mut self,
         text: &'t str,
-        base: usize,
+        origin: usize,
         eof: bool,
         feedback: &mut Feedback,
     ) -> Option<Token<'t>> {
-        self.next_token_inline(text, base, eof, Some(feedback))
+        self.next_token_inline(text, origin, eof, Some(feedback))
     }
 
     /// [`next_token`](Self::next_token) with the machine inlined where it
@@ -913,11 +926,11 @@ impl<E: ErrorPolicy> Machine<E> {
     fn next_token_inline<'t>(
         &'t mut self,
         text: &'t str,
-        base: usize,
+        origin: usize,
         eof: bool,
         feedback: Option<&mut Feedback>,
     ) -> Option<Token<'t>> {
-        let inp = Input { text, base, eof };
+        let inp = Input { text, origin, eof };
         let Some(feedback) = feedback else {
             return self.hand_out(inp);
         };
@@ -931,7 +944,7 @@ impl<E: ErrorPolicy> Machine<E> {
     pub(crate) fn for_each_token<F>(
         &mut self,
         text: &str,
-        base: usize,
+        origin: usize,
         eof: bool,
         mut feedback: Option<&mut Feedback>,
         mut f: F,
@@ -940,7 +953,7 @@ impl<E: ErrorPolicy> Machine<E> {
     {
         loop {
             let flow = {
-                let token = self.next_token_inline(text, base, eof, feedback.as_deref_mut());
+                let token = self.next_token_inline(text, origin, eof, feedback.as_deref_mut());
                 let Some(token) = token else { return };
                 f(token)
             };
@@ -981,7 +994,7 @@ impl<E: ErrorPolicy> Machine<E> {
         match self.advance(&inp) {
             Handed::Text => Some(Token::Text(Text {
                 text: self.text.str(&inp),
-                span: self.text_span,
+                span: inp.absolute(self.text_span),
             })),
             Handed::Ready => Some(self.ready_token(inp)),
             Handed::Nothing => None,
@@ -993,7 +1006,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     fn advance(&mut self, inp: &Input) -> Handed {
         // Attribute records are resolved in the window of this call.
-        self.attr_store.base = inp.base;
+        self.attr_store.origin = inp.origin;
         match self.handed {
             Handed::Text => {
                 self.text.clear();
@@ -1042,17 +1055,17 @@ impl<E: ErrorPolicy> Machine<E> {
 
     #[inline(always)]
     fn ready_token<'t>(&'t self, inp: Input<'t>) -> Token<'t> {
-        let span = Span {
+        let span = inp.absolute(Span {
             start: self.lt,
             end: self.token_end,
-        };
+        });
         match self.ready {
             Some(Ready::StartTag) | Some(Ready::EndTag) => {
                 let tag = Tag {
                     name: self.tag_name.str(&inp),
                     self_closing: self.self_closing,
                     span,
-                    name_span: self.tag_name_span,
+                    name_span: inp.absolute(self.tag_name_span),
                     attrs: if self.tag_is_end {
                         Attributes::EMPTY
                     } else {
@@ -1111,14 +1124,14 @@ impl<E: ErrorPolicy> Machine<E> {
         let location = self.locate(inp, span.start);
         self.errors.push(ParseError {
             code,
-            span,
+            span: inp.absolute(span),
             location,
         });
     }
 
     /// Line and column of `at`, which is in the window.
     fn locate(&mut self, inp: &Input, at: usize) -> LineCol {
-        if at < self.lines.offset() || self.lines.offset() < inp.base {
+        if at < self.lines.offset() {
             self.lines = self.lines_at_base.clone();
         }
         let from = self.lines.offset();
@@ -1127,22 +1140,99 @@ impl<E: ErrorPolicy> Machine<E> {
         self.lines.position()
     }
 
-    /// Called by a stream before it drops the window's bytes before `new_base`.
-    pub(crate) fn before_dropping(&mut self, text: &str, base: usize, new_base: usize) {
+    /// Called by a stream before it drops the first `drop` bytes of its
+    /// window `text` (at absolute offset `origin`); `rebase` follows once
+    /// they are gone.
+    pub(crate) fn before_dropping(&mut self, text: &str, origin: usize, drop: usize) {
         if !E::ENABLED {
             return;
         }
         let inp = Input {
             text,
-            base,
+            origin,
             eof: false,
         };
-        if new_base > 0 {
-            self.check_stream(&inp, new_base - 1);
+        if drop > 0 {
+            self.check_stream(&inp, drop - 1);
         }
         let from = self.lines_at_base.offset();
-        self.lines_at_base
-            .advance_to(inp.slice(from, new_base), new_base);
+        self.lines_at_base.advance_to(inp.slice(from, drop), drop);
+    }
+
+    /// Shifts every position the machine holds by `drop` bytes, which a
+    /// stream has just dropped from the front of its window (after
+    /// `keep_last_start_tag` and `before_dropping`), so that positions stay
+    /// window offsets.
+    ///
+    /// Every live position is at or after `drop` (`earliest_needed`). Some
+    /// are not live but still handed out later: the span of a token in
+    /// progress that `detach` copied out of the window starts before it.
+    /// Those wrap, and `Input::absolute` wraps them back, so spans stay
+    /// exact. The few positions that are compared rather than handed out
+    /// (`entered_at`, the input-stream check's progress) saturate at the
+    /// window's start, which is what they mean there.
+    pub(crate) fn rebase(&mut self, drop: usize) {
+        let shift = |p: &mut usize| *p = p.wrapping_sub(drop);
+        let shift_span = |s: &mut Span| {
+            s.start = s.start.wrapping_sub(drop);
+            s.end = s.end.wrapping_sub(drop);
+        };
+        shift(&mut self.pos);
+        shift(&mut self.lt);
+        shift(&mut self.amp);
+        shift(&mut self.token_end);
+        self.entered_at = self.entered_at.saturating_sub(drop);
+        self.stream_checked = self.stream_checked.saturating_sub(drop);
+        self.stream_clear_until = self.stream_clear_until.saturating_sub(drop);
+        for field in [
+            &mut self.text,
+            &mut self.tag_name,
+            &mut self.attr_name,
+            &mut self.attr_value,
+            &mut self.comment,
+            &mut self.pi_target,
+            &mut self.doctype_name,
+            &mut self.doctype_public,
+            &mut self.doctype_system,
+        ] {
+            shift(&mut field.start);
+            shift(&mut field.end);
+        }
+        for span in [
+            &mut self.text_span,
+            &mut self.tag_name_span,
+            &mut self.attr_name_span,
+            &mut self.attr_value_span,
+        ] {
+            shift_span(span);
+        }
+        if let Some(span) = &mut self.last_start_tag_span {
+            shift_span(span);
+        }
+        for a in &mut self.attrs {
+            shift_span(&mut a.name_span);
+            shift_span(&mut a.value_span);
+        }
+        for (name, value) in &mut self.attr_store.rewritten {
+            for slot in [name, value] {
+                if let Slot::Input(s, e) = slot {
+                    shift(s);
+                    shift(e);
+                }
+            }
+        }
+        for (_, at) in &mut self.limit_errors {
+            shift(at);
+        }
+        // Errors on: `before_dropping` moved the window's line index to
+        // `drop` (errors off, the line indexes are never used).
+        if E::ENABLED {
+            if self.lines.offset() < drop {
+                self.lines = self.lines_at_base.clone();
+            }
+            self.lines.rebase(drop);
+            self.lines_at_base.rebase(drop);
+        }
     }
 
     /// Takes the errors collected so far.
@@ -1158,7 +1248,7 @@ impl<E: ErrorPolicy> Machine<E> {
     fn check_stream(&mut self, inp: &Input, upto: usize) {
         let end = inp.end();
         let stop = upto.saturating_add(1).min(end);
-        let mut i = self.stream_checked.max(inp.base);
+        let mut i = self.stream_checked;
         while i < stop {
             if i < self.stream_clear_until {
                 i = self.stream_clear_until.min(stop);
@@ -1588,12 +1678,12 @@ impl<E: ErrorPolicy> Machine<E> {
     }
 
     /// Copies the last start tag's name out of the input, for a stream
-    /// about to drop input bytes (`text` is its window, from `base`).
-    pub(crate) fn keep_last_start_tag(&mut self, text: &str, base: usize) {
+    /// about to drop input bytes (`text` is its window).
+    pub(crate) fn keep_last_start_tag(&mut self, text: &str) {
         if let Some(span) = self.last_start_tag_span.take() {
             self.last_start_tag.clear();
             self.last_start_tag
-                .extend_from_slice(&text.as_bytes()[span.start - base..span.end - base]);
+                .extend_from_slice(&text.as_bytes()[span.start..span.end]);
         }
     }
 
@@ -1807,9 +1897,8 @@ impl<E: ErrorPolicy> Machine<E> {
         } else {
             &scan::DATA
         };
-        let base = inp.base;
         let buf = inp.buf();
-        let mut r = self.pos - base;
+        let mut r = self.pos;
         loop {
             r = self.text_run(inp, set, r);
             match buf.get(r) {
@@ -1827,9 +1916,9 @@ impl<E: ErrorPolicy> Machine<E> {
                         }
                         _ => break,
                     };
-                    self.lt = base + r;
+                    self.lt = r;
                     self.lt_read = true;
-                    self.tag_fast_path(inp, base + name, is_end);
+                    self.tag_fast_path(inp, name, is_end);
                     return true;
                 }
                 Some(b'&') => match self.text_reference(inp, r) {
@@ -1840,7 +1929,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 _ => break,
             }
         }
-        self.pos = base + r;
+        self.pos = r;
         false
     }
 
@@ -1860,9 +1949,8 @@ impl<E: ErrorPolicy> Machine<E> {
     /// NUL, the end of the window.
     #[inline(always)]
     fn text_lane(&mut self, inp: &Input, set: &scan::Landmarks) -> bool {
-        let base = inp.base;
         let buf = inp.buf();
-        let mut r = self.pos - base;
+        let mut r = self.pos;
         loop {
             r = self.text_run(inp, set, r);
             match buf.get(r) {
@@ -1871,26 +1959,26 @@ impl<E: ErrorPolicy> Machine<E> {
                         Some(true) => {
                             let name = r + 2;
                             let end = name + self.last_start_tag_len();
-                            self.lt = base + r;
+                            self.lt = r;
                             self.lt_read = true;
-                            self.new_tag(true, base + name);
+                            self.new_tag(true, name);
                             let name_bytes = &buf[name..end];
                             if name_bytes.iter().any(u8::is_ascii_uppercase) {
-                                let lower = inp.str(base + name, base + end).to_ascii_lowercase();
+                                let lower = inp.str(name, end).to_ascii_lowercase();
                                 self.tag_name.push_str(inp, &lower);
                             } else {
-                                self.tag_name.push_input(inp, base + name, base + end);
+                                self.tag_name.push_input(inp, name, end);
                             }
-                            self.tag_name_span.end = base + end;
+                            self.tag_name_span.end = end;
                             self.state = State::Data;
-                            self.pos = base + end + 1;
-                            self.emit(Ready::EndTag, base + end + 1);
+                            self.pos = end + 1;
+                            self.emit(Ready::EndTag, end + 1);
                             return true;
                         }
                         // Not an end tag: `</` is text, and so is the
                         // rest, up to the next landmark.
                         Some(false) => {
-                            self.emit_input(inp, base + r, base + r + 2);
+                            self.emit_input(inp, r, r + 2);
                             r += 2;
                         }
                         None => break,
@@ -1898,7 +1986,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     // Escapes (`<!--`) are the script data states' own.
                     Some(b'!') if self.state == State::ScriptData => break,
                     Some(_) => {
-                        self.emit_input(inp, base + r, base + r + 1);
+                        self.emit_input(inp, r, r + 1);
                         r += 1;
                     }
                     None => break,
@@ -1911,7 +1999,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 _ => break,
             }
         }
-        self.pos = base + r;
+        self.pos = r;
         false
     }
 
@@ -2015,19 +2103,18 @@ impl<E: ErrorPolicy> Machine<E> {
                 _ => return false,
             }
         };
-        let base = inp.base;
-        self.lt = base + lt;
+        self.lt = lt;
         self.lt_read = true;
         self.new_comment();
-        self.comment.push_input(inp, base + data, base + end);
+        self.comment.push_input(inp, data, end);
         if self.comment.truncated {
             // A length limit cut the data: the general machine reports it.
             self.comment.clear();
             return false;
         }
         self.state = State::Data;
-        self.pos = base + gt + 1;
-        self.emit(Ready::Comment, base + gt + 1);
+        self.pos = gt + 1;
+        self.emit(Ready::Comment, gt + 1);
         true
     }
 
@@ -2037,7 +2124,7 @@ impl<E: ErrorPolicy> Machine<E> {
     fn text_run(&mut self, inp: &Input, set: &scan::Landmarks, r: usize) -> usize {
         let n = self.find(set, &inp.buf()[r..]);
         if n > 0 {
-            self.emit_input(inp, inp.base + r, inp.base + r + n);
+            self.emit_input(inp, r, r + n);
         }
         r + n
     }
@@ -2047,20 +2134,19 @@ impl<E: ErrorPolicy> Machine<E> {
     /// written); its length, or `None` when the window may end inside it.
     #[inline(always)]
     fn text_reference(&mut self, inp: &Input, r: usize) -> Option<usize> {
-        let base = inp.base;
         let mut errors = RefErrors::default();
         match charref::decode(&inp.buf()[r..], inp.eof, false, &mut errors) {
             Decoded::NeedMore => None,
             Decoded::Literal(len) => {
-                self.ref_errors(inp, base + r, &errors);
-                self.emit_input(inp, base + r, base + r + len);
+                self.ref_errors(inp, r, &errors);
+                self.emit_input(inp, r, r + len);
                 Some(len)
             }
             Decoded::Chars { len, value } => {
-                self.ref_errors(inp, base + r, &errors);
+                self.ref_errors(inp, r, &errors);
                 let mut utf8 = [0; 4];
                 let text = value.as_str(&mut utf8);
-                self.emit_str(inp, text, base + r, base + r + len);
+                self.emit_str(inp, text, r, r + len);
                 Some(len)
             }
         }
@@ -2071,7 +2157,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     fn text_newline(&mut self, inp: &Input, r: usize) -> usize {
         let n = 1 + usize::from(inp.buf()[r + 1] == b'\n');
-        self.emit_char(inp, inp.base + r, n);
+        self.emit_char(inp, r, n);
         n
     }
 
@@ -3334,7 +3420,6 @@ impl<E: ErrorPolicy> Machine<E> {
     fn tag_fast_path(&mut self, inp: &Input, p: usize, is_end: bool) {
         use State::*;
         self.new_tag(is_end, p);
-        let base = inp.base;
         // Bytes past a token-length limit are left to the general machine,
         // which cuts fields there: before it, no field can reach the limit.
         // Without a limit (the default) that is the window's end, already a
@@ -3343,31 +3428,27 @@ impl<E: ErrorPolicy> Machine<E> {
         if self.max_token_len != usize::MAX {
             stop = stop.min(self.lt.saturating_add(self.max_token_len)).max(p);
             // Where the general machine goes on is a character boundary.
-            while !inp.text.is_char_boundary(stop - base) {
+            while !inp.text.is_char_boundary(stop) {
                 stop -= 1;
             }
         }
-        let buf = &inp.buf()[..stop - base];
-        // Positions below are relative to the window (`base`).
-        let mut r = p - base;
+        let buf = &inp.buf()[..stop];
+        let mut r = p;
         r += self.find(&scan::TAG_NAME, &buf[r..]);
         if let Some(b'A'..=b'Z') = buf.get(r) {
             // Upper case (old pages): the name is lower-cased into the
             // field, which owns it.
             r += self.find(&scan::TAG_NAME_ANY_CASE, &buf[r..]);
-            self.tag_name.push_lowercase(inp, p, base + r);
+            self.tag_name.push_lowercase(inp, p, r);
         } else {
             // `new_tag` cleared the field, and the name ends before `stop`.
-            self.tag_name.set_cleared(p, base + r);
+            self.tag_name.set_cleared(p, r);
         }
-        self.tag_name_span.end = base + r;
+        self.tag_name_span.end = r;
         // Kept in a register: reading the span back from the fields just
         // written would wait for the stores (a 16-byte load of two 8-byte
         // stores is not forwarded).
-        let name = Span {
-            start: p,
-            end: base + r,
-        };
+        let name = Span { start: p, end: r };
         let mut a = FastAttr::default();
         // Every way out of the tag is a `break 'tag`, so that the one
         // place that emits the tag is inlined here once.
@@ -3398,7 +3479,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 if self.attrs.len() + usize::from(a.live) >= self.max_attributes {
                     break 'tag Exit::Leave(BeforeAttributeName, r);
                 }
-                self.fast_commit(a, base);
+                self.fast_commit(a);
                 a = FastAttr {
                     live: true,
                     dup: false,
@@ -3431,7 +3512,7 @@ impl<E: ErrorPolicy> Machine<E> {
                         dup
                     }
                 } else {
-                    self.is_duplicate_input_name(inp, base + a.ns, base + r)
+                    self.is_duplicate_input_name(inp, a.ns, r)
                 };
                 if c != b'=' {
                     // After attribute name state.
@@ -3517,7 +3598,7 @@ impl<E: ErrorPolicy> Machine<E> {
             Exit::SelfClosing(r) => return self.fast_leave(inp, SelfClosingStartTag, r, a),
             Exit::Leave(state, r) => return self.fast_leave(inp, state, r, a),
         };
-        self.fast_emit(inp, a, name, base + gt);
+        self.fast_emit(inp, a, name, gt);
     }
 
     /// A character reference in an attribute value, at window offset `amp`
@@ -3552,17 +3633,14 @@ impl<E: ErrorPolicy> Machine<E> {
                 if a.arena == NOT_IN_ARENA {
                     a.arena = self.attr_store.arena.len();
                 }
-                let base = inp.base;
-                self.attr_store
-                    .arena
-                    .push_str(inp.str(base + a.run, base + amp));
+                self.attr_store.arena.push_str(inp.str(a.run, amp));
                 let mut utf8 = [0; 4];
                 self.attr_store.arena.push_str(value.as_str(&mut utf8));
                 a.run = amp + len;
                 len
             }
         };
-        self.ref_errors(inp, inp.base + amp, &errors);
+        self.ref_errors(inp, amp, &errors);
         Some((len, a))
     }
 
@@ -3572,14 +3650,11 @@ impl<E: ErrorPolicy> Machine<E> {
     #[cold]
     #[inline(never)]
     fn fast_lowercase_name(&mut self, inp: &Input, mut a: FastAttr) -> (bool, FastAttr) {
-        let base = inp.base;
         let start = self.attr_store.arena.len();
-        self.attr_store
-            .arena
-            .push_str(inp.str(base + a.ns, base + a.ne));
+        self.attr_store.arena.push_str(inp.str(a.ns, a.ne));
         self.attr_store.arena[start..].make_ascii_lowercase();
         a.name_arena = start;
-        let at = base + a.ne;
+        let at = a.ne;
         let (attrs, store) = (&self.attrs, &self.attr_store);
         let name = &store.arena.as_bytes()[start..];
         let dup = self.attr_index.is_duplicate(name, attrs.len(), |i| {
@@ -3610,9 +3685,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// arena: out of line, so that the common end of a value is a store.
     #[inline(never)]
     fn fast_value_rest(&mut self, inp: &Input, mut a: FastAttr, r: usize) -> FastAttr {
-        self.attr_store
-            .arena
-            .push_str(inp.str(inp.base + a.run, inp.base + r));
+        self.attr_store.arena.push_str(inp.str(a.run, r));
         a.run = r;
         a
     }
@@ -3625,9 +3698,8 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(never)]
     fn fast_leave(&mut self, inp: &Input, state: State, r: usize, a: FastAttr) {
         use State::*;
-        let base = inp.base;
         self.state = state;
-        self.pos = base + r;
+        self.pos = r;
         if a.live {
             let name_end = if state == AttributeName { r } else { a.ne };
             let in_value = matches!(
@@ -3639,27 +3711,25 @@ impl<E: ErrorPolicy> Machine<E> {
             self.attr_fields_used = true;
             self.attr_duplicate = a.dup;
             self.attr_name.clear();
-            self.attr_name
-                .push_lowercase(inp, base + a.ns, base + name_end);
+            self.attr_name.push_lowercase(inp, a.ns, name_end);
             self.attr_value.clear();
             if a.arena == NOT_IN_ARENA {
-                self.attr_value
-                    .push_input(inp, base + a.vs, base + value_end);
+                self.attr_value.push_input(inp, a.vs, value_end);
             } else {
                 // The value decoded so far, and what follows it.
                 self.attr_value
                     .push_str(inp, &self.attr_store.arena[a.arena..]);
                 if in_value {
-                    self.attr_value.push_input(inp, base + a.run, base + r);
+                    self.attr_value.push_input(inp, a.run, r);
                 }
             }
             self.attr_name_span = Span {
-                start: base + a.ns,
-                end: base + a.ne,
+                start: a.ns,
+                end: a.ne,
             };
             self.attr_value_span = Span {
-                start: base + a.vs,
-                end: base + a.ve,
+                start: a.vs,
+                end: a.ve,
             };
             // The fields own what the arena held for this attribute.
             self.attr_store
@@ -3671,7 +3741,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// The fast path's end of an attribute: a record of its spans, unless
     /// it is a duplicate.
     #[inline(always)]
-    fn fast_commit(&mut self, a: FastAttr, base: usize) {
+    fn fast_commit(&mut self, a: FastAttr) {
         if !a.live {
             return;
         }
@@ -3683,19 +3753,19 @@ impl<E: ErrorPolicy> Machine<E> {
             return;
         }
         let name_span = Span {
-            start: base + a.ns,
-            end: base + a.ne,
+            start: a.ns,
+            end: a.ne,
         };
         let strings = if a.arena == NOT_IN_ARENA && a.name_arena == NOT_IN_ARENA {
             VERBATIM
         } else {
-            self.fast_rewritten(a, base)
+            self.fast_rewritten(a)
         };
         self.attrs.push(AttrRecord {
             name_span,
             value_span: Span {
-                start: base + a.vs,
-                end: base + a.ve,
+                start: a.vs,
+                end: a.ve,
             },
             strings,
         });
@@ -3704,19 +3774,19 @@ impl<E: ErrorPolicy> Machine<E> {
     /// The slots of an attribute whose name or value is in the arena.
     #[cold]
     #[inline(never)]
-    fn fast_rewritten(&mut self, a: FastAttr, base: usize) -> usize {
+    fn fast_rewritten(&mut self, a: FastAttr) -> usize {
         let name = if a.name_arena == NOT_IN_ARENA {
             Slot::of_span(Span {
-                start: base + a.ns,
-                end: base + a.ne,
+                start: a.ns,
+                end: a.ne,
             })
         } else {
             Slot::Scratch(a.name_arena, a.name_arena + (a.ne - a.ns))
         };
         let value = if a.arena == NOT_IN_ARENA {
             Slot::of_span(Span {
-                start: base + a.vs,
-                end: base + a.ve,
+                start: a.vs,
+                end: a.ve,
             })
         } else {
             Slot::Scratch(a.arena, self.attr_store.arena.len())
@@ -3732,7 +3802,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// (`tag_name_span`) and whose attributes are all committed.
     #[inline(always)]
     fn fast_emit(&mut self, inp: &Input, a: FastAttr, name: Span, gt: usize) {
-        self.fast_commit(a, inp.base);
+        self.fast_commit(a);
         self.state = State::Data;
         let end = gt + 1;
         self.pos = end;
