@@ -2,7 +2,7 @@
 //! `Throughput::Bytes`, MB = 10^6 bytes).
 //!
 //! ```text
-//! cargo bench --bench compare                 # everything (about 6 minutes on 2 cores)
+//! cargo bench --bench compare                 # everything (about 7 minutes on 2 cores)
 //! cargo bench --bench compare -- corpus       # just the whole real-page corpus
 //! cargo bench --bench compare -- html5ever    # one engine in every group
 //! HTMLTOK_CORPUS=/path/to/pages cargo bench --bench compare
@@ -45,6 +45,16 @@
 //!   ranges (its `name()`/`value()`/`text()` allocate a `String` each);
 //! - `memchr3`: a floor, counting `<`, `&`, `\r` with `memchr3_iter`.
 //!
+//! After criterion's groups (under `cargo bench` only), *paired rounds*:
+//! every engine runs once over a group, back to back, 15 rounds
+//! (`HTMLTOK_BENCH_ROUNDS`), and each engine's ratio to html5ever is taken
+//! within a round before the median over rounds. Criterion measures one
+//! engine after another, so on a machine whose speed drifts (this one's does,
+//! by up to 2x over minutes) its ratios can compare different weather; the
+//! paired ratios cannot. A markdown table and the speed issue's goals,
+//! checked against the paired ratios, are printed last. A filter argument
+//! limits them to the groups whose name contains it.
+//!
 //! Input: pages that are not valid UTF-8 (`legacy-encoding`) go as bytes to
 //! the engines that take bytes (htmltok, which repairs them to UTF-8 itself,
 //! inside the timed loop; html5gum; lol_html; memchr). html5ever needs text:
@@ -57,7 +67,7 @@ use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throughput};
+use criterion::{Criterion, SamplingMode, Throughput};
 use htmltok::{Config, Flow, State, StreamTokenizer, Token, Tokenizer};
 
 // ---------------------------------------------------------------------------
@@ -735,11 +745,14 @@ fn check_group(name: &str, pages: &[&Page]) {
     eprintln!("{line}");
 }
 
-fn benches(c: &mut Criterion) {
-    let (corpus, has_manifest) = load_corpus();
-    let text = Page::new("text-only".into(), text_only(), None);
-    let dense = Page::new("tag-dense".into(), tag_dense(), None);
-
+/// The groups: the corpus, its categories (with a manifest), the synthetic
+/// pages.
+fn groups<'p>(
+    corpus: &'p [Page],
+    has_manifest: bool,
+    text: &'p Page,
+    dense: &'p Page,
+) -> Vec<(String, Vec<&'p Page>)> {
     let mut groups: Vec<(String, Vec<&Page>)> = vec![("corpus".into(), corpus.iter().collect())];
     if has_manifest {
         for category in [
@@ -757,23 +770,230 @@ fn benches(c: &mut Criterion) {
             groups.push((category.into(), pages));
         }
     }
-    groups.push(("text-only".into(), vec![&text]));
-    groups.push(("tag-dense".into(), vec![&dense]));
+    groups.push(("text-only".into(), vec![text]));
+    groups.push(("tag-dense".into(), vec![dense]));
+    groups
+}
 
+// ---------------------------------------------------------------------------
+// Paired rounds
+//
+// Criterion samples each engine for a few seconds of its own, one engine
+// after the other. On a shared machine whose speed drifts over minutes (here
+// identical runs of one engine have differed by 2x from one minute to the
+// next), two engines can then be measured in different weather, and their
+// ratio shows the weather. The paired rounds run every engine once over a
+// group, back to back, round after round (the order rotating), and take each
+// ratio within a round before the median over rounds: the engines of a
+// round run within a second of each other.
+
+/// One group's timings: per engine, the seconds of each round.
+struct Paired<'g> {
+    name: &'g str,
+    bytes: usize,
+    times: Vec<Vec<f64>>,
+}
+
+impl Paired<'_> {
+    fn engine(&self, name: &str) -> usize {
+        ENGINES
+            .iter()
+            .position(|&(e, _)| e == name)
+            .expect("an engine of ENGINES")
+    }
+
+    /// Median over rounds of `time(a) / time(b)` in the same round.
+    fn time_ratio(&self, a: &str, b: &str) -> f64 {
+        let (a, b) = (self.engine(a), self.engine(b));
+        median(
+            self.times[a]
+                .iter()
+                .zip(&self.times[b])
+                .map(|(ta, tb)| ta / tb)
+                .collect(),
+        )
+    }
+
+    /// Median MB/s of an engine.
+    fn mb_per_s(&self, engine: usize) -> f64 {
+        self.bytes as f64 / 1e6 / median(self.times[engine].clone())
+    }
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n == 0 {
+        f64::NAN
+    } else if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+fn paired_group<'g>(name: &'g str, pages: &[&Page], rounds: usize) -> Paired<'g> {
+    let bytes = pages.iter().map(|p| p.bytes.len()).sum();
+    let mut times = vec![Vec::with_capacity(rounds); ENGINES.len()];
+    // One untimed round first: caches, lazily built tables.
+    for round in 0..=rounds {
+        for k in 0..ENGINES.len() {
+            let e = (k + round) % ENGINES.len();
+            let run = ENGINES[e].1;
+            let started = std::time::Instant::now();
+            let mut total = 0usize;
+            for page in pages {
+                let seen = run(black_box(page));
+                total = total.wrapping_add(seen.tokens).wrapping_add(seen.sum);
+            }
+            black_box(total);
+            if round > 0 {
+                times[e].push(started.elapsed().as_secs_f64());
+            }
+        }
+    }
+    Paired { name, bytes, times }
+}
+
+/// Runs the paired rounds over the groups whose name contains `filter` and
+/// prints a table (median MB/s, and in brackets the median paired ratio to
+/// html5ever), then the speed issue's goals against the paired ratios.
+fn paired_report(groups: &[(String, Vec<&Page>)], filter: Option<&str>, rounds: usize) {
+    let chosen: Vec<_> = groups
+        .iter()
+        .filter(|(name, pages)| !pages.is_empty() && filter.map_or(true, |f| name.contains(f)))
+        .collect();
+    if chosen.is_empty() || rounds == 0 {
+        return;
+    }
+    println!();
+    println!(
+        "Paired rounds: {rounds} rounds of every engine back to back per group (HTMLTOK_BENCH_ROUNDS); \
+         MB/s is the median round, the ratio in brackets the median over rounds of html5ever's time \
+         over the engine's time in the same round."
+    );
+    println!();
+    let header: Vec<&str> = ENGINES.iter().map(|&(e, _)| e).collect();
+    println!("| group | {} |", header.join(" | "));
+    println!("|---|{}", "---|".repeat(header.len()));
+    let mut results = Vec::new();
+    for (name, pages) in chosen {
+        let paired = paired_group(name, pages, rounds);
+        let cells: Vec<String> = ENGINES
+            .iter()
+            .enumerate()
+            .map(|(e, &(engine, _))| {
+                format!(
+                    "{:.0} ({:.2}×)",
+                    paired.mb_per_s(e),
+                    paired.time_ratio("html5ever", engine)
+                )
+            })
+            .collect();
+        println!("| {name} | {} |", cells.join(" | "));
+        results.push(paired);
+    }
+    println!();
+    println!("Goals of the speed issue, by the paired ratios above:");
+    for p in &results {
+        let vs_ever = p.time_ratio("html5ever", "htmltok");
+        let mut goals: Vec<(String, f64, bool)> = Vec::new();
+        match p.name {
+            "corpus" => {
+                goals.push(("htmltok >= 6x html5ever".into(), vs_ever, vs_ever >= 6.0));
+                let vs_lol = p.time_ratio("lol_html", "htmltok");
+                goals.push(("htmltok >= 4x lol_html".into(), vs_lol, vs_lol >= 4.0));
+                let floor = p.time_ratio("htmltok", "memchr3");
+                goals.push(("htmltok's time <= 3x memchr3's".into(), floor, floor <= 3.0));
+                let errors = p.time_ratio("html5ever", "htmltok-errors");
+                goals.push((
+                    "htmltok-errors >= 3x html5ever".into(),
+                    errors,
+                    errors >= 3.0,
+                ));
+                let stream = p.time_ratio("htmltok-stream-64k", "htmltok");
+                goals.push((
+                    "htmltok-stream-64k's time <= 1.10x htmltok's".into(),
+                    stream,
+                    stream <= 1.10,
+                ));
+            }
+            "text-only" => {
+                let floor = p.time_ratio("memchr3", "htmltok");
+                goals.push(("htmltok >= 0.5x memchr3".into(), floor, floor >= 0.5));
+            }
+            "tag-dense" => {
+                goals.push(("htmltok >= 3x html5ever".into(), vs_ever, vs_ever >= 3.0));
+            }
+            _ => {
+                goals.push(("htmltok >= 4x html5ever".into(), vs_ever, vs_ever >= 4.0));
+            }
+        }
+        for (goal, value, met) in goals {
+            println!(
+                "  {:<16} {goal}: {value:.2} ({})",
+                p.name,
+                if met { "met" } else { "MISSED" }
+            );
+        }
+    }
+}
+
+fn main() {
+    let (corpus, has_manifest) = load_corpus();
+    let text = Page::new("text-only".into(), text_only(), None);
+    let dense = Page::new("tag-dense".into(), tag_dense(), None);
+    let groups = groups(&corpus, has_manifest, &text, &dense);
+
+    let mut c = Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .configure_from_args();
     for (name, pages) in &groups {
         check_group(name, pages);
     }
     for (name, pages) in &groups {
-        bench_group(c, name, pages);
+        bench_group(&mut c, name, pages);
     }
-}
+    c.final_summary();
 
-criterion_group! {
-    name = compare;
-    config = Criterion::default()
-        .sample_size(10)
-        .warm_up_time(Duration::from_secs(1))
-        .measurement_time(Duration::from_secs(3));
-    targets = benches
+    // The paired rounds run under `cargo bench` only (not as a test), for
+    // the groups that a filter argument names (criterion's filter is a
+    // regular expression; here a group name or a part of it).
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if !args.iter().any(|a| a == "--bench") {
+        return;
+    }
+    // Criterion's options that take a value, whose value is no filter.
+    const WITH_VALUE: &[&str] = &[
+        "--baseline",
+        "--baseline-lenient",
+        "--color",
+        "--confidence-level",
+        "--format",
+        "--load-baseline",
+        "--measurement-time",
+        "--noise-threshold",
+        "--nresamples",
+        "--output-format",
+        "--plotting-backend",
+        "--profile-time",
+        "--sample-size",
+        "--save-baseline",
+        "--significance-level",
+        "--warm-up-time",
+    ];
+    let filter = args
+        .iter()
+        .enumerate()
+        .find(|&(i, a)| {
+            !a.starts_with('-') && (i == 0 || !WITH_VALUE.contains(&args[i - 1].as_str()))
+        })
+        .map(|(_, a)| a.as_str());
+    let rounds = std::env::var("HTMLTOK_BENCH_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(15);
+    paired_report(&groups, filter, rounds);
 }
-criterion_main!(compare);
