@@ -16,19 +16,27 @@
 //!   why that bound.
 //! - Tags with more than 8 attributes (the point where duplicate detection
 //!   changes method) tokenized whole: zero allocations after warm-up.
+//! - Every corpus page tokenized whole, errors off and on: the most memory
+//!   held at once (the allocator also tracks live bytes and their peak) is
+//!   at most 64 KiB plus the largest token beyond the input, the speed
+//!   issue's memory target (see the test for what counts as input).
 
 mod common;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicIsize, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use htmltok::{Config, StreamTokenizer, Token, Tokenizer};
 
 static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
 static BYTES: AtomicUsize = AtomicUsize::new(0);
+/// Bytes allocated and not yet freed since counting started (memory freed
+/// that was allocated before makes it go below zero), and its peak.
+static LIVE: AtomicIsize = AtomicIsize::new(0);
+static PEAK: AtomicIsize = AtomicIsize::new(0);
 
 thread_local! {
     /// Whether allocations on this thread are counted (a const-initialised
@@ -40,9 +48,21 @@ struct CountingAllocator;
 
 impl CountingAllocator {
     fn count(size: usize) {
-        if COUNTING.try_with(Cell::get).unwrap_or(false) {
+        if Self::counting() {
             ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
             BYTES.fetch_add(size, Ordering::Relaxed);
+        }
+    }
+
+    fn counting() -> bool {
+        COUNTING.try_with(Cell::get).unwrap_or(false)
+    }
+
+    /// Live bytes change by `delta` (counting threads only).
+    fn live(delta: isize) {
+        if Self::counting() {
+            let live = LIVE.fetch_add(delta, Ordering::Relaxed) + delta;
+            PEAK.fetch_max(live, Ordering::Relaxed);
         }
     }
 }
@@ -54,17 +74,20 @@ impl CountingAllocator {
 unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
         Self::count(layout.size());
+        Self::live(layout.size() as isize);
         // SAFETY: forwarded unchanged; the caller upholds `alloc`'s contract.
         unsafe { System.alloc(layout) }
     }
 
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
         Self::count(layout.size());
+        Self::live(layout.size() as isize);
         // SAFETY: forwarded unchanged; the caller upholds `alloc_zeroed`'s contract.
         unsafe { System.alloc_zeroed(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        Self::live(-(layout.size() as isize));
         // SAFETY: forwarded unchanged; `ptr` came from `System` via this wrapper.
         unsafe { System.dealloc(ptr, layout) }
     }
@@ -72,6 +95,7 @@ unsafe impl GlobalAlloc for CountingAllocator {
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         // A reallocation (a buffer growing) counts as an allocation.
         Self::count(new_size);
+        Self::live(new_size as isize - layout.size() as isize);
         // SAFETY: forwarded unchanged; `ptr` came from `System` via this wrapper.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -90,12 +114,16 @@ struct Counter;
 struct Counts {
     allocations: usize,
     bytes: usize,
+    /// The most bytes held at once (allocated and not freed) since `start`.
+    peak: usize,
 }
 
 impl Counter {
     fn start() -> Counter {
         ALLOCATIONS.store(0, Ordering::SeqCst);
         BYTES.store(0, Ordering::SeqCst);
+        LIVE.store(0, Ordering::SeqCst);
+        PEAK.store(0, Ordering::SeqCst);
         COUNTING.with(|c| c.set(true));
         Counter
     }
@@ -105,6 +133,7 @@ impl Counter {
         Counts {
             allocations: ALLOCATIONS.load(Ordering::SeqCst),
             bytes: BYTES.load(Ordering::SeqCst),
+            peak: PEAK.load(Ordering::SeqCst).max(0) as usize,
         }
     }
 }
@@ -422,4 +451,104 @@ fn tags_with_many_attributes(bytes: &[u8]) -> usize {
         }
     }
     n
+}
+
+/// The speed issue's memory target for one page, whole document: the
+/// memory held while tokenizing it is at most 64 KiB plus the largest
+/// token, beyond the input. The input is the caller's bytes when they are
+/// UTF-8; otherwise the tokenizer's repaired copy of them (the standard's
+/// decoding of invalid bytes to U+FFFD, which a `&str` needs) is the input
+/// it tokenizes, and it counts as input. The largest token is measured as
+/// the input bytes it spans. Errors on too, taking them after each token:
+/// the list of errors is output, as tokens are, and the bound allows for
+/// the errors of one token (a page of NUL bytes has one per byte), at the
+/// capacity a growing `Vec` may have: twice their size.
+#[test]
+fn whole_document_peak_memory_is_input_plus_64k_plus_largest_token() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let pages = common::corpus_pages();
+    // The named-reference automaton is built once per process.
+    let mut tok = Tokenizer::from_bytes(b"&amp;&notin;<p title='&lt;'>");
+    while tok.next_token().is_some() {}
+    drop(tok);
+
+    let mut over = Vec::new();
+    let mut report = Vec::new();
+    for (name, bytes) in &pages {
+        let largest = largest_token_span(bytes);
+        let valid = std::str::from_utf8(bytes).is_ok();
+        let repaired = if valid {
+            0
+        } else {
+            String::from_utf8_lossy(bytes).len()
+        };
+        for errors in [false, true] {
+            let counter = Counter::start();
+            let mut held = 0;
+            if errors {
+                let mut tok = Tokenizer::from_bytes_with_errors(bytes, Config::new());
+                while tok.next_token().is_some() {
+                    held = held.max(tok.errors().len());
+                    drop(tok.take_errors());
+                }
+            } else {
+                let mut tok = Tokenizer::from_bytes(bytes);
+                while tok.next_token().is_some() {}
+            }
+            let peak = counter.stop().peak;
+            // The repaired copy is allocated with room to grow by half
+            // (U+FFFD is three bytes for one invalid byte); its capacity is
+            // what it holds.
+            let input = if valid {
+                0
+            } else {
+                repaired.max(bytes.len() * 3 / 2)
+            };
+            let error_list = 2 * held * std::mem::size_of::<htmltok::ParseError>();
+            let bound = input + 64 * 1024 + largest + error_list;
+            report.push((
+                peak.saturating_sub(input),
+                name.clone(),
+                errors,
+                largest,
+                peak,
+            ));
+            if peak > bound {
+                over.push(format!(
+                    "{name} (errors {}): peak {peak} bytes > bound {bound} (repaired input {input}, largest token {largest} bytes, errors of one token {error_list} bytes)",
+                    if errors { "on" } else { "off" }
+                ));
+            }
+        }
+    }
+    report.sort_by_key(|r| std::cmp::Reverse(r.0));
+    println!("whole documents: memory held beyond the input, largest first:");
+    for (beyond, name, errors, largest, peak) in report.iter().take(8) {
+        println!(
+            "  {name} (errors {}): {beyond} bytes beyond the input (peak {peak}), largest token {largest} bytes",
+            if *errors { "on" } else { "off" }
+        );
+    }
+    assert!(
+        over.is_empty(),
+        "pages over the bound:\n{}",
+        over.join("\n")
+    );
+}
+
+/// The largest number of input bytes a token of the page spans.
+fn largest_token_span(bytes: &[u8]) -> usize {
+    let mut tok = Tokenizer::from_bytes(bytes);
+    let mut largest = 0;
+    while let Some(token) = tok.next_token() {
+        let span = match token {
+            Token::StartTag(t) | Token::EndTag(t) => t.span,
+            Token::Text(t) | Token::Comment(t) => t.span,
+            Token::Doctype(d) => d.span,
+            Token::ProcessingInstruction(p) => p.span,
+            _ => continue,
+        };
+        largest = largest.max(span.len());
+    }
+    largest
 }
