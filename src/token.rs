@@ -38,6 +38,18 @@ impl Span {
     pub fn is_empty(self) -> bool {
         self.start == self.end
     }
+
+    /// The span `by` bytes later, wrapping: the tokenizer moves spans
+    /// between window offsets and absolute offsets (`Machine::rebase`
+    /// moves them back by `drop.wrapping_neg()`), and a span of a token
+    /// copied out of a stream's window may start before the window, so a
+    /// move back may wrap and the move forth wraps back to the exact span.
+    pub(crate) fn moved(self, by: usize) -> Span {
+        Span {
+            start: self.start.wrapping_add(by),
+            end: self.end.wrapping_add(by),
+        }
+    }
 }
 
 /// One token of the standard's tokenizer.
@@ -301,17 +313,11 @@ impl<'t> Iterator for Attributes<'t> {
             let (name, value) = first.slots(&self.store.rewritten);
             (self.resolve(name), self.resolve(value))
         };
-        // Wrapping: see `Machine::rebase` (a detached tag's spans).
-        let origin = self.store.origin;
-        let shift = |s: Span| Span {
-            start: s.start.wrapping_add(origin),
-            end: s.end.wrapping_add(origin),
-        };
         Some(Attribute {
             name,
             value,
-            name_span: shift(first.name_span),
-            value_span: shift(first.value_span),
+            name_span: first.name_span.moved(self.store.origin),
+            value_span: first.value_span.moved(self.store.origin),
         })
     }
 

@@ -146,13 +146,7 @@ impl<'b> Input<'b> {
     /// `span` as an absolute span of the input, for handing out.
     #[inline(always)]
     fn absolute(&self, span: Span) -> Span {
-        // Wrapping: a span of a token in progress may start before a
-        // stream's window (a huge token copied out of it, `detach`), and
-        // its rebased offset then wrapped; adding the origin undoes that.
-        Span {
-            start: span.start.wrapping_add(self.origin),
-            end: span.end.wrapping_add(self.origin),
-        }
+        span.moved(self.origin)
     }
 }
 
@@ -1173,10 +1167,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// window's start, which is what they mean there.
     pub(crate) fn rebase(&mut self, drop: usize) {
         let shift = |p: &mut usize| *p = p.wrapping_sub(drop);
-        let shift_span = |s: &mut Span| {
-            s.start = s.start.wrapping_sub(drop);
-            s.end = s.end.wrapping_sub(drop);
-        };
+        let shift_span = |s: &mut Span| *s = s.moved(drop.wrapping_neg());
         shift(&mut self.pos);
         shift(&mut self.lt);
         shift(&mut self.amp);
