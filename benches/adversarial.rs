@@ -12,7 +12,7 @@
 //! samples; criterion prints MiB/s). After it, a summary table is printed:
 //! MB/s (10^6 bytes, as `htmltok bench`) of every case at both sizes (best
 //! of 3 runs, cold caches), the 16 MiB / 1 MiB time ratio (16 is linear;
-//! `tests/adversarial.rs` fails above 20), and the slowest case
+//! `tests/adversarial.rs` fails above 32), and the slowest case
 //! against the median page speed of the real-world corpus
 //! (`$HTMLTOK_CORPUS`, default `../shared/corpus`; the figure
 //! `target/release/htmltok bench ../shared/corpus` reports is the whole

@@ -46,6 +46,19 @@ struct Frame {
     /// For an integration point: HTML elements open inside it (approximate:
     /// start tags of non-void elements minus end tags).
     html_open: u32,
+    /// The names (`frame_name_bit`) an end tag's walk down the stack would
+    /// look at if this frame were the top: its own and, unless the walk
+    /// stops here, those of the frame below. Set by `Feedback::push`.
+    ///
+    /// Fixed for the frame's life, because where the walk stops depends only
+    /// on the frame below (an integration point with HTML elements open
+    /// inside it), and only the top frame's `html_open` ever changes: while
+    /// this frame is open, the one below is not the top. So `end_tag` can
+    /// tell in one test whether its walk would find anything, and walks only
+    /// when it will close what it walks over: each frame is walked over once,
+    /// instead of the whole stack (up to `MAX_DEPTH`) for every end tag that
+    /// closes nothing (`<svg>` 500 times, then `</x>` over and over).
+    reach: u16,
 }
 
 impl Frame {
@@ -54,7 +67,34 @@ impl Frame {
             content,
             name,
             html_open: 0,
+            reach: 0,
         }
+    }
+}
+
+/// Every name a frame can have (what `Frame::new` is given), each with its
+/// bit in `Frame::reach`.
+const FRAME_NAMES: [&str; 13] = [
+    "svg",
+    "math",
+    "foreignobject",
+    "desc",
+    "title",
+    "mi",
+    "mo",
+    "mn",
+    "ms",
+    "mtext",
+    "annotation-xml",
+    "mglyph",
+    "malignmark",
+];
+
+/// The bit of `name` in `Frame::reach`, or 0 for a name no frame has.
+fn frame_name_bit(name: &str) -> u16 {
+    match FRAME_NAMES.iter().position(|&n| n == name) {
+        Some(i) => 1 << i,
+        None => 0,
     }
 }
 
@@ -491,7 +531,17 @@ impl Feedback {
         // Foreign rules ("any other end tag"): close the nearest open element
         // of that name, walking down through foreign elements only; an
         // integration point with HTML elements open inside it is where HTML
-        // begins, and the walk stops.
+        // begins, and the walk stops. A walk that would find nothing is not
+        // taken (see `Frame::reach`).
+        if top.reach & frame_name_bit(name) == 0 {
+            return None;
+        }
+        self.walk_down_and_close(name)
+    }
+
+    /// The walk of `end_tag` in foreign content: closes the nearest open
+    /// element named `name` above where the walk stops, if there is one.
+    fn walk_down_and_close(&mut self, name: &str) -> Option<Switch> {
         for i in (0..self.open.len()).rev() {
             if self.open[i].name == name {
                 self.open.truncate(i);
@@ -505,8 +555,19 @@ impl Feedback {
         None
     }
 
-    fn push(&mut self, frame: Frame) {
+    fn push(&mut self, mut frame: Frame) {
         if self.open.len() < MAX_DEPTH {
+            let bit = frame_name_bit(frame.name);
+            debug_assert_ne!(bit, 0, "{} is not in FRAME_NAMES", frame.name);
+            // The walk goes on below this frame unless the frame below is an
+            // integration point with HTML elements open (`end_tag`).
+            frame.reach = bit
+                | match self.open.last() {
+                    Some(below) if !(below.content == Content::Html && below.html_open > 0) => {
+                        below.reach
+                    }
+                    _ => 0,
+                };
             self.open.push(frame);
         } else {
             self.too_deep += 1;
@@ -554,5 +615,111 @@ mod tests {
         // Longer than any key: in no set, never a panic.
         assert_eq!(pack(b"a-very-long-custom-element"), None);
         assert!(!BREAKOUT.contains(pack(b"a-very-long-custom-element")));
+    }
+
+    #[test]
+    fn frame_names_have_distinct_bits() {
+        let mut seen = 0u16;
+        for name in FRAME_NAMES
+            .iter()
+            .chain(&SVG_INTEGRATION_POINTS)
+            .chain(&MATHML_TEXT_INTEGRATION_POINTS)
+        {
+            let bit = frame_name_bit(name);
+            assert_eq!(bit.count_ones(), 1, "{name}");
+            seen |= bit;
+        }
+        assert_eq!(seen.count_ones() as usize, FRAME_NAMES.len());
+        for name in ["", "x", "foreignObject", "p", "svgs", "annotation"] {
+            assert_eq!(frame_name_bit(name), 0, "{name}");
+        }
+    }
+
+    /// What `Frame::reach` of `open[k]` must be: the names the end-tag walk
+    /// looks at from `k` down, by the current `html_open` counts.
+    fn reach_by_walking(open: &[Frame], k: usize) -> u16 {
+        let mut reach = 0;
+        for i in (0..=k).rev() {
+            reach |= frame_name_bit(open[i].name);
+            if i > 0 && open[i - 1].content == Content::Html && open[i - 1].html_open > 0 {
+                break;
+            }
+        }
+        reach
+    }
+
+    /// Random sequences of the tags that open, close and break out of
+    /// foreign content: after every token, each frame's stored `reach`
+    /// equals what a walk from it would look at now (so the one-test guard
+    /// in `end_tag` skips exactly the walks that would close nothing).
+    #[test]
+    fn reach_matches_the_walk() {
+        const TAGS: [&str; 30] = [
+            "<svg>",
+            "</svg>",
+            "<svg/>",
+            "<math>",
+            "</math>",
+            "<foreignObject>",
+            "</foreignObject>",
+            "<desc>",
+            "</desc>",
+            "<title>",
+            "</title>",
+            "<mi>",
+            "</mi>",
+            "<mtext>",
+            "</mtext>",
+            "<mglyph>",
+            "</mglyph>",
+            "<annotation-xml encoding=text/html>",
+            "</annotation-xml>",
+            "<p>",
+            "</p>",
+            "<div>",
+            "</div>",
+            "<br>",
+            "<img>",
+            "<font color=red>",
+            "<b>",
+            "</b>",
+            "<x>",
+            "</x>",
+        ];
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let (mut deepest, mut walls) = (0, 0);
+        for _ in 0..3000 {
+            let len = 1 + next() % 80;
+            let html: String = (0..len)
+                .map(|_| TAGS[(next() % TAGS.len() as u64) as usize])
+                .collect();
+            let mut feedback = Feedback::new(true);
+            feedback.frameset_ok = false;
+            let mut tok = crate::Tokenizer::with_config(&html, crate::Config::new().driven(true));
+            while let Some(token) = tok.next_token() {
+                feedback.observe(&token);
+                for k in 0..feedback.open.len() {
+                    assert_eq!(
+                        feedback.open[k].reach,
+                        reach_by_walking(&feedback.open, k),
+                        "frame {k} after {token:?} in {html}"
+                    );
+                }
+                deepest = deepest.max(feedback.open.len());
+                walls += feedback
+                    .open
+                    .windows(2)
+                    .filter(|w| w[0].content == Content::Html && w[0].html_open > 0)
+                    .count();
+            }
+        }
+        // Deep stacks, and walks that stop above the bottom, both occur.
+        assert!(deepest >= 10 && walls > 100, "{deepest} {walls}");
     }
 }
