@@ -70,6 +70,13 @@ impl Frame {
             reach: 0,
         }
     }
+
+    /// Whether an end tag's walk down the stack stops at the frame above
+    /// this one: an integration point with HTML elements open inside it is
+    /// where HTML begins.
+    fn is_wall(&self) -> bool {
+        self.content == Content::Html && self.html_open > 0
+    }
 }
 
 /// Every name a frame can have (what `Frame::new` is given), each with its
@@ -536,19 +543,12 @@ impl Feedback {
         if top.reach & frame_name_bit(name) == 0 {
             return None;
         }
-        self.walk_down_and_close(name)
-    }
-
-    /// The walk of `end_tag` in foreign content: closes the nearest open
-    /// element named `name` above where the walk stops, if there is one.
-    fn walk_down_and_close(&mut self, name: &str) -> Option<Switch> {
         for i in (0..self.open.len()).rev() {
             if self.open[i].name == name {
                 self.open.truncate(i);
                 return Some(self.switch(None));
             }
-            if i > 0 && self.open[i - 1].content == Content::Html && self.open[i - 1].html_open > 0
-            {
+            if i > 0 && self.open[i - 1].is_wall() {
                 break;
             }
         }
@@ -559,13 +559,11 @@ impl Feedback {
         if self.open.len() < MAX_DEPTH {
             let bit = frame_name_bit(frame.name);
             debug_assert_ne!(bit, 0, "{} is not in FRAME_NAMES", frame.name);
-            // The walk goes on below this frame unless the frame below is an
-            // integration point with HTML elements open (`end_tag`).
+            // The walk goes on below this frame unless the frame below is a
+            // wall.
             frame.reach = bit
                 | match self.open.last() {
-                    Some(below) if !(below.content == Content::Html && below.html_open > 0) => {
-                        below.reach
-                    }
+                    Some(below) if !below.is_wall() => below.reach,
                     _ => 0,
                 };
             self.open.push(frame);
@@ -641,7 +639,7 @@ mod tests {
         let mut reach = 0;
         for i in (0..=k).rev() {
             reach |= frame_name_bit(open[i].name);
-            if i > 0 && open[i - 1].content == Content::Html && open[i - 1].html_open > 0 {
+            if i > 0 && open[i - 1].is_wall() {
                 break;
             }
         }
@@ -712,11 +710,7 @@ mod tests {
                     );
                 }
                 deepest = deepest.max(feedback.open.len());
-                walls += feedback
-                    .open
-                    .windows(2)
-                    .filter(|w| w[0].content == Content::Html && w[0].html_open > 0)
-                    .count();
+                walls += feedback.open.windows(2).filter(|w| w[0].is_wall()).count();
             }
         }
         // Deep stacks, and walks that stop above the bottom, both occur.
