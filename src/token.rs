@@ -195,9 +195,13 @@ impl AttrRecord {
                 Slot::of_span(self.value_span),
             )
         } else if self.strings & IN_ARENA != 0 {
+            // The spans of a record copied out of a stream's window may
+            // start in bytes the window has dropped since: their offsets
+            // then wrap below zero (see `Machine::rebase`), and the
+            // lengths are wrapping differences.
             let q = self.strings & !IN_ARENA;
-            let name_end = q + (self.name_span.end - self.name_span.start);
-            let value_end = name_end + (self.value_span.end - self.value_span.start);
+            let name_end = q + self.name_span.end.wrapping_sub(self.name_span.start);
+            let value_end = name_end + self.value_span.end.wrapping_sub(self.value_span.start);
             let slot = |s, e| {
                 if s == e {
                     Slot::Empty

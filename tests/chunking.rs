@@ -632,7 +632,9 @@ proptest! {
 /// the bytes they started in: their spans (and those of their attributes
 /// and errors) still come out exactly as from the whole document. Errors
 /// are placed before, inside and after the long stretches; chunks of
-/// several sizes, errors on and off, fast paths on and off.
+/// several sizes, errors on and off, fast paths on and off. A tag of many
+/// attributes is detached several times while in progress (only the
+/// attributes since the last detaching borrow from the window).
 #[test]
 fn huge_tokens_detached_from_the_window_keep_their_spans() {
     let long = |unit: &str, bytes: usize| unit.repeat(bytes / unit.len());
@@ -660,6 +662,18 @@ fn huge_tokens_detached_from_the_window_keep_their_spans() {
                 "<!DOCTYPE html PUBLIC \"{}\" '{}'\u{1}><p>",
                 long("p\0", 300_000),
                 long("s", 300_000)
+            ),
+        ),
+        (
+            // Detached several times while in progress: verbatim and
+            // rewritten attributes (names and values), empty values and
+            // duplicates, before and after each detaching.
+            "tag of many attributes",
+            format!(
+                "<div{}>x",
+                (0..20_000)
+                    .map(|i| format!(" a{i}=v{i} B{i}=\"x&amp;{i}\" c{i} a{i}=dup d{i}='\r\n'"))
+                    .collect::<String>()
             ),
         ),
         (
