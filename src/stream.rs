@@ -282,8 +282,11 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     }
 
     /// Drops the bytes the machine no longer needs. Moving the kept bytes
-    /// costs their length, so it is done only when at least as many bytes
-    /// are dropped: every byte is then moved O(1) times on average.
+    /// costs their length, and shifting the machine's positions their
+    /// number (`Machine::rebase_work`: a tag in progress may have a million
+    /// attributes), so it is done only when at least as many bytes are
+    /// dropped: every byte and position is then moved O(1) times on
+    /// average.
     fn release_consumed(&mut self) {
         // The machine's positions are offsets in the window.
         if self.machine.earliest_needed() + DETACH_AT < self.buf.len() {
@@ -297,7 +300,7 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
             drop -= 1;
         }
         let keep = self.buf.len() - drop;
-        if drop == 0 || drop < keep {
+        if drop == 0 || drop < keep + self.machine.rebase_work() {
             return;
         }
         self.machine.keep_last_start_tag(&self.buf);

@@ -217,6 +217,16 @@ impl AttrRecord {
                 .unwrap_or((Slot::Empty, Slot::Empty))
         }
     }
+
+    /// Where the first of the name's and value's input bytes starts, when
+    /// either is still borrowed from the input (the name comes first).
+    pub(crate) fn borrowed_start(&self, rewritten: &[(Slot, Slot)]) -> Option<usize> {
+        let (name, value) = self.slots(rewritten);
+        [name, value].into_iter().find_map(|slot| match slot {
+            Slot::Input(start, _) => Some(start),
+            _ => None,
+        })
+    }
 }
 
 impl Slot {

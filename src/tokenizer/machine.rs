@@ -475,6 +475,9 @@ pub(crate) struct Machine<E> {
     tag_name_span: Span,
     token_end: usize,
     attrs: Vec<AttrRecord>,
+    /// Index of the first record of `attrs` that may still borrow input
+    /// bytes: those before it borrow none (see `earliest_needed`).
+    attrs_borrowing: usize,
     /// The rewritten strings of the attributes that are not `VERBATIM`.
     attr_store: AttrStore,
     attr_live: bool,
@@ -567,6 +570,7 @@ impl<E: ErrorPolicy> Machine<E> {
             tag_name_span: Span::default(),
             token_end: 0,
             attrs: Vec::new(),
+            attrs_borrowing: 0,
             attr_store: AttrStore::default(),
             attr_live: false,
             attr_fields_used: false,
@@ -644,7 +648,10 @@ impl<E: ErrorPolicy> Machine<E> {
     /// The earliest input offset whose bytes the machine may still read:
     /// a stream may drop the bytes before it. Only meaningful between calls,
     /// when no token is lent out.
-    pub(crate) fn earliest_needed(&self) -> usize {
+    ///
+    /// A stream calls this at every chunk, so it costs O(1) amortised, also
+    /// in a tag of a million attributes that arrives in tiny chunks.
+    pub(crate) fn earliest_needed(&mut self) -> usize {
         use State::*;
         // Deferred appends read up to three bytes back (`--!` of a comment end).
         let mut low = self.pos.saturating_sub(3);
@@ -691,19 +698,17 @@ impl<E: ErrorPolicy> Machine<E> {
         if self.stale_tag {
             return low;
         }
-        for a in self.attrs.iter().filter(|a| a.strings == VERBATIM) {
-            for span in [a.name_span, a.value_span] {
-                if span.start != span.end {
-                    low = low.min(span.start);
-                }
+        // Records are in input order, and a record that stops borrowing
+        // never borrows again (`detach` makes them all stop at once), so the
+        // first that borrows has the earliest start. The cursor passes each
+        // record at most once per tag; looking at every record at every
+        // chunk made a tag of n attributes in tiny chunks cost O(n^2).
+        while let Some(a) = self.attrs.get(self.attrs_borrowing) {
+            if let Some(start) = a.borrowed_start(&self.attr_store.rewritten) {
+                low = low.min(start);
+                break;
             }
-        }
-        for &(name, value) in &self.attr_store.rewritten {
-            for slot in [name, value] {
-                if let Slot::Input(s, _) = slot {
-                    low = low.min(s);
-                }
-            }
+            self.attrs_borrowing += 1;
         }
         low
     }
@@ -756,7 +761,11 @@ impl<E: ErrorPolicy> Machine<E> {
         if !tag {
             return;
         }
-        for a in &mut self.attrs {
+        // The records before the cursor borrow nothing; visiting only the
+        // others keeps a huge tag's repeated detaching linear.
+        let from = self.attrs_borrowing;
+        self.attrs_borrowing = self.attrs.len();
+        for a in &mut self.attrs[from..] {
             if a.strings == VERBATIM {
                 // Name and value side by side in the arena: the record
                 // stays 40 bytes, with no slots in the side list.
@@ -766,17 +775,27 @@ impl<E: ErrorPolicy> Machine<E> {
                         .arena
                         .push_str(inp.str(span.start, span.end));
                 }
-            }
-        }
-        for (name, value) in &mut self.attr_store.rewritten {
-            for slot in [name, value] {
-                if let Slot::Input(s, e) = *slot {
-                    let start = self.attr_store.arena.len();
-                    self.attr_store.arena.push_str(inp.str(s, e));
-                    *slot = Slot::Scratch(start, self.attr_store.arena.len());
+            } else if a.strings & IN_ARENA == 0 {
+                let Some((name, value)) = self.attr_store.rewritten.get_mut(a.strings) else {
+                    continue;
+                };
+                for slot in [name, value] {
+                    if let Slot::Input(s, e) = *slot {
+                        let start = self.attr_store.arena.len();
+                        self.attr_store.arena.push_str(inp.str(s, e));
+                        *slot = Slot::Scratch(start, self.attr_store.arena.len());
+                    }
                 }
             }
         }
+    }
+
+    /// How many positions `rebase` moves besides its fixed few: one per
+    /// attribute record and rewritten string pair. A stream drops bytes
+    /// only when it drops at least as many, so that the rebasing of a tag
+    /// of a million attributes is paid for by the bytes dropped.
+    pub(crate) fn rebase_work(&self) -> usize {
+        self.attrs.len() + self.attr_store.rewritten.len() + self.limit_errors.len()
     }
 
     /// Bytes held in scratch buffers (for memory-bound tests).
@@ -1477,6 +1496,7 @@ impl<E: ErrorPolicy> Machine<E> {
             end: name_start,
         };
         self.attrs.clear();
+        self.attrs_borrowing = 0;
         if self.attr_store.rewritten.len() | self.attr_store.arena.len() != 0 {
             self.attr_store.rewritten.clear();
             self.attr_store.arena.clear();
