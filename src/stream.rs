@@ -287,6 +287,10 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     /// attributes), so it is done only when at least as many bytes are
     /// dropped: every byte and position is then moved O(1) times on
     /// average.
+    // Out of line: it runs once a chunk, and inlined into a caller's loop
+    // over chunks and tokens it cost that loop's token hand-out registers
+    // (0.5% more instructions on the corpus in 64 KiB chunks).
+    #[inline(never)]
     fn release_consumed(&mut self) {
         // The machine's positions are offsets in the window.
         if self.machine.earliest_needed() + DETACH_AT < self.buf.len() {
