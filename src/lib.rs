@@ -168,6 +168,7 @@
 #![forbid(unsafe_op_in_unsafe_fn)]
 #![warn(missing_docs)]
 
+pub mod encoding;
 mod entities;
 mod error;
 pub mod json;

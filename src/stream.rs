@@ -7,17 +7,17 @@
 //! memory is bounded by the chunk size plus the largest single token, not
 //! by the document.
 //!
-//! UTF-8 is checked as it arrives: a sequence split across chunks waits for
-//! its end; invalid sequences become U+FFFD exactly as
-//! `String::from_utf8_lossy` would replace them in the whole input, so a
-//! stream and a whole document agree byte for byte. Offsets (spans, errors)
-//! are offsets in that repaired UTF-8 text.
+//! The bytes become text as they arrive (`encoding::InputDecoder`): UTF-8
+//! by default, repaired exactly as `String::from_utf8_lossy` would repair
+//! the whole input, so a stream and a whole document agree byte for byte;
+//! or in the encoding a [`Sniffer`] finds. Offsets (spans, errors) are
+//! offsets in that UTF-8 text.
 
+use crate::encoding::{InputDecoder, Sniffed, Sniffer};
 use crate::error::ParseError;
 use crate::position::{LineCol, LineIndex};
 use crate::token::Token;
 use crate::tokenizer::{Config, ErrorPolicy, Feedback, Flow, IgnoreErrors, Machine, ReportErrors};
-use crate::utf8;
 
 /// Kept input beyond which a token in progress is copied out of the window.
 const DETACH_AT: usize = 256 * 1024;
@@ -94,8 +94,8 @@ pub struct StreamTokenizer<E: ErrorPolicy = IgnoreErrors> {
     /// validated (or repaired) text enters it, so it is a `String`.
     buf: String,
     base: usize,
-    /// The start of a UTF-8 sequence whose end has not arrived yet.
-    partial: Vec<u8>,
+    /// Turns fed bytes into the window's text.
+    input: InputDecoder,
     machine: Machine<E>,
     feedback: Option<Feedback>,
     finished: bool,
@@ -141,11 +141,55 @@ impl StreamTokenizer<ReportErrors> {
 }
 
 impl<E: ErrorPolicy> StreamTokenizer<E> {
+    /// Decodes the input as a browser would: its encoding is decided by
+    /// `sniffer` (byte order mark, transport charset, `<meta>` prescan,
+    /// default) once the first [`PRESCAN_LEN`](crate::encoding::PRESCAN_LEN)
+    /// bytes have arrived or the input has ended, and no token comes out
+    /// before that. Without it, the input is UTF-8.
+    ///
+    /// It applies to a stream that has not been fed yet; a stream already
+    /// fed keeps decoding as it began.
+    ///
+    /// ```
+    /// use htmltok::encoding::Sniffer;
+    /// use htmltok::{StreamTokenizer, Token};
+    ///
+    /// // "Grüße" in windows-1252, as a server in 2005 sent it.
+    /// let page: &[u8] = b"<meta http-equiv=Content-Type content='text/html; charset=iso-8859-1'><p>Gr\xfc\xdfe";
+    /// let mut stream = StreamTokenizer::new().decoding(Sniffer::new());
+    /// let mut text = String::new();
+    /// for chunk in page.chunks(5) {
+    ///     stream.feed(chunk);
+    ///     while let Some(token) = stream.next_token() {
+    ///         if let Token::Text(t) = token { text.push_str(t.text) }
+    ///     }
+    /// }
+    /// stream.finish();
+    /// while let Some(token) = stream.next_token() {
+    ///     if let Token::Text(t) = token { text.push_str(t.text) }
+    /// }
+    /// assert_eq!(text, "Grüße");
+    /// assert_eq!(stream.sniffed().unwrap().encoding, encoding_rs::WINDOWS_1252);
+    /// ```
+    pub fn decoding(mut self, sniffer: Sniffer) -> Self {
+        if self.base == 0 && self.buf.is_empty() && self.input.capacity() == 0 && !self.finished {
+            self.input = InputDecoder::sniffing(sniffer);
+        }
+        self
+    }
+
+    /// The encoding the stream decodes, once decided (see
+    /// [`decoding`](Self::decoding)); `None` for a stream of UTF-8 without
+    /// a sniffer, and before the decision.
+    pub fn sniffed(&self) -> Option<Sniffed> {
+        self.input.sniffed()
+    }
+
     fn build(config: Config) -> Self {
         StreamTokenizer {
             buf: String::new(),
             base: 0,
-            partial: Vec::new(),
+            input: InputDecoder::utf8(),
             machine: Machine::new(&config),
             feedback: (!config.driven).then(|| Feedback::new(config.scripting)),
             finished: false,
@@ -163,7 +207,7 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
             return;
         }
         self.release_consumed();
-        self.push_utf8(chunk);
+        self.input.push(&mut self.buf, chunk);
     }
 
     /// Marks the end of the input.
@@ -171,12 +215,7 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
         if self.finished {
             return;
         }
-        if !self.partial.is_empty() {
-            // A sequence cut off by the end of input is one U+FFFD, as in
-            // `String::from_utf8_lossy`.
-            self.partial.clear();
-            self.buf.push('\u{FFFD}');
-        }
+        self.input.finish(&mut self.buf);
         self.finished = true;
     }
 
@@ -288,7 +327,7 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     /// Bytes of memory the stream holds for input and token scratch space
     /// (capacities, not lengths): what the memory bound is about.
     pub fn buffered_capacity(&self) -> usize {
-        self.buf.capacity() + self.partial.capacity() + self.machine.scratch_capacity()
+        self.buf.capacity() + self.input.capacity() + self.machine.scratch_capacity()
     }
 
     /// Drops the bytes the machine no longer needs. Moving the kept bytes
@@ -329,37 +368,5 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
         if self.buf.capacity() > 4 * self.buf.len().max(64 * 1024) {
             self.buf.shrink_to(2 * self.buf.len().max(64 * 1024));
         }
-    }
-
-    fn push_utf8(&mut self, mut data: &[u8]) {
-        // First complete a sequence left over from the previous chunk.
-        while !self.partial.is_empty() && !data.is_empty() {
-            self.partial.push(data[0]);
-            data = &data[1..];
-            match std::str::from_utf8(&self.partial) {
-                Ok(complete) => {
-                    self.buf.push_str(complete);
-                    self.partial.clear();
-                }
-                Err(e) => {
-                    if let Some(bad) = e.error_len() {
-                        // Invalid: one U+FFFD for the bad bytes, and the rest
-                        // (at most three bytes) is looked at again.
-                        let rest = self.partial.split_off(bad);
-                        self.partial.clear();
-                        self.buf.push('\u{FFFD}');
-                        self.push_valid_prefix(&rest);
-                    }
-                }
-            }
-        }
-        self.push_valid_prefix(data);
-    }
-
-    /// Appends `data`, replacing invalid sequences; an incomplete sequence
-    /// at the end is kept in `partial`.
-    fn push_valid_prefix(&mut self, data: &[u8]) {
-        let rest = utf8::push_lossy(&mut self.buf, data);
-        self.partial.extend_from_slice(rest);
     }
 }

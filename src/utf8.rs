@@ -2,6 +2,8 @@
 //! `String::from_utf8_lossy` replaces them, so that a whole document and a
 //! stream (which decodes chunk by chunk) agree byte for byte.
 
+use std::borrow::Cow;
+
 /// Valid non-ASCII characters in a row after which the rest is tried as
 /// one valid stretch (simdutf8), as text in UTF-8 proper continues.
 const VALID_RUN: u32 = 16;
@@ -129,6 +131,19 @@ fn decode(bytes: &[u8]) -> Decoded {
         code = code << 6 | u32::from(c & 0x3F);
     }
     Decoded::Char(char::from_u32(code).unwrap_or('\u{FFFD}'), len)
+}
+
+/// `String::from_utf8_lossy(input)`, borrowed when `input` is valid.
+pub(crate) fn lossy(input: &[u8]) -> Cow<'_, str> {
+    // The plain check is much faster than the lossy one on valid input, and
+    // simdutf8's is faster than std's: 0.67 instructions a byte for std on
+    // an article page, 5.5% of all the tokenizer's instructions there.
+    // The compat check stops at the first error, where the repair
+    // begins.
+    match simdutf8::compat::from_utf8(input) {
+        Ok(s) => Cow::Borrowed(s),
+        Err(e) => Cow::Owned(repaired(input, e.valid_up_to())),
+    }
 }
 
 /// `String::from_utf8_lossy(input)` into a new string, by [`push_lossy`],

@@ -313,7 +313,7 @@ impl<'a> Tokenizer<'a, IgnoreErrors> {
 
     /// [`from_bytes`](Self::from_bytes) with options.
     pub fn from_bytes_with_config(input: &'a [u8], config: Config) -> Self {
-        Tokenizer::build(utf8_or_repaired(input), config)
+        Tokenizer::build(utf8::lossy(input), config)
     }
 }
 
@@ -336,7 +336,7 @@ impl<'a> Tokenizer<'a, ReportErrors> {
     /// [`with_errors`](Self::with_errors) for bytes that should be UTF-8
     /// (invalid sequences become U+FFFD first).
     pub fn from_bytes_with_errors(input: &'a [u8], config: Config) -> Self {
-        Tokenizer::build(utf8_or_repaired(input), config)
+        Tokenizer::build(utf8::lossy(input), config)
     }
 }
 
@@ -357,18 +357,6 @@ impl<'a, E: ErrorPolicy> OwnedTokens<'a, E> {
     /// The tokenizer, e.g. to read its errors after the last token.
     pub fn tokenizer(&self) -> &Tokenizer<'a, E> {
         &self.tokenizer
-    }
-}
-
-fn utf8_or_repaired(input: &[u8]) -> Cow<'_, str> {
-    // The plain check is much faster than the lossy one on valid input, and
-    // simdutf8's is faster than std's: 0.67 instructions a byte for std on
-    // an article page, 5.5% of all the tokenizer's instructions there.
-    // The compat check stops at the first error, where the repair
-    // begins.
-    match simdutf8::compat::from_utf8(input) {
-        Ok(s) => Cow::Borrowed(s),
-        Err(e) => Cow::Owned(utf8::repaired(input, e.valid_up_to())),
     }
 }
 

@@ -1,0 +1,178 @@
+//! A stream's bytes into the text of its window, chunk by chunk.
+//!
+//! Without a [`Sniffer`] a stream's input is UTF-8, repaired exactly as
+//! `String::from_utf8_lossy` would repair the whole input (a sequence split
+//! across chunks waits for its end), so a stream and a whole document agree
+//! byte for byte. With one, the first [`PRESCAN_LEN`] bytes are held until
+//! the encoding is decided; a UTF-8 page then takes the same path, any
+//! other goes through an `encoding_rs` decoder, whose output for any split
+//! of the input is the same as for the whole.
+
+use encoding_rs::{Decoder, UTF_8};
+
+use super::{Sniffed, Sniffer, PRESCAN_LEN};
+use crate::utf8;
+
+/// Input bytes at most decoded at once, so that the room reserved for
+/// their text (up to three bytes of UTF-8 per input byte) stays small.
+const DECODE_STEP: usize = 64 * 1024;
+
+pub(crate) struct InputDecoder {
+    state: State,
+    sniffed: Option<Sniffed>,
+}
+
+enum State {
+    /// UTF-8. `partial` is the start of a sequence whose end has not
+    /// arrived yet.
+    Utf8 { partial: Vec<u8> },
+    /// Holding the first bytes until there are enough to sniff.
+    Sniffing { sniffer: Sniffer, held: Vec<u8> },
+    /// Any encoding but UTF-8.
+    Decoding(Box<Decoder>),
+}
+
+impl InputDecoder {
+    /// UTF-8, the default.
+    pub(crate) fn utf8() -> Self {
+        InputDecoder {
+            state: State::Utf8 {
+                partial: Vec::new(),
+            },
+            sniffed: None,
+        }
+    }
+
+    /// Sniffs the encoding from the first bytes.
+    pub(crate) fn sniffing(sniffer: Sniffer) -> Self {
+        InputDecoder {
+            state: State::Sniffing {
+                sniffer,
+                held: Vec::new(),
+            },
+            sniffed: None,
+        }
+    }
+
+    /// The encoding sniffed, once decided.
+    pub(crate) fn sniffed(&self) -> Option<Sniffed> {
+        self.sniffed
+    }
+
+    /// Bytes held for input not yet decoded.
+    pub(crate) fn capacity(&self) -> usize {
+        match &self.state {
+            State::Utf8 { partial } => partial.capacity(),
+            State::Sniffing { held, .. } => held.capacity(),
+            State::Decoding(_) => 0,
+        }
+    }
+
+    /// Appends the text of `chunk` to `out`.
+    pub(crate) fn push(&mut self, out: &mut String, chunk: &[u8]) {
+        match &mut self.state {
+            State::Utf8 { partial } => push_utf8(partial, out, chunk),
+            State::Decoding(decoder) => decode(decoder, out, chunk, false),
+            State::Sniffing { sniffer, held } => {
+                if held.len() + chunk.len() < PRESCAN_LEN {
+                    held.extend_from_slice(chunk);
+                    return;
+                }
+                let sniffer = *sniffer;
+                if held.is_empty() {
+                    self.decide(sniffer, out, chunk);
+                } else {
+                    let mut first = std::mem::take(held);
+                    first.extend_from_slice(chunk);
+                    self.decide(sniffer, out, &first);
+                }
+            }
+        }
+    }
+
+    /// Ends the input: what is held is decoded, and a sequence cut off by
+    /// the end becomes U+FFFD.
+    pub(crate) fn finish(&mut self, out: &mut String) {
+        if let State::Sniffing { sniffer, held } = &mut self.state {
+            let (sniffer, first) = (*sniffer, std::mem::take(held));
+            self.decide(sniffer, out, &first);
+        }
+        match &mut self.state {
+            State::Utf8 { partial } => {
+                if !partial.is_empty() {
+                    partial.clear();
+                    out.push('\u{FFFD}');
+                }
+            }
+            State::Decoding(decoder) => decode(decoder, out, &[], true),
+            State::Sniffing { .. } => {}
+        }
+    }
+
+    /// Sniffs the encoding from `first`, the input's first bytes (all of
+    /// them, or at least [`PRESCAN_LEN`]), and decodes them.
+    fn decide(&mut self, sniffer: Sniffer, out: &mut String, first: &[u8]) {
+        let sniffed = sniffer.sniff(first);
+        self.sniffed = Some(sniffed);
+        let body = &first[sniffed.bom_len()..];
+        if sniffed.encoding == UTF_8 {
+            let mut partial = Vec::new();
+            push_utf8(&mut partial, out, body);
+            self.state = State::Utf8 { partial };
+        } else {
+            let mut decoder = Box::new(sniffed.encoding.new_decoder_without_bom_handling());
+            decode(&mut decoder, out, body, false);
+            self.state = State::Decoding(decoder);
+        }
+    }
+}
+
+/// Appends `data` to `out` as UTF-8, invalid sequences replaced; an
+/// incomplete sequence at the end waits in `partial` for the next chunk.
+fn push_utf8(partial: &mut Vec<u8>, out: &mut String, mut data: &[u8]) {
+    // First complete a sequence left over from the previous chunk.
+    while !partial.is_empty() && !data.is_empty() {
+        partial.push(data[0]);
+        data = &data[1..];
+        match std::str::from_utf8(partial) {
+            Ok(complete) => {
+                out.push_str(complete);
+                partial.clear();
+            }
+            Err(e) => {
+                if let Some(bad) = e.error_len() {
+                    // Invalid: one U+FFFD for the bad bytes, and the rest
+                    // (at most three bytes) is looked at again.
+                    let rest = partial.split_off(bad);
+                    partial.clear();
+                    out.push('\u{FFFD}');
+                    let tail = utf8::push_lossy(out, &rest);
+                    partial.extend_from_slice(tail);
+                }
+            }
+        }
+    }
+    let tail = utf8::push_lossy(out, data);
+    partial.extend_from_slice(tail);
+}
+
+/// Decodes `data` onto `out`; `last` ends the input.
+fn decode(decoder: &mut Decoder, out: &mut String, data: &[u8], last: bool) {
+    let mut rest = data;
+    loop {
+        let step = &rest[..rest.len().min(DECODE_STEP)];
+        let is_last = last && step.len() == rest.len();
+        // A step's worst case fits, so one call decodes all of it; the
+        // loop below only guards against a decoder that needs more.
+        out.reserve(
+            decoder
+                .max_utf8_buffer_length(step.len())
+                .unwrap_or(4 * step.len() + 16),
+        );
+        let (result, read, _) = decoder.decode_to_string(step, out, is_last);
+        rest = &rest[read..];
+        if rest.is_empty() && result == encoding_rs::CoderResult::InputEmpty {
+            return;
+        }
+    }
+}
