@@ -141,11 +141,17 @@ impl StreamTokenizer<ReportErrors> {
 }
 
 impl<E: ErrorPolicy> StreamTokenizer<E> {
-    /// Decodes the input as a browser would: its encoding is decided by
-    /// `sniffer` (byte order mark, transport charset, `<meta>` prescan,
-    /// default) once the first [`PRESCAN_LEN`](crate::encoding::PRESCAN_LEN)
-    /// bytes have arrived or the input has ended, and no token comes out
-    /// before that. Without it, the input is UTF-8.
+    /// Decodes the input as a browser would, deciding its encoding as
+    /// [`Sniffer::sniff`] decides it for the whole input, so that the
+    /// tokens are those of [`Sniffer::decode`]'s text: no token comes out
+    /// before the first [`PRESCAN_LEN`](crate::encoding::PRESCAN_LEN)
+    /// bytes have arrived (or the input has ended); if they decide nothing,
+    /// ASCII comes out while the stream watches for a `<meta>`, and from
+    /// the first non-ASCII byte on the tokens wait for
+    /// [`DETECT_LEN`](crate::encoding::DETECT_LEN) more bytes. Take the
+    /// tokens of each chunk before feeding the next, as always: a `<meta>`
+    /// counts once its token has been taken. Without this, the input is
+    /// UTF-8.
     ///
     /// It applies to a stream that has not been fed yet; a stream already
     /// fed keeps decoding as it began.
@@ -223,8 +229,16 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     /// [`Token::Eof`]).
     #[inline]
     pub fn next_token(&mut self) -> Option<Token<'_>> {
-        self.machine
-            .next_token(&self.buf, self.base, self.finished, self.feedback.as_mut())
+        let token =
+            self.machine
+                .next_token(&self.buf, self.base, self.finished, self.feedback.as_mut());
+        // Undecided encoding (see `decoding`): a `<meta>` may decide it.
+        if self.input.watching() {
+            if let Some(Token::StartTag(tag)) = &token {
+                self.input.saw_start_tag(tag);
+            }
+        }
+        token
     }
 
     /// Hands every token the input fed so far completes to `f`, until more
@@ -256,12 +270,22 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     where
         F: FnMut(Token<'_>) -> Flow,
     {
+        let input = &mut self.input;
+        let mut f = f;
         self.machine.for_each_token(
             &self.buf,
             self.base,
             self.finished,
             self.feedback.as_mut(),
-            f,
+            move |token| {
+                // Undecided encoding (see `decoding`): a `<meta>` may decide it.
+                if input.watching() {
+                    if let Token::StartTag(tag) = &token {
+                        input.saw_start_tag(tag);
+                    }
+                }
+                f(token)
+            },
         );
     }
 

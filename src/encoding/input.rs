@@ -3,14 +3,25 @@
 //! Without a [`Sniffer`] a stream's input is UTF-8, repaired exactly as
 //! `String::from_utf8_lossy` would repair the whole input (a sequence split
 //! across chunks waits for its end), so a stream and a whole document agree
-//! byte for byte. With one, the first [`PRESCAN_LEN`] bytes are held until
-//! the encoding is decided; a UTF-8 page then takes the same path, any
-//! other goes through an `encoding_rs` decoder, whose output for any split
-//! of the input is the same as for the whole.
+//! byte for byte. With one, the stream decides as [`Sniffer::sniff`] does
+//! for the whole input, in the same order:
+//!
+//! 1. The first [`PRESCAN_LEN`] bytes are held until they have arrived:
+//!    a byte order mark, the transport's charset or the prescan decides.
+//! 2. Otherwise ASCII goes through as it is (it reads the same in every
+//!    ASCII-compatible encoding) while the stream watches its start tags
+//!    for a `<meta>` that declares an encoding (`saw_start_tag`).
+//! 3. From the first non-ASCII byte on, bytes are held until
+//!    [`DETECT_LEN`] have arrived (or the input ends) and the tokens before
+//!    them have been taken: then the `<meta>` seen, else the guess, decides.
+//!
+//! A UTF-8 page then takes the UTF-8 path, any other goes through an
+//! `encoding_rs` decoder, whose output for any split of the input is the
+//! same as for the whole.
 
-use encoding_rs::{Decoder, UTF_8};
+use encoding_rs::{Decoder, Encoding, UTF_8};
 
-use super::{Sniffed, Sniffer, PRESCAN_LEN};
+use super::{ascii_len, meta_declares, Sniffed, Sniffer, DETECT_LEN, PRESCAN_LEN};
 use crate::utf8;
 
 /// Input bytes at most decoded at once, so that the room reserved for
@@ -28,6 +39,14 @@ enum State {
     Utf8 { partial: Vec<u8> },
     /// Holding the first bytes until there are enough to sniff.
     Sniffing { sniffer: Sniffer, held: Vec<u8> },
+    /// Undecided after the first bytes: ASCII goes through; `held` is the
+    /// input from the first non-ASCII byte on, once it has come; `meta` the
+    /// encoding the first declaring `<meta>` named.
+    Ascii {
+        sniffer: Sniffer,
+        held: Vec<u8>,
+        meta: Option<&'static Encoding>,
+    },
     /// Any encoding but UTF-8.
     Decoding(Box<Decoder>),
 }
@@ -63,12 +82,29 @@ impl InputDecoder {
     pub(crate) fn capacity(&self) -> usize {
         match &self.state {
             State::Utf8 { partial } => partial.capacity(),
-            State::Sniffing { held, .. } => held.capacity(),
+            State::Sniffing { held, .. } | State::Ascii { held, .. } => held.capacity(),
             State::Decoding(_) => 0,
         }
     }
 
-    /// Appends the text of `chunk` to `out`.
+    /// Whether start tags are to be shown to [`saw_start_tag`](Self::saw_start_tag).
+    #[inline]
+    pub(crate) fn watching(&self) -> bool {
+        matches!(self.state, State::Ascii { meta: None, .. })
+    }
+
+    /// A start tag the stream handed out while [`watching`](Self::watching):
+    /// the first `<meta>` that declares an encoding decides.
+    pub(crate) fn saw_start_tag(&mut self, tag: &crate::Tag<'_>) {
+        if let State::Ascii { meta, .. } = &mut self.state {
+            if meta.is_none() {
+                *meta = meta_declares(tag);
+            }
+        }
+    }
+
+    /// Appends the text of `chunk` to `out`. The tokens of what was pushed
+    /// before must have been taken (a `<meta>` among them decides).
     pub(crate) fn push(&mut self, out: &mut String, chunk: &[u8]) {
         match &mut self.state {
             State::Utf8 { partial } => push_utf8(partial, out, chunk),
@@ -80,12 +116,25 @@ impl InputDecoder {
                 }
                 let sniffer = *sniffer;
                 if held.is_empty() {
-                    self.decide(sniffer, out, chunk);
+                    self.after_prescan(sniffer, out, chunk);
                 } else {
                     let mut first = std::mem::take(held);
                     first.extend_from_slice(chunk);
-                    self.decide(sniffer, out, &first);
+                    self.after_prescan(sniffer, out, &first);
                 }
+            }
+            State::Ascii { held, .. } if !held.is_empty() => {
+                held.extend_from_slice(chunk);
+                if held.len() >= DETECT_LEN {
+                    self.after_detecting(out, false);
+                }
+            }
+            State::Ascii { held, .. } => {
+                let ascii = ascii_len(chunk);
+                out.push_str(std::str::from_utf8(&chunk[..ascii]).unwrap_or_default());
+                // The tokens of the ASCII may hold a `<meta>`: the decision
+                // waits for them to be taken, until the next push at least.
+                held.extend_from_slice(&chunk[ascii..]);
             }
         }
     }
@@ -95,7 +144,10 @@ impl InputDecoder {
     pub(crate) fn finish(&mut self, out: &mut String) {
         if let State::Sniffing { sniffer, held } = &mut self.state {
             let (sniffer, first) = (*sniffer, std::mem::take(held));
-            self.decide(sniffer, out, &first);
+            self.after_prescan(sniffer, out, &first);
+        }
+        if let State::Ascii { .. } = self.state {
+            self.after_detecting(out, true);
         }
         match &mut self.state {
             State::Utf8 { partial } => {
@@ -105,16 +157,45 @@ impl InputDecoder {
                 }
             }
             State::Decoding(decoder) => decode(decoder, out, &[], true),
-            State::Sniffing { .. } => {}
+            State::Sniffing { .. } | State::Ascii { .. } => {}
         }
     }
 
-    /// Sniffs the encoding from `first`, the input's first bytes (all of
-    /// them, or at least [`PRESCAN_LEN`]), and decodes them.
-    fn decide(&mut self, sniffer: Sniffer, out: &mut String, first: &[u8]) {
-        let sniffed = sniffer.sniff(first);
+    /// Decides from `first`, the input's first bytes (all of them, or at
+    /// least [`PRESCAN_LEN`]) if they can; else pushes them on undecided.
+    fn after_prescan(&mut self, sniffer: Sniffer, out: &mut String, first: &[u8]) {
+        match sniffer.sniff_early(first) {
+            Some(sniffed) => self.decide(sniffed, out, &first[sniffed.bom_len()..]),
+            None => {
+                self.state = State::Ascii {
+                    sniffer,
+                    held: Vec::new(),
+                    meta: None,
+                };
+                self.push(out, first);
+            }
+        }
+    }
+
+    /// Decides by the `<meta>` seen or from the held bytes (at least
+    /// [`DETECT_LEN`] of them, or `at_end`), and decodes them.
+    fn after_detecting(&mut self, out: &mut String, at_end: bool) {
+        if let State::Ascii {
+            sniffer,
+            held,
+            meta,
+        } = &mut self.state
+        {
+            debug_assert!(at_end || held.len() >= DETECT_LEN);
+            let sniffed = sniffer.sniff_late(*meta, held);
+            let held = std::mem::take(held);
+            self.decide(sniffed, out, &held);
+        }
+    }
+
+    /// Switches to the encoding `sniffed` and decodes `body` with it.
+    fn decide(&mut self, sniffed: Sniffed, out: &mut String, body: &[u8]) {
         self.sniffed = Some(sniffed);
-        let body = &first[sniffed.bom_len()..];
         if sniffed.encoding == UTF_8 {
             let mut partial = Vec::new();
             push_utf8(&mut partial, out, body);

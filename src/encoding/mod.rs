@@ -48,15 +48,19 @@ pub use encoding_rs::Encoding;
 
 use std::borrow::Cow;
 
-use encoding_rs::{UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252};
+use encoding_rs::{UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252, X_USER_DEFINED};
 
 /// How many of a page's first bytes the prescan reads: the 1024 the
 /// standard advises. A stream holds back its tokens until it has this
 /// many bytes (or the input ends), to decide its encoding first.
 pub const PRESCAN_LEN: usize = 1024;
 
-/// Where a [`Sniffed`] encoding came from, in the order the standard
-/// tries them.
+/// How many bytes from the first non-ASCII byte on are looked at to guess
+/// UTF-8 ([`Source::Detected`]) when nothing declared an encoding. A
+/// stream holds them back until they have arrived.
+pub const DETECT_LEN: usize = 1024;
+
+/// Where a [`Sniffed`] encoding came from, in the order they are tried.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
     /// A byte order mark (UTF-8, UTF-16LE or UTF-16BE): it wins over
@@ -64,10 +68,22 @@ pub enum Source {
     Bom,
     /// The charset the transport declared ([`Sniffer::transport`]).
     Transport,
-    /// A `<meta>` element or an XML declaration in the first bytes
-    /// ([`prescan`]).
+    /// A `<meta>` element or an XML declaration in the first
+    /// [`PRESCAN_LEN`] bytes ([`prescan`]).
     Prescan,
-    /// Nothing declared one: the sniffer's default
+    /// A `<meta>` start tag after the first [`PRESCAN_LEN`] bytes but
+    /// before the first non-ASCII byte, as the tokenizer reads it: the
+    /// standard's "change the encoding" while parsing, in the case where
+    /// nothing decoded so far changes (ASCII reads the same in every
+    /// ASCII-compatible encoding). Many pages declare their charset after
+    /// a long `<head>` of scripts and styles.
+    LateMeta,
+    /// Nothing declared one, and the [`DETECT_LEN`] bytes from the first
+    /// non-ASCII byte on are valid UTF-8: UTF-8 (the standard lets a
+    /// browser guess here; pages in legacy encodings almost never read as
+    /// valid UTF-8 for long).
+    Detected,
+    /// Nothing declared one and no guess: the sniffer's default
     /// ([`Sniffer::default_encoding`]).
     Default,
 }
@@ -181,32 +197,45 @@ impl Sniffer {
         }
     }
 
-    /// The encoding of a page that starts with `prefix` (its first
-    /// [`PRESCAN_LEN`] bytes are read; fewer if the page is shorter).
-    pub fn sniff(&self, prefix: &[u8]) -> Sniffed {
+    /// The encoding of the page `bytes`: a byte order mark, the transport's
+    /// charset, a declaration in the first [`PRESCAN_LEN`] bytes, a later
+    /// `<meta>` before the first non-ASCII byte, valid UTF-8 after it, or
+    /// the default ([`Source`] has the details).
+    pub fn sniff(&self, bytes: &[u8]) -> Sniffed {
+        if let Some(early) = self.sniff_early(bytes) {
+            return early;
+        }
+        let ascii = ascii_len(bytes);
+        self.sniff_late(late_meta(&bytes[..ascii]), &bytes[ascii..])
+    }
+
+    /// What the first bytes decide: a byte order mark, the transport's
+    /// charset, the prescan. `prefix` is the whole input or at least
+    /// [`PRESCAN_LEN`] bytes of it.
+    pub(crate) fn sniff_early(&self, prefix: &[u8]) -> Option<Sniffed> {
+        let found = |encoding, source| Some(Sniffed { encoding, source });
         if let Some((encoding, _)) = Encoding::for_bom(prefix) {
-            return Sniffed {
-                encoding,
-                source: Source::Bom,
-            };
+            return found(encoding, Source::Bom);
         }
         if let Some(encoding) = self.transport {
-            return Sniffed {
-                encoding,
-                source: Source::Transport,
-            };
+            return found(encoding, Source::Transport);
         }
         let head = &prefix[..prefix.len().min(PRESCAN_LEN)];
-        match prescan(head) {
-            Some(encoding) => Sniffed {
-                encoding,
-                source: Source::Prescan,
-            },
-            None => Sniffed {
-                encoding: self.default,
-                source: Source::Default,
-            },
-        }
+        prescan(head).and_then(|encoding| found(encoding, Source::Prescan))
+    }
+
+    /// What decides when the first bytes do not: a `<meta>` found in the
+    /// ASCII before `rest` (the input from its first non-ASCII byte; at
+    /// least [`DETECT_LEN`] bytes of it, or all), else a guess from `rest`.
+    pub(crate) fn sniff_late(&self, meta: Option<&'static Encoding>, rest: &[u8]) -> Sniffed {
+        let (encoding, source) = match meta {
+            Some(encoding) => (encoding, Source::LateMeta),
+            None if !rest.is_empty() && reads_as_utf8(&rest[..rest.len().min(DETECT_LEN)]) => {
+                (UTF_8, Source::Detected)
+            }
+            None => (self.default, Source::Default),
+        };
+        Sniffed { encoding, source }
     }
 
     /// Sniffs the whole page `bytes` and decodes it. A UTF-8 page is
@@ -218,10 +247,103 @@ impl Sniffer {
         let body = &bytes[sniffed.bom_len()..];
         let text = if sniffed.encoding == UTF_8 {
             crate::utf8::lossy(body)
-        } else {
+        } else if matches!(
+            sniffed.source,
+            Source::Bom | Source::Transport | Source::Prescan
+        ) {
             sniffed.encoding.decode_without_bom_handling(body).0
+        } else {
+            // Decided at the first non-ASCII byte: the ASCII before it was
+            // read as it is (what a stream has handed out by then), the
+            // rest is decoded.
+            let ascii = ascii_len(body);
+            let (rest, _) = sniffed.encoding.decode_without_bom_handling(&body[ascii..]);
+            let mut text = String::with_capacity(ascii + rest.len());
+            text.push_str(std::str::from_utf8(&body[..ascii]).unwrap_or_default());
+            text.push_str(&rest);
+            Cow::Owned(text)
         };
         Decoded { text, sniffed }
+    }
+}
+
+/// Bytes of ASCII at the start of `bytes`.
+pub(crate) fn ascii_len(bytes: &[u8]) -> usize {
+    // Word-sized blocks first: `is_ascii` on a block is a few instructions.
+    let mut at = 0;
+    for block in bytes.chunks(32) {
+        if !block.is_ascii() {
+            return at
+                + block
+                    .iter()
+                    .position(|b| !b.is_ascii())
+                    .unwrap_or(block.len());
+        }
+        at += block.len();
+    }
+    at
+}
+
+/// Whether `window` is valid UTF-8, an incomplete sequence at its end
+/// allowed (the window may cut one).
+fn reads_as_utf8(window: &[u8]) -> bool {
+    match std::str::from_utf8(window) {
+        Ok(_) => true,
+        Err(e) => e.error_len().is_none(),
+    }
+}
+
+/// The encoding the first `<meta>` start tag in the ASCII text `ascii`
+/// declares, as the tree builder reads it (see [`meta_declares`]).
+fn late_meta(ascii: &[u8]) -> Option<&'static Encoding> {
+    let text = std::str::from_utf8(ascii).ok()?;
+    let mut tok = crate::Tokenizer::new(text);
+    while let Some(token) = tok.next_token() {
+        if let crate::Token::StartTag(tag) = token {
+            if let Some(found) = meta_declares(&tag) {
+                return Some(found);
+            }
+        }
+    }
+    None
+}
+
+/// The encoding a start tag declares if it is a `<meta>` that does, by
+/// the tree builder's rule for `meta` in the standard ("in head"): a
+/// `charset` attribute naming an encoding, else `http-equiv=Content-Type`
+/// with a `content` that names one. UTF-16 becomes UTF-8 and
+/// `x-user-defined` windows-1252, as "change the encoding" says.
+pub(crate) fn meta_declares(tag: &crate::Tag<'_>) -> Option<&'static Encoding> {
+    if tag.name != "meta" {
+        return None;
+    }
+    let found = match tag
+        .attribute("charset")
+        .and_then(|v| Encoding::for_label(v.as_bytes()))
+    {
+        Some(found) => found,
+        None => {
+            let equiv = tag.attribute("http-equiv")?;
+            if !equiv.eq_ignore_ascii_case("content-type") {
+                return None;
+            }
+            let content = tag.attribute("content")?.to_ascii_lowercase();
+            prescan::encoding_from_content(content.as_bytes())?
+        }
+    };
+    Some(as_declared(found))
+}
+
+/// A declared encoding as a page in an ASCII-compatible encoding can mean
+/// it: UTF-16 is UTF-8 (the declaration was read as ASCII), and
+/// `x-user-defined` is windows-1252.
+fn as_declared(encoding: &'static Encoding) -> &'static Encoding {
+    if is_utf16(encoding) {
+        UTF_8
+    } else if encoding == X_USER_DEFINED {
+        WINDOWS_1252
+    } else {
+        encoding
     }
 }
 

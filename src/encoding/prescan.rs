@@ -10,9 +10,9 @@
 //! ends the scan without an answer, as the standard's end condition does;
 //! only the XML declaration can then still give one.
 
-use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252, X_USER_DEFINED};
+use encoding_rs::{Encoding, UTF_16BE, UTF_16LE, UTF_8};
 
-use super::is_utf16;
+use super::{as_declared, is_utf16};
 
 /// The encoding that a `<meta>` element (or, failing that, an XML
 /// declaration at the very start) in `bytes` declares, as a browser's
@@ -126,15 +126,7 @@ fn meta(b: &[u8], pos: &mut usize) -> Option<Option<&'static Encoding>> {
         Some(true) if !got_pragma => None,
         _ => charset.flatten(),
     };
-    Some(found.map(|e| {
-        if is_utf16(e) {
-            UTF_8
-        } else if e == X_USER_DEFINED {
-            WINDOWS_1252
-        } else {
-            e
-        }
-    }))
+    Some(found.map(as_declared))
 }
 
 /// An attribute's name and value, as the prescan reads them.
@@ -210,7 +202,7 @@ fn attribute(b: &[u8], pos: &mut usize) -> Option<Option<Attribute>> {
 
 /// "Extract a character encoding from a meta element", given its `content`
 /// attribute (already lower-cased by [`attribute`]).
-fn encoding_from_content(s: &[u8]) -> Option<&'static Encoding> {
+pub(super) fn encoding_from_content(s: &[u8]) -> Option<&'static Encoding> {
     let mut pos = 0;
     loop {
         pos += find(&s[pos..], b"charset")? + 7;
@@ -283,7 +275,9 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use encoding_rs::{EUC_JP, GBK, ISO_8859_2, KOI8_R, SHIFT_JIS, WINDOWS_1251, WINDOWS_1256};
+    use encoding_rs::{
+        EUC_JP, GBK, ISO_8859_2, KOI8_R, SHIFT_JIS, WINDOWS_1251, WINDOWS_1252, WINDOWS_1256,
+    };
 
     // Expected values follow from the standard's steps, worked by hand.
     #[test]

@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! htmltok tokens [--driven] [--errors] [--chunk-size N] [--no-scripting]
-//!                [--initial-state STATE] [--last-start-tag NAME] [FILE|-]
+//!                [--encoding sniff|LABEL] [--initial-state STATE]
+//!                [--last-start-tag NAME] [FILE|-]
 //! htmltok help
 //! ```
 //!
@@ -14,6 +15,7 @@ use std::io::{self, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use htmltok::encoding::{Encoding, Sniffer};
 use htmltok::{json, Config, ErrorPolicy, State, StreamTokenizer};
 
 mod bench;
@@ -30,8 +32,9 @@ COMMANDS:
     help      Print this help
 
 htmltok tokens [OPTIONS] [FILE|-]
-    Reads FILE (or standard input when FILE is '-' or absent) as bytes
-    (invalid UTF-8 becomes U+FFFD) and prints its tokens as one line of JSON.
+    Reads FILE (or standard input when FILE is '-' or absent) as UTF-8 bytes
+    (invalid UTF-8 becomes U+FFFD; see --encoding for other encodings) and
+    prints its tokens as one line of JSON.
     By default the tokenizer runs in standalone mode: it switches to RCDATA,
     RAWTEXT, script data or PLAINTEXT after the start tags that make a
     browser's tree builder do so, and allows CDATA inside <svg> and <math>.
@@ -46,6 +49,15 @@ htmltok tokens [OPTIONS] [FILE|-]
                              is the read size, default 65536)
     --no-scripting           Standalone mode with scripting off: <noscript>
                              content is markup, not RAWTEXT
+    --encoding sniff         Decode the input as a browser would instead of
+                             as UTF-8: a byte order mark, else a <meta>
+                             charset (or XML declaration) in the first 1024
+                             bytes, else windows-1252. Spans, lines and
+                             columns are then those of the decoded text
+    --encoding LABEL         The same, with LABEL (e.g. \"shift_jis\", any
+                             WHATWG Encoding Standard label) as the charset
+                             the transport declared: it wins over <meta>, a
+                             byte order mark wins over it
     --errors                 Print {\"output\": [...], \"errors\": [...]} with
                              each parse error's code, line and column
     --initial-state STATE    Start in STATE, named as in html5lib-tests, e.g.
@@ -142,6 +154,7 @@ fn flag_value(
 fn cmd_tokens(args: Vec<OsString>) -> CmdResult {
     let mut with_errors = false;
     let mut chunk_size: Option<usize> = None;
+    let mut sniffer: Option<Sniffer> = None;
     let mut config = Config::new();
     let mut source: Option<Source> = None;
     let mut set_source = |s: Source| -> CmdResult {
@@ -188,6 +201,21 @@ fn cmd_tokens(args: Vec<OsString>) -> CmdResult {
                 }
             }
             "--errors" => with_errors = true,
+            "--encoding" => {
+                let label = flag_value(flag, inline, &mut args)?;
+                sniffer = Some(if label == "sniff" {
+                    Sniffer::new()
+                } else {
+                    let encoding = Encoding::for_label(label.as_bytes()).ok_or_else(|| {
+                        Failure::Usage(format!(
+                            "--encoding: {label:?} is not an encoding label (use \"sniff\", or a \
+                             label of the WHATWG Encoding Standard such as \"utf-8\", \
+                             \"windows-1252\", \"shift_jis\", \"gbk\")"
+                        ))
+                    })?;
+                    Sniffer::new().transport(encoding)
+                });
+            }
             "--initial-state" => {
                 let name = flag_value(flag, inline, &mut args)?;
                 let state = State::from_name(&name).ok_or_else(|| {
@@ -221,27 +249,60 @@ fn cmd_tokens(args: Vec<OsString>) -> CmdResult {
         Source::Stdin => {
             let mut stdin = io::stdin().lock();
             let size = chunk_size.unwrap_or(64 * 1024);
-            if with_errors {
-                let stream = StreamTokenizer::with_errors(config);
-                stream_tokens(stream, &mut stdin, size, &mut out, true)?;
-            } else {
-                let stream = StreamTokenizer::with_config(config);
-                stream_tokens(stream, &mut stdin, size, &mut out, false)?;
-            }
+            stream_with(config, sniffer, &mut stdin, size, &mut out, with_errors)?;
         }
         Source::File(path) => {
             let input = std::fs::read(&path)
                 .map_err(|e| Failure::Usage(format!("cannot read {}: {e}", path.display())))?;
-            let json = match chunk_size {
-                None => json::tokens_json(&input, config, with_errors),
-                Some(n) => json::tokens_json_chunked(&input, config, with_errors, n),
-            };
-            out.write_all(json.as_bytes()).map_err(Failure::Output)?;
+            match (chunk_size, sniffer) {
+                (None, None) => {
+                    let json = json::tokens_json(&input, config, with_errors);
+                    out.write_all(json.as_bytes()).map_err(Failure::Output)?;
+                }
+                (Some(n), None) => {
+                    let json = json::tokens_json_chunked(&input, config, with_errors, n);
+                    out.write_all(json.as_bytes()).map_err(Failure::Output)?;
+                }
+                (None, Some(sniffer)) => {
+                    let decoded = sniffer.decode(&input);
+                    let json = json::tokens_json(decoded.text.as_bytes(), config, with_errors);
+                    out.write_all(json.as_bytes()).map_err(Failure::Output)?;
+                }
+                (Some(n), Some(sniffer)) => {
+                    let mut reader = &input[..];
+                    stream_with(config, Some(sniffer), &mut reader, n, &mut out, with_errors)?;
+                }
+            }
         }
     }
     out.write_all(b"\n")
         .and_then(|()| out.flush())
         .map_err(Failure::Output)
+}
+
+/// A stream with errors on or off, decoding with `sniffer` if given, run
+/// over `input` by [`stream_tokens`].
+fn stream_with(
+    config: Config,
+    sniffer: Option<Sniffer>,
+    input: &mut impl Read,
+    size: usize,
+    out: &mut impl Write,
+    with_errors: bool,
+) -> CmdResult {
+    if with_errors {
+        let mut stream = StreamTokenizer::with_errors(config);
+        if let Some(sniffer) = sniffer {
+            stream = stream.decoding(sniffer);
+        }
+        stream_tokens(stream, input, size, out, true)
+    } else {
+        let mut stream = StreamTokenizer::with_config(config);
+        if let Some(sniffer) = sniffer {
+            stream = stream.decoding(sniffer);
+        }
+        stream_tokens(stream, input, size, out, false)
+    }
 }
 
 /// Tokenizes `input` as a stream, `size` bytes per read, writing tokens as

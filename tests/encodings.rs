@@ -1,0 +1,349 @@
+//! Encoding sniffing and decoding (`htmltok::encoding`), on the corpus and
+//! on pages made for the purpose: the sniffed encoding agrees with what the
+//! page declares (the corpus's MANIFEST.tsv), the decoded text is
+//! `encoding_rs`'s, and a decoding stream gives the whole document's tokens
+//! for any chunking.
+
+mod common;
+
+use encoding_rs::{Encoding, KOI8_R, SHIFT_JIS, UTF_16LE, UTF_8, WINDOWS_1252};
+use htmltok::encoding::{Sniffer, Source, PRESCAN_LEN};
+use htmltok::{json, Config, StreamTokenizer, Tokenizer};
+
+/// The whole document's tokens and errors as JSON, decoded by `sniffer`.
+fn whole_json(bytes: &[u8], sniffer: Sniffer) -> String {
+    let decoded = sniffer.decode(bytes);
+    json::tokens_json(decoded.text.as_bytes(), Config::new(), true)
+}
+
+/// The same through a decoding stream fed `chunk`-byte chunks.
+fn streamed_json(bytes: &[u8], sniffer: Sniffer, chunk: usize) -> String {
+    let mut stream = StreamTokenizer::with_errors(Config::new()).decoding(sniffer);
+    let mut writer = json::Writer::new(Vec::new(), true);
+    let mut chunks = bytes.chunks(chunk);
+    loop {
+        let next = chunks.next();
+        match next {
+            Some(c) => stream.feed(c),
+            None => stream.finish(),
+        }
+        while let Some(token) = stream.next_token() {
+            writer.token(&token).expect("writing to a Vec");
+        }
+        writer.errors(&stream.take_errors());
+        if next.is_none() {
+            break;
+        }
+    }
+    String::from_utf8(writer.finish().expect("writing to a Vec")).expect("JSON is UTF-8")
+}
+
+/// The corpus's manifest: file name to declared charset.
+fn declared_charsets() -> Vec<(String, String)> {
+    let path = common::corpus_dir().join("MANIFEST.tsv");
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {} ({e}): set HTMLTOK_CORPUS", path.display()));
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split('\t').collect();
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|h| *h == name)
+            .unwrap_or_else(|| panic!("MANIFEST.tsv has no {name} column"))
+    };
+    let (file, charset) = (col("file"), col("declared_charset"));
+    lines
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[file].to_owned(), f[charset].to_owned())
+        })
+        .collect()
+}
+
+/// A declared UTF-16 read from ASCII bytes means UTF-8 (the standard's
+/// prescan rule).
+fn as_prescan_gives(e: &'static Encoding) -> &'static Encoding {
+    if e == encoding_rs::UTF_16LE || e == encoding_rs::UTF_16BE {
+        UTF_8
+    } else {
+        e
+    }
+}
+
+/// `bytes` lower-cased, with every `<!--` up to its `-->` (or the end)
+/// taken out.
+fn without_comments(bytes: &[u8]) -> Vec<u8> {
+    let lower = bytes.to_ascii_lowercase();
+    let mut out = Vec::new();
+    let mut rest = &lower[..];
+    while let Some(open) = memchr::memmem::find(rest, b"<!--") {
+        out.extend_from_slice(&rest[..open]);
+        rest = match memchr::memmem::find(&rest[open + 2..], b"-->") {
+            Some(close) => &rest[open + 2 + close + 3..],
+            None => &[],
+        };
+    }
+    out.extend_from_slice(rest);
+    out
+}
+
+#[test]
+fn corpus_pages_sniff_as_they_declare() {
+    let declared = declared_charsets();
+    let pages = common::corpus_pages();
+    let (mut by_bom, mut by_prescan, mut by_late, mut detected, mut by_default) = (0, 0, 0, 0, 0);
+    for (name, bytes) in &pages {
+        let label = &declared
+            .iter()
+            .find(|(f, _)| f == name)
+            .unwrap_or_else(|| panic!("{name} is not in MANIFEST.tsv"))
+            .1;
+        let sniffed = Sniffer::new().sniff(bytes);
+        if let Some(bom) = label.strip_suffix("(BOM)") {
+            // The manifest names the BOM's encoding.
+            let want = Encoding::for_label(bom.as_bytes()).expect("a BOM's label");
+            assert_eq!(
+                (sniffed.encoding, sniffed.source),
+                (want, Source::Bom),
+                "{name}"
+            );
+            by_bom += 1;
+            continue;
+        }
+        let label = label.strip_prefix("xml:").unwrap_or(label);
+        match sniffed.source {
+            Source::Prescan | Source::LateMeta => {
+                // The manifest's declaration is the page's first `charset`;
+                // the sniffer's is the first usable one.
+                let want = Encoding::for_label(label.as_bytes())
+                    .unwrap_or_else(|| panic!("{name}: sniffed {sniffed:?}, declared {label:?}"));
+                assert_eq!(sniffed.encoding, as_prescan_gives(want), "{name}");
+                if sniffed.source == Source::Prescan {
+                    by_prescan += 1;
+                } else {
+                    by_late += 1;
+                }
+            }
+            Source::Detected => {
+                // Only UTF-8 is guessed, and only where nothing declared
+                // another encoding.
+                assert_eq!(sniffed.encoding, UTF_8, "{name}");
+                let declared = Encoding::for_label(label.as_bytes());
+                assert!(
+                    declared.map_or(true, |e| e == UTF_8),
+                    "{name}: declares {label:?}"
+                );
+                assert!(
+                    std::str::from_utf8(bytes).is_ok(),
+                    "{name} guessed UTF-8, is not"
+                );
+                detected += 1;
+            }
+            Source::Default => {
+                // Nothing usable in the first 1024 bytes: then neither a
+                // `charset` attribute there nor a Content-Type pragma with
+                // the label (a `content` with "charset=" but no pragma, as
+                // an X-UA-Compatible meta may have, does not count).
+                // Comments removed: a declaration inside one is not one.
+                let head = without_comments(&bytes[..bytes.len().min(PRESCAN_LEN - 40)]);
+                let has = |s: &str| memchr::memmem::find(&head, s.as_bytes()).is_some();
+                let declares = label != "none"
+                    && (has("<meta charset")
+                        || (has("http-equiv=\"content-type\"")
+                            && has(&format!("charset={label}"))));
+                assert!(
+                    !declares,
+                    "{name}: declares {label:?} early, sniffed {sniffed:?}"
+                );
+                by_default += 1;
+            }
+            other => panic!("{name}: source {other:?} without a transport or BOM"),
+        }
+    }
+    eprintln!(
+        "{} pages: {by_bom} by byte order mark, {by_prescan} by prescan, {by_late} by a later <meta>, {detected} guessed UTF-8, {by_default} by default",
+        pages.len()
+    );
+    // Most pages declare their encoding early, as the standard asks.
+    assert!(
+        by_prescan * 2 > pages.len(),
+        "only {by_prescan} found by prescan"
+    );
+}
+
+#[test]
+fn decoded_text_is_encoding_rs_text() {
+    for (name, bytes) in common::corpus_pages() {
+        let decoded = Sniffer::new().decode(&bytes);
+        // encoding_rs's own decode, BOM sniffing included, for the same
+        // encoding; UTF-8 repaired as the standard library repairs it.
+        let (want, used, _) = decoded.sniffed.encoding.decode(&bytes);
+        assert_eq!(used, decoded.sniffed.encoding, "{name}");
+        if used == UTF_8 {
+            let body = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&bytes);
+            assert_eq!(decoded.text, String::from_utf8_lossy(body), "{name}");
+        }
+        assert!(
+            decoded.text == want,
+            "{name}: text differs from encoding_rs's"
+        );
+    }
+}
+
+#[test]
+fn legacy_pages_keep_their_letters() {
+    let declared = declared_charsets();
+    let mut checked = 0;
+    for (name, bytes) in common::corpus_pages() {
+        if std::str::from_utf8(&bytes).is_ok() {
+            continue;
+        }
+        let decoded = Sniffer::new().decode(&bytes);
+        let lossy = String::from_utf8_lossy(&bytes).matches('\u{FFFD}').count();
+        let left = decoded.text.matches('\u{FFFD}').count();
+        eprintln!(
+            "{name}: {:?} ({:?}), U+FFFD {lossy} as UTF-8, {left} decoded",
+            decoded.sniffed.encoding.name(),
+            decoded.sniffed.source
+        );
+        let label = &declared
+            .iter()
+            .find(|(f, _)| *f == name)
+            .expect("in manifest")
+            .1;
+        let declared_legacy = Encoding::for_label(label.as_bytes()).is_some_and(|e| e != UTF_8);
+        let declared_here = matches!(decoded.sniffed.source, Source::Prescan | Source::LateMeta);
+        if declared_legacy && declared_here {
+            // A page in the encoding it declares: nearly every byte
+            // sequence is a character of it.
+            assert!(left * 100 <= lossy, "{name}: {left} U+FFFD left of {lossy}");
+            checked += 1;
+        }
+    }
+    assert!(
+        checked >= 5,
+        "only {checked} legacy pages with a declaration"
+    );
+}
+
+#[test]
+fn a_decoding_stream_equals_the_whole_page_for_any_chunking() {
+    for (name, bytes) in common::corpus_pages() {
+        let whole = whole_json(&bytes, Sniffer::new());
+        for chunk in [7, PRESCAN_LEN - 1, PRESCAN_LEN, PRESCAN_LEN + 1, 65536] {
+            let streamed = streamed_json(&bytes, Sniffer::new(), chunk);
+            assert!(
+                streamed == whole,
+                "{name} in {chunk}-byte chunks differs from whole"
+            );
+        }
+    }
+}
+
+/// Hand-made pages whose chunks split what matters: a byte order mark, a
+/// UTF-16 code unit or surrogate pair, a Shift_JIS character, the prescan's
+/// 1024th byte, and pages shorter than the prescan.
+#[test]
+fn made_pages_in_every_chunk_size() {
+    let mut utf16 = vec![0xFF, 0xFE];
+    for unit in "<p title='𝄞'>héllo 𝄞</p>".encode_utf16() {
+        utf16.extend_from_slice(&unit.to_le_bytes());
+    }
+    let (sjis, _, _) = SHIFT_JIS.encode("<p>日本語のテキスト、半角ｶﾅ</p>");
+    let sjis_page = [b"<meta charset=shift_jis>".as_slice(), &sjis].concat();
+    let mut late_meta = vec![b' '; PRESCAN_LEN - 12];
+    late_meta.extend_from_slice(b"<meta charset=koi8-r><p>\xf0\xd2");
+    let pages: Vec<(&str, Vec<u8>, &'static Encoding)> = vec![
+        ("utf-16le with BOM", utf16, UTF_16LE),
+        ("shift_jis by meta", sjis_page, SHIFT_JIS),
+        (
+            "utf-8 BOM",
+            b"\xef\xbb\xbf<p>caf\xc3\xa9 \xe2\x82".to_vec(),
+            UTF_8,
+        ),
+        ("meta past the prescan", late_meta.clone(), KOI8_R),
+        (
+            "meta after non-ASCII",
+            [&b"<p>\xf0"[..], &late_meta].concat(),
+            WINDOWS_1252,
+        ),
+        ("short, undeclared", b"<p>na\xefve".to_vec(), WINDOWS_1252),
+        (
+            "undeclared UTF-8",
+            "<p>naïve, 日本".as_bytes().to_vec(),
+            UTF_8,
+        ),
+        (
+            "long ASCII, then UTF-8",
+            [&[b'a'; 3000][..], "<p>é".as_bytes()].concat(),
+            UTF_8,
+        ),
+        ("empty", Vec::new(), WINDOWS_1252),
+    ];
+    for (what, bytes, want) in &pages {
+        let whole = whole_json(bytes, Sniffer::new());
+        assert_eq!(Sniffer::new().sniff(bytes).encoding, *want, "{what}");
+        for chunk in (1..=9).chain([1023, 1024, 1025, 4096]) {
+            assert_eq!(
+                streamed_json(bytes, Sniffer::new(), chunk),
+                whole,
+                "{what}, {chunk}-byte chunks"
+            );
+        }
+    }
+    // What the text decodes to, by hand.
+    let text = |bytes: &[u8]| {
+        let decoded = Sniffer::new().decode(bytes);
+        let mut tok = Tokenizer::new(&decoded.text);
+        let mut out = String::new();
+        while let Some(t) = tok.next_token() {
+            if let htmltok::Token::Text(t) = t {
+                out.push_str(t.text);
+            }
+        }
+        out
+    };
+    assert_eq!(text(&pages[0].1), "héllo 𝄞");
+    assert_eq!(text(&pages[1].1), "日本語のテキスト、半角ｶﾅ");
+    assert_eq!(text(&pages[2].1), "café \u{FFFD}");
+    assert_eq!(text(&pages[3].1).trim(), "Пр");
+    assert_eq!(text(&pages[5].1), "naïve");
+    assert_eq!(text(&pages[6].1), "naïve, 日本");
+}
+
+#[test]
+fn transport_charset_and_stream_report() {
+    let page = b"<meta charset=koi8-r><p>\xcf\xf0";
+    let mut stream =
+        StreamTokenizer::new().decoding(Sniffer::new().transport(encoding_rs::WINDOWS_1251));
+    stream.feed(page);
+    // Fewer than 1024 bytes: nothing decided, no token yet.
+    assert!(stream.sniffed().is_none());
+    assert!(stream.next_token().is_none());
+    stream.finish();
+    let mut text = String::new();
+    while let Some(t) = stream.next_token() {
+        if let htmltok::Token::Text(t) = t {
+            text.push_str(t.text);
+        }
+    }
+    assert_eq!(text, "Пр");
+    let sniffed = stream.sniffed().expect("decided at finish");
+    assert_eq!(
+        (sniffed.encoding, sniffed.source),
+        (encoding_rs::WINDOWS_1251, Source::Transport)
+    );
+    // A stream already fed keeps decoding as UTF-8.
+    let mut fed = StreamTokenizer::new();
+    fed.feed(b"<p>\xcf");
+    let mut fed = fed.decoding(Sniffer::new());
+    fed.finish();
+    let mut seen = String::new();
+    while let Some(t) = fed.next_token() {
+        if let htmltok::Token::Text(t) = t {
+            seen.push_str(t.text);
+        }
+    }
+    assert_eq!(seen, "\u{FFFD}");
+    assert!(fed.sniffed().is_none());
+}
