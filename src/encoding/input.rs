@@ -31,6 +31,9 @@ const DECODE_STEP: usize = 64 * 1024;
 pub(crate) struct InputDecoder {
     state: State,
     sniffed: Option<Sniffed>,
+    /// In `State::Ascii` with no `<meta>` seen yet: a byte, not a look at
+    /// the state, since a stream tests it at every token.
+    watch: bool,
 }
 
 enum State {
@@ -59,6 +62,7 @@ impl InputDecoder {
                 partial: Vec::new(),
             },
             sniffed: None,
+            watch: false,
         }
     }
 
@@ -70,6 +74,7 @@ impl InputDecoder {
                 held: Vec::new(),
             },
             sniffed: None,
+            watch: false,
         }
     }
 
@@ -90,7 +95,7 @@ impl InputDecoder {
     /// Whether start tags are to be shown to [`saw_start_tag`](Self::saw_start_tag).
     #[inline]
     pub(crate) fn watching(&self) -> bool {
-        matches!(self.state, State::Ascii { meta: None, .. })
+        self.watch
     }
 
     /// A start tag the stream handed out while [`watching`](Self::watching):
@@ -99,6 +104,7 @@ impl InputDecoder {
         if let State::Ascii { meta, .. } = &mut self.state {
             if meta.is_none() {
                 *meta = meta_declares(tag);
+                self.watch = meta.is_none();
             }
         }
     }
@@ -172,6 +178,7 @@ impl InputDecoder {
                     held: Vec::new(),
                     meta: None,
                 };
+                self.watch = true;
                 self.push(out, first);
             }
         }
@@ -196,6 +203,7 @@ impl InputDecoder {
     /// Switches to the encoding `sniffed` and decodes `body` with it.
     fn decide(&mut self, sniffed: Sniffed, out: &mut String, body: &[u8]) {
         self.sniffed = Some(sniffed);
+        self.watch = false;
         if sniffed.encoding == UTF_8 {
             let mut partial = Vec::new();
             push_utf8(&mut partial, out, body);

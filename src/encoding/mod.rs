@@ -389,12 +389,43 @@ mod tests {
     }
 
     #[test]
-    fn a_declaration_past_the_prescan_is_not_seen() {
+    fn a_declaration_past_the_prescan() {
         let mut page = vec![b' '; PRESCAN_LEN - 10];
         page.extend_from_slice(b"<meta charset=koi8-r>");
-        assert_eq!(Sniffer::new().sniff(&page).source, Source::Default);
+        // Cut by the prescan's end, read whole by the tokenizer.
+        let late = Sniffer::new().sniff(&page);
+        assert_eq!((late.encoding, late.source), (KOI8_R, Source::LateMeta));
         page.drain(..20);
-        assert_eq!(Sniffer::new().sniff(&page).encoding, KOI8_R);
+        assert_eq!(Sniffer::new().sniff(&page).source, Source::Prescan);
+        // After a non-ASCII byte it comes too late (a browser would reload).
+        let mut after = vec![b' '; PRESCAN_LEN];
+        after.extend_from_slice(b"\xe9<meta charset=koi8-r>");
+        assert_eq!(Sniffer::new().sniff(&after).source, Source::Default);
+        // Inside a script it is text, as the tree builder reads it.
+        let mut script = vec![b' '; PRESCAN_LEN];
+        script.extend_from_slice(b"<script>x='<meta charset=koi8-r>'</script>");
+        assert_eq!(Sniffer::new().sniff(&script).source, Source::Default);
+        // The pragma form, with the tokenizer's (not lower-cased) values.
+        let mut pragma = vec![b' '; PRESCAN_LEN];
+        pragma.extend_from_slice(
+            b"<META HTTP-EQUIV=Content-Type CONTENT='text/html; Charset=KOI8-R'>",
+        );
+        assert_eq!(Sniffer::new().sniff(&pragma).encoding, KOI8_R);
+    }
+
+    #[test]
+    fn guessing_utf8() {
+        let mut page = b"<p>caf\xc3\xa9".to_vec();
+        assert_eq!(Sniffer::new().sniff(&page).source, Source::Detected);
+        // A character cut by the guess's window does not count against it.
+        let mut long = vec![b'a'; 10];
+        long.extend("é".repeat(DETECT_LEN / 2 - 1).as_bytes());
+        long.extend("€".as_bytes());
+        assert_eq!(Sniffer::new().sniff(&long).source, Source::Detected);
+        page.push(0xff);
+        assert_eq!(Sniffer::new().sniff(&page).source, Source::Default);
+        assert_eq!(ascii_len(b"abc\xc3"), 3);
+        assert_eq!(ascii_len(&[b'a'; 100]), 100);
     }
 
     #[test]
