@@ -6,7 +6,7 @@
 #
 #   fuzz/run.sh [SECONDS] [TARGET...]
 #
-# Targets: tokenize chunked scalar_vs_simd charref (and differential, which
+# Targets: tokenize chunked scalar_vs_simd charref encoding (and differential, which
 # needs html5gum, with FUZZ_DIFFERENTIAL=1 or when named).
 #
 # Crashes and hangs (> $FUZZ_TIMEOUT s for one input, default 10) land in
@@ -22,7 +22,7 @@ SECONDS_EACH="${1:-60}"
 shift || true
 TARGETS=("$@")
 if [ ${#TARGETS[@]} -eq 0 ]; then
-    TARGETS=(tokenize chunked scalar_vs_simd charref)
+    TARGETS=(tokenize chunked scalar_vs_simd charref encoding)
     [ "${FUZZ_DIFFERENTIAL:-0}" = 1 ] && TARGETS+=(differential)
 fi
 TIMEOUT="${FUZZ_TIMEOUT:-10}"
@@ -38,6 +38,8 @@ max_len() {
         chunked) echo 4096 ;;
         scalar_vs_simd) echo 2048 ;;
         charref) echo 256 ;;
+        # Past the prescan's 1024 bytes and the 1024 of the UTF-8 guess.
+        encoding) echo 8192 ;;
         *) echo 4096 ;;
     esac
 }

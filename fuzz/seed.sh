@@ -13,14 +13,15 @@
 # seeded twice, standalone with errors and driven without; for `chunked`
 # the header is followed by three split points (arbitrary's Vec<u16>
 # encoding: a 0x01 "more" byte before each element, 0x00 to end);
-# `differential` reads a one-byte header.
+# `differential` reads a one-byte header; `encoding` a transport byte then
+# split points.
 set -euo pipefail
 FUZZ="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(dirname "$FUZZ")"
 SHARED="${HTMLTOK_CORPUS:-$ROOT/../shared/corpus}"
 PIECE="${SEED_PIECE:-4096}"
 PIECES="${SEED_PIECES:-6}"
-TARGETS=(tokenize chunked scalar_vs_simd charref differential)
+TARGETS=(tokenize chunked scalar_vs_simd charref differential encoding)
 
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -68,6 +69,8 @@ for piece in "$tmp"/pieces/*.html; do
     done
     # chunked: standalone with errors, splits at 1, 7 and 300 (mod len+1).
     { printf '\x00\x00\x00\x01\x01\x00\x01\x07\x00\x01\x2c\x01\x00'; cat "$piece"; } > "$FUZZ/corpus/chunked/$base"
+    # encoding: no transport charset, splits at 1, 7 and 300.
+    { printf '\x00\x01\x01\x00\x01\x07\x00\x01\x2c\x01\x00'; cat "$piece"; } > "$FUZZ/corpus/encoding/$base"
     # differential: one header byte, 0 = Data, no last start tag.
     { printf '\x00'; cat "$piece"; } > "$FUZZ/corpus/differential/$base"
     # charref: the bytes as a program (cheap, and varied).

@@ -179,6 +179,61 @@ fn tokens_initial_state_and_last_start_tag() {
 }
 
 #[test]
+fn tokens_encoding_decodes_as_a_browser() {
+    // "Привет" in windows-1251, declared by a Content-Type pragma.
+    let page = b"<meta http-equiv=Content-Type content='text/html; charset=windows-1251'><p>\xcf\xf0\xe8\xe2\xe5\xf2";
+    let meta = json!(["StartTag", "meta", {"http-equiv": "Content-Type", "content": "text/html; charset=windows-1251"}]);
+    let expected = json!([meta, ["StartTag", "p", {}], ["Character", "Привет"]]);
+    let path = temp_file("cp1251.html", page);
+    let file = path.to_str().unwrap();
+    assert_eq!(
+        run_json(&["tokens", "--encoding", "sniff", file], b""),
+        expected
+    );
+    assert_eq!(
+        run_json(
+            &["tokens", "--encoding=sniff", "--chunk-size", "3", file],
+            b""
+        ),
+        expected
+    );
+    assert_eq!(
+        run_json(
+            &["tokens", "--encoding", "sniff", "--chunk-size", "2", "-"],
+            page
+        ),
+        expected
+    );
+    // A transport label wins over the page's declaration: KOI8-R reads
+    // the same bytes as other letters.
+    let koi8 = run_json(&["tokens", "--encoding", "KOI8-R", file], b"");
+    assert_eq!(koi8[2], json!(["Character", "оПХБЕР"]));
+    assert_eq!(
+        run_json(&["tokens", "--encoding", "koi8-r", "-"], page),
+        koi8
+    );
+    // Without --encoding the input is UTF-8, as before.
+    let plain = run_json(&["tokens", file], b"");
+    assert_eq!(plain[2], json!(["Character", "\u{FFFD}".repeat(6)]));
+    let _ = std::fs::remove_file(&path);
+    // Errors are positioned in the decoded text (line 1, col 1 is `<`).
+    let out = run_json(
+        &["tokens", "--errors", "--encoding", "sniff", "-"],
+        b"\xef\xbb\xbf<p\x00>",
+    );
+    assert_eq!(
+        out["errors"][0],
+        json!({"code": "unexpected-null-character", "line": 1, "col": 3})
+    );
+    let msg = assert_usage_error(&["tokens", "--encoding", "klingon"]);
+    assert!(
+        msg.contains("klingon"),
+        "message should name the label: {msg}"
+    );
+    assert_usage_error(&["tokens", "--encoding"]);
+}
+
+#[test]
 fn usage_errors_exit_2() {
     assert_usage_error(&["tokens", "--bogus"]);
     assert_usage_error(&["tokens", "-x"]);

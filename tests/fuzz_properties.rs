@@ -133,6 +133,42 @@ fn html_bytes(max_pieces: usize) -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(piece, 0..max_pieces).prop_map(|pieces| pieces.concat())
 }
 
+/// Pieces of pages that steer encoding sniffing: declarations of every
+/// form, byte order marks, non-ASCII bytes of several encodings, padding
+/// that carries what follows past the prescan's 1024 bytes, and markup
+/// that hides a declaration.
+const ENCODING_PIECES: &[&[u8]] = &[
+    b"<meta charset=koi8-r>",
+    b"<meta charset='shift_jis'>",
+    b"<meta http-equiv=Content-Type content='text/html; charset=euc-jp'>",
+    b"<META CONTENT=\"text/html; charset=utf-16\">",
+    b"<meta charset=iso-2022-kr>",
+    b"<?xml version='1.0' encoding='gb18030'?>",
+    b"\xef\xbb\xbf",
+    b"\xff\xfe",
+    b"\xfe\xff",
+    "é日本".as_bytes(),
+    b"\xe9\xe8",
+    b"\x82\xa0\x93\xfa",
+    b"\x1b$B",
+    b"<!--",
+    b"-->",
+    b"<script>",
+    b"</script>",
+    b"<p a='",
+    b"<p>text",
+    b"\0",
+];
+
+fn encoding_bytes() -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        6 => prop::sample::select(ENCODING_PIECES).prop_map(|f| f.to_vec()),
+        3 => (1usize..1100).prop_map(|n| vec![b' '; n]),
+        1 => prop::collection::vec(any::<u8>(), 1..4),
+    ];
+    prop::collection::vec(piece, 0..10).prop_map(|pieces| pieces.concat())
+}
+
 fn header() -> impl Strategy<Value = [u8; HEADER_LEN]> {
     any::<[u8; HEADER_LEN]>()
 }
@@ -183,6 +219,24 @@ proptest! {
         let splits: Vec<usize> = (1..data.len()).collect();
         if let Err(e) = props::check_chunked(&data, &options, &splits) {
             prop_assert!(false, "{options:?}, input {:?}: {e}", String::from_utf8_lossy(&data));
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(config(1500))]
+
+    /// Fuzz target `encoding`.
+    #[test]
+    fn decoding_stream_equals_whole_decoded_text(
+        transport in any::<u8>(),
+        data in encoding_bytes(),
+        raw_splits in prop::collection::vec(any::<u16>(), 0..12),
+    ) {
+        let sniffer = props::sniffer_for(transport);
+        let splits = props::split_points(data.len(), &raw_splits);
+        if let Err(e) = props::check_encoding(&data, sniffer, &splits) {
+            prop_assert!(false, "{sniffer:?}, splits {splits:?}, input {:?}: {e}", String::from_utf8_lossy(&data));
         }
     }
 }

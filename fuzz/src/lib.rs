@@ -13,10 +13,15 @@
 //! - [`check_simd`]: the landmark kernels agree with their scalar definition,
 //!   and `Config::simd(false)` tokenizes exactly like `Config::simd(true)`,
 //!   and `Config::fast_paths(false)` (the plain state machine) too;
+//! - [`check_encoding`]: any bytes sniffed and decoded (with any of
+//!   [`TRANSPORT_LABELS`] as the transport's charset) give the same tokens
+//!   and errors through a decoding stream split at any points as through
+//!   the whole decoded text, and the stream decides the same encoding;
 //! - [`check_charref`]: character references decode as a direct
 //!   transcription of the standard's character reference states
 //!   ([`reference_decode`]) says, in text and in attribute values.
 
+use htmltok::encoding::{Encoding, Sniffer};
 use htmltok::json::tokens_json;
 use htmltok::{Config, Flow, ParseError, State, StreamTokenizer, Token, Tokenizer};
 
@@ -587,6 +592,75 @@ pub fn check_chunked(data: &[u8], options: &Options, splits: &[usize]) -> Result
         "stream differs from whole document\n{}",
         first_difference(&want, &got)
     ))
+}
+
+/// Transport charsets an encoding input can name ([`sniffer_for`]): none,
+/// then encodings of every kind (single-byte, multi-byte, stateful,
+/// UTF-16, and labels that mean `replacement` and `x-user-defined`).
+pub const TRANSPORT_LABELS: &[&str] = &[
+    "",
+    "utf-8",
+    "windows-1252",
+    "koi8-r",
+    "shift_jis",
+    "euc-jp",
+    "iso-2022-jp",
+    "gb18030",
+    "big5",
+    "euc-kr",
+    "utf-16le",
+    "utf-16be",
+    "x-user-defined",
+    "iso-2022-kr",
+];
+
+/// The sniffer an encoding input's header byte picks: the transport charset
+/// `TRANSPORT_LABELS[b % len]` (none for the empty label).
+pub fn sniffer_for(b: u8) -> Sniffer {
+    let label = TRANSPORT_LABELS[b as usize % TRANSPORT_LABELS.len()];
+    match Encoding::for_label(label.as_bytes()) {
+        Some(encoding) => Sniffer::new().transport(encoding),
+        None => Sniffer::new(),
+    }
+}
+
+/// A decoding stream, fed `data` in chunks ending at `splits`, equals the
+/// whole decoded text's tokens and errors (standalone, errors on), and
+/// decides the encoding `Sniffer::sniff` decides.
+pub fn check_encoding(data: &[u8], sniffer: Sniffer, splits: &[usize]) -> Result<(), String> {
+    let decoded = sniffer.decode(data);
+    let sniffed = sniffer.sniff(data);
+    if decoded.sniffed != sniffed {
+        return Err(format!(
+            "decode used {:?}, sniff says {sniffed:?}",
+            decoded.sniffed
+        ));
+    }
+    let options = Options::default();
+    let want = whole(decoded.text.as_bytes(), &options);
+    let mut stream = StreamTokenizer::with_errors(options.config()).decoding(sniffer);
+    let mut got = Output::default();
+    feed_chunks(
+        &mut stream,
+        data,
+        splits,
+        &mut got.tokens,
+        |s, errors| errors.extend(s.take_errors().iter().map(err_rec)),
+        &mut got.errors,
+    );
+    if stream.sniffed() != Some(sniffed) {
+        return Err(format!(
+            "stream decided {:?}, sniff says {sniffed:?}",
+            stream.sniffed()
+        ));
+    }
+    if want != got {
+        return Err(format!(
+            "decoding stream differs from the whole decoded text ({sniffed:?})\n{}",
+            first_difference(&want, &got)
+        ));
+    }
+    Ok(())
 }
 
 /// A short description of where two outputs first differ.
