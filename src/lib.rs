@@ -36,7 +36,26 @@
 //!
 //! For simplicity over speed, [`Tokenizer::owned`] is an [`Iterator`] of
 //! [`OwnedToken`]s. Pages that are not known to be UTF-8 go through
-//! [`Tokenizer::from_bytes`], which repairs invalid sequences to U+FFFD.
+//! [`Tokenizer::from_bytes`], which repairs invalid sequences to U+FFFD;
+//! pages in other encodings through [`encoding::Sniffer`], which decides a
+//! page's encoding as a browser does and decodes it (and
+//! [`StreamTokenizer::decoding`] for a stream):
+//!
+//! ```
+//! use htmltok::encoding::Sniffer;
+//! use htmltok::{Token, Tokenizer};
+//!
+//! let page = b"<meta charset=shift_jis><title>\x93\xfa\x96\x7b</title>";
+//! let decoded = Sniffer::new().decode(page);
+//! let mut tok = Tokenizer::new(&decoded.text);
+//! let mut title = String::new();
+//! while let Some(token) = tok.next_token() {
+//!     if let Token::Text(t) = token {
+//!         title.push_str(t.text);
+//!     }
+//! }
+//! assert_eq!(title, "日本");
+//! ```
 //!
 //! [`Tokenizer::for_each_token`] takes a callback instead: the same tokens,
 //! with the tokenizer's loop and the callback compiled into one function,

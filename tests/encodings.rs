@@ -347,3 +347,55 @@ fn transport_charset_and_stream_report() {
     assert_eq!(seen, "\u{FFFD}");
     assert!(fed.sniffed().is_none());
 }
+
+/// A decoding stream holds at most its sniffing bytes beyond what a UTF-8
+/// stream holds: 24 MB of pages of small tokens, in 64 KiB chunks, never
+/// need more than a few chunks of memory, whatever decides the encoding.
+#[test]
+fn a_decoding_stream_stays_bounded() {
+    const CHUNK: usize = 64 * 1024;
+    let bodies: [(&str, &[u8], &[u8]); 4] = [
+        (
+            "declared windows-1252",
+            b"<meta charset=windows-1252>",
+            b"<p class=x>caf\xe9 cr\xe8me</p>\n",
+        ),
+        (
+            "undeclared ASCII",
+            b"",
+            b"<p class=x>plain text &amp; more</p>\n",
+        ),
+        (
+            "undeclared UTF-8",
+            b"",
+            "<p class=x>café crème</p>\n".as_bytes(),
+        ),
+        (
+            "late meta, then KOI8-R",
+            &[b' '; 2000],
+            b"<meta charset=koi8-r><p>\xf0\xd2</p>\n",
+        ),
+    ];
+    for (what, head, line) in bodies {
+        let mut page = head.to_vec();
+        while page.len() < 24 << 20 {
+            page.extend_from_slice(line);
+        }
+        let mut stream = StreamTokenizer::new().decoding(Sniffer::new());
+        let (mut peak, mut tokens) = (0, 0usize);
+        for chunk in page.chunks(CHUNK) {
+            stream.feed(chunk);
+            while stream.next_token().is_some() {
+                tokens += 1;
+            }
+            peak = peak.max(stream.buffered_capacity());
+        }
+        stream.finish();
+        while stream.next_token().is_some() {
+            tokens += 1;
+        }
+        assert!(tokens > page.len() / line.len(), "{what}: {tokens} tokens");
+        assert!(peak <= 8 * CHUNK, "{what}: {peak} bytes buffered");
+        eprintln!("{what}: peak buffered {peak} B, {:?}", stream.sniffed());
+    }
+}
