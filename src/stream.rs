@@ -153,6 +153,11 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     /// counts once its token has been taken. Without this, the input is
     /// UTF-8.
     ///
+    /// The `<meta>` looked for is among the stream's own start tags, so a
+    /// stream in driven mode, or with scripting off, sees the ones its
+    /// states let through, where `Sniffer::decode` reads the page in the
+    /// default standalone mode.
+    ///
     /// It applies to a stream that has not been fed yet; a stream already
     /// fed keeps decoding as it began.
     ///
