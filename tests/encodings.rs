@@ -311,6 +311,17 @@ fn made_pages_in_every_chunk_size() {
     assert_eq!(text(&pages[6].1), "naïve, 日本");
 }
 
+/// The text of the tokens `stream` hands out until it needs more input.
+fn drain_text(stream: &mut StreamTokenizer) -> String {
+    let mut text = String::new();
+    while let Some(t) = stream.next_token() {
+        if let htmltok::Token::Text(t) = t {
+            text.push_str(t.text);
+        }
+    }
+    text
+}
+
 #[test]
 fn transport_charset_and_stream_report() {
     let page = b"<meta charset=koi8-r><p>\xcf\xf0";
@@ -321,13 +332,7 @@ fn transport_charset_and_stream_report() {
     assert!(stream.sniffed().is_none());
     assert!(stream.next_token().is_none());
     stream.finish();
-    let mut text = String::new();
-    while let Some(t) = stream.next_token() {
-        if let htmltok::Token::Text(t) = t {
-            text.push_str(t.text);
-        }
-    }
-    assert_eq!(text, "Пр");
+    assert_eq!(drain_text(&mut stream), "Пр");
     let sniffed = stream.sniffed().expect("decided at finish");
     assert_eq!(
         (sniffed.encoding, sniffed.source),
@@ -338,13 +343,7 @@ fn transport_charset_and_stream_report() {
     fed.feed(b"<p>\xcf");
     let mut fed = fed.decoding(Sniffer::new());
     fed.finish();
-    let mut seen = String::new();
-    while let Some(t) = fed.next_token() {
-        if let htmltok::Token::Text(t) = t {
-            seen.push_str(t.text);
-        }
-    }
-    assert_eq!(seen, "\u{FFFD}");
+    assert_eq!(drain_text(&mut fed), "\u{FFFD}");
     assert!(fed.sniffed().is_none());
 }
 
