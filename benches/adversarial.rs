@@ -14,8 +14,8 @@
 //! of 3 runs, cold caches), the 16 MiB / 1 MiB time ratio (16 is linear;
 //! `tests/adversarial.rs` fails above 32), and the slowest case
 //! against the median page speed of the real-world corpus
-//! (`$HTMLTOK_CORPUS`, default `../shared/corpus`; the figure
-//! `target/release/htmltok bench ../shared/corpus` reports is the whole
+//! (`$HTMLTOK_CORPUS`, default the repository's `corpus/`; the figure
+//! `target/release/htmltok bench "$HTMLTOK_CORPUS"` reports is the whole
 //! corpus's throughput, the median per page is printed here). Set
 //! `HTMLTOK_ADVERSARIAL_SUMMARY=0` to skip the summary, `=only` to print
 //! only the summary.
@@ -75,7 +75,7 @@ fn mb_per_s(input: &[u8], runs: usize, cold: bool) -> f64 {
 fn corpus_dir() -> PathBuf {
     match std::env::var_os("HTMLTOK_CORPUS") {
         Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-        _ => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+        _ => Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"),
     }
 }
 

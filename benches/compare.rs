@@ -10,9 +10,10 @@
 //! ```
 //!
 //! Groups:
-//! - `corpus`: every `*.html` page of `$HTMLTOK_CORPUS`, default
-//!   `<manifest dir>/../shared/corpus` (the real pages we do not commit); when
-//!   that is absent, the repository's own `corpus/` with a printed note.
+//! - `corpus`: every `*.html` page of `$HTMLTOK_CORPUS` (real pages we do
+//!   not commit: CI and BENCHMARKS.md use `../shared/corpus`), default the
+//!   repository's own `corpus/` (also the fall-back, with a printed note,
+//!   when the variable names a directory without pages).
 //! - one group per category of that corpus's `MANIFEST.tsv` (`article`,
 //!   `script-heavy`, `cjk`, `legacy-encoding`, `large`, `other`), only when the
 //!   manifest exists;
@@ -147,7 +148,7 @@ fn load_corpus() -> (Vec<Page>, bool) {
     let configured = std::env::var_os("HTMLTOK_CORPUS").filter(|d| !d.is_empty());
     let dir = match &configured {
         Some(d) => PathBuf::from(d),
-        None => manifest_dir().join("../shared/corpus"),
+        None => manifest_dir().join("corpus"),
     };
     let mut paths = Vec::new();
     html_files(&dir, &mut paths);

@@ -9,8 +9,10 @@
 //! ```
 //!
 //! The input path comes from the `HTMLTOK_ENTITIES_JSON` environment
-//! variable; by default it is `../shared/spec/entities.json`, relative to
-//! the crate root.
+//! variable; by default it is the copy the repository carries,
+//! `spec/entities.json` (see `spec/SOURCE.md`). `tests/entities_table.rs`
+//! includes this file and fails when the committed table differs from what
+//! [`generate`] makes of that copy.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -18,12 +20,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Default input, relative to the crate root.
-const DEFAULT_PATH: &str = "../shared/spec/entities.json";
+const DEFAULT_PATH: &str = "spec/entities.json";
 /// Environment variable overriding the input path.
 const ENV_VAR: &str = "HTMLTOK_ENTITIES_JSON";
 /// Number of entries the standard defines (checked, to catch a wrong file).
 const EXPECTED_ENTRIES: usize = 2231;
 
+#[allow(dead_code)] // `tests/entities_table.rs` includes this file for `generate` alone.
 fn main() -> ExitCode {
     match run() {
         Ok(source) => {
@@ -57,11 +60,17 @@ fn run() -> Result<String, String> {
             path.display()
         )
     })?;
-    let json: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|e| format!("{} is not valid JSON: {e}", path.display()))?;
+    generate(&text, &shown)
+}
+
+/// Checks the text of an `entities.json` and renders the Rust table;
+/// `shown` is the path the table's header names as its source.
+pub fn generate(text: &str, shown: &str) -> Result<String, String> {
+    let json: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| format!("{shown} is not valid JSON: {e}"))?;
     let object = json
         .as_object()
-        .ok_or_else(|| format!("{}: top level is not a JSON object", path.display()))?;
+        .ok_or_else(|| format!("{shown}: top level is not a JSON object"))?;
 
     // BTreeMap<String, _> orders keys by their bytes, which is the order the
     // matcher's tests (and any binary search) rely on.
@@ -99,9 +108,8 @@ fn run() -> Result<String, String> {
     }
     if entries.len() != EXPECTED_ENTRIES {
         return Err(format!(
-            "expected {EXPECTED_ENTRIES} entities, found {} in {}",
-            entries.len(),
-            path.display()
+            "expected {EXPECTED_ENTRIES} entities, found {} in {shown}",
+            entries.len()
         ));
     }
 

@@ -552,3 +552,30 @@ fn largest_token_span(bytes: &[u8]) -> usize {
     }
     largest
 }
+
+/// Tags that outgrow the duplicate index's first table (more than 32
+/// attributes) reuse the grown table too: each such tag used to allocate
+/// once (found on the repository's `edge/huge-attributes.html`).
+#[test]
+fn no_allocation_for_tags_that_grow_the_duplicate_index() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    for n in [40usize, 300] {
+        let mut page = String::new();
+        for i in 0..500 {
+            let _ = write!(page, "<div");
+            for a in 0..n {
+                let _ = write!(page, " data-attr-{a}=\"v &amp; {i}\"");
+            }
+            page.push_str(">text\n");
+        }
+        let (rest, counts) = whole_after_warmup(Tokenizer::new(&page), 100);
+        // The two tables settle at the largest size within a few tags: a
+        // handful of allocations in all, not one per tag (there were 449).
+        assert!(
+            counts.allocations <= 4,
+            "{} allocations for {} tags with {n} attributes",
+            counts.allocations,
+            rest / 2
+        );
+    }
+}

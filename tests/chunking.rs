@@ -7,12 +7,12 @@
 //! column, in order).
 //!
 //! Inputs:
-//! - every html5lib-tests tokenizer input (`$HTML5LIB_TESTS`, default
-//!   `<crate>/../shared/html5lib-tests/tokenizer`), driven mode in each
-//!   test's initial states with its last start tag, and standalone mode in
+//! - every html5lib-tests tokenizer input (`$HTML5LIB_TESTS`, default the
+//!   repository's copy in `tests/html5lib-tests/tokenizer`), driven mode in
+//!   each test's initial states with its last start tag, and standalone mode in
 //!   the Data state; chunk sizes 1, 2, 3, 7, 64, 4096 and random splits;
-//! - every page of the corpus (`$HTMLTOK_CORPUS`, default
-//!   `<crate>/../shared/corpus`), standalone mode, errors on; chunk sizes
+//! - every page of the repository's `corpus/`, and of `$HTMLTOK_CORPUS`
+//!   when it is set, standalone mode, errors on; chunk sizes
 //!   3, 7, 64, 4096, 65536 and random splits (a few random points, random
 //!   sizes below 300, random sizes below 100,000), and 1-byte chunks for
 //!   pages under 200 KB only (a debug build spends about 1 µs per chunk:

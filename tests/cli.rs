@@ -294,7 +294,7 @@ fn tokens_reproduce_a_sample_of_html5lib_tests() {
     let dir = std::env::var("HTML5LIB_TESTS")
         .map(PathBuf::from)
         .unwrap_or_else(|_| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/html5lib-tests/tokenizer")
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/html5lib-tests/tokenizer")
         });
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| {

@@ -1,7 +1,7 @@
 //! html5lib-tests tokenizer conformance.
 //!
 //! Runs every `*.test` file in `$HTML5LIB_TESTS` (default:
-//! `<crate>/../shared/html5lib-tests/tokenizer`) through
+//! `tests/html5lib-tests/tokenizer`, the copy the repository carries) through
 //! [`htmltok::json::tokens_json`] and compares tokens and parse errors
 //! (code, line, column, in order) with the expectations. Prints a per-file
 //! table, the first failing cases, and a final `N passed, M failed` line;

@@ -32,6 +32,10 @@ pub(crate) struct AttrIndex {
     /// name again) and lets a probe skip other names without touching their
     /// records.
     slots: Vec<u64>,
+    /// The table `grow` moved out of, kept for the next growth: without it
+    /// every tag that outgrows the smallest table allocated a new one
+    /// (a page of 40-attribute tags cost one allocation per tag).
+    spare: Vec<u64>,
     /// Occupied slots. Not always the attribute count: a name recorded for
     /// an attribute that a limit then dropped keeps its slot until the next
     /// rebuild.
@@ -96,6 +100,7 @@ impl AttrIndex {
     pub(crate) fn new() -> AttrIndex {
         AttrIndex {
             slots: Vec::new(),
+            spare: Vec::new(),
             used: 0,
             active: false,
             // `RandomState` is std's source of a per-process random seed.
@@ -211,13 +216,14 @@ impl AttrIndex {
     /// they carry: no name is read or hashed again. Entries of names that
     /// were recorded but never kept (index `count` or more) are left out.
     fn grow(&mut self, count: usize) {
-        let old = std::mem::take(&mut self.slots);
+        let old = std::mem::replace(&mut self.slots, std::mem::take(&mut self.spare));
         self.reset(count);
         for &slot in &old {
             if slot != 0 && ((slot as u32) as usize) <= count {
                 self.place(slot);
             }
         }
+        self.spare = old;
     }
 }
 

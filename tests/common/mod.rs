@@ -1,6 +1,6 @@
 //! Shared helpers for `tests/chunking.rs`, `tests/alloc.rs`,
-//! `tests/memory_bound.rs` and `tests/html5lib.rs`: locating the shared test
-//! data, reading html5lib-tests' double-escaped strings, a deterministic
+//! `tests/memory_bound.rs` and `tests/html5lib.rs`: locating the test data
+//! (the repository's copies, plus pages `HTMLTOK_CORPUS` adds), reading html5lib-tests' double-escaped strings, a deterministic
 //! random number generator, and (for the chunking tests) drivers that run
 //! the whole-document and the streaming tokenizer and reduce their output to
 //! comparable owned records, spans included.
@@ -14,22 +14,26 @@ use serde_json::Value;
 // ---------------------------------------------------------------------------
 // Test data.
 
-/// The html5lib-tests `tokenizer` directory: `$HTML5LIB_TESTS`, or
-/// `<crate>/../shared/html5lib-tests/tokenizer`.
+/// The html5lib-tests `tokenizer` directory: `$HTML5LIB_TESTS`, or the
+/// copy the repository carries (`tests/html5lib-tests/tokenizer`).
 pub fn html5lib_dir() -> PathBuf {
-    env_dir("HTML5LIB_TESTS", "../shared/html5lib-tests/tokenizer")
-}
-
-/// The real-world page corpus: `$HTMLTOK_CORPUS`, or `<crate>/../shared/corpus`.
-pub fn corpus_dir() -> PathBuf {
-    env_dir("HTMLTOK_CORPUS", "../shared/corpus")
-}
-
-fn env_dir(var: &str, default: &str) -> PathBuf {
-    match std::env::var_os(var) {
+    match std::env::var_os("HTML5LIB_TESTS") {
         Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-        _ => Path::new(env!("CARGO_MANIFEST_DIR")).join(default),
+        _ => Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/html5lib-tests/tokenizer"),
     }
+}
+
+/// The repository's own pages (`corpus/`, always there in a checkout).
+pub fn repo_corpus_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
+}
+
+/// A directory of more pages that `$HTMLTOK_CORPUS` adds (CI points it at
+/// `../shared/corpus`, 171 real pages that the repository may not carry).
+pub fn extra_corpus_dir() -> Option<PathBuf> {
+    std::env::var_os("HTMLTOK_CORPUS")
+        .filter(|d| !d.is_empty())
+        .map(PathBuf::from)
 }
 
 /// Fails with a clear message naming `var` when `dir` is missing: a panic
@@ -186,28 +190,85 @@ pub fn html5lib_cases() -> (Vec<Html5libCase>, usize) {
     (cases, skipped)
 }
 
-/// The corpus pages (`*.html`, sorted by name) with their bytes.
+/// The corpus pages with their bytes: every `*.html` below the repository's
+/// `corpus/` (named by their path there, `edge/crlf.html`), then every
+/// `*.html` directly in `$HTMLTOK_CORPUS` when it is set (named by file
+/// name). Each part is sorted by name. A set variable that names no
+/// directory of pages fails: it only ever adds.
 pub fn corpus_pages() -> Vec<(String, Vec<u8>)> {
-    let dir = corpus_dir();
-    require_dir(&dir, "HTMLTOK_CORPUS", "HTML page corpus");
-    let mut pages: Vec<(String, Vec<u8>)> = std::fs::read_dir(&dir)
+    let root = repo_corpus_dir();
+    let mut pages = Vec::new();
+    collect_pages(&root, &root, true, &mut pages);
+    assert!(!pages.is_empty(), "no *.html pages below {}", root.display());
+    if let Some(extra) = extra_corpus_dir() {
+        require_dir(&extra, "HTMLTOK_CORPUS", "HTML page corpus");
+        let before = pages.len();
+        collect_pages(&extra, &extra, false, &mut pages);
+        assert!(
+            pages.len() > before,
+            "no *.html pages in {} (HTMLTOK_CORPUS)",
+            extra.display()
+        );
+    }
+    pages
+}
+
+/// Appends the `*.html`/`*.htm` files of `dir` (and its subdirectories when
+/// `recurse`), named by their path relative to `root`, sorted by name.
+fn collect_pages(root: &Path, dir: &Path, recurse: bool, out: &mut Vec<(String, Vec<u8>)>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
         .map(|entry| entry.expect("directory entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "html" || e == "htm"))
-        .map(|p| {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
-            let bytes =
-                std::fs::read(&p).unwrap_or_else(|e| panic!("cannot read {}: {e}", p.display()));
-            (name, bytes)
-        })
         .collect();
-    pages.sort_by(|a, b| a.0.cmp(&b.0));
-    assert!(
-        !pages.is_empty(),
-        "no *.html pages in {} (set HTMLTOK_CORPUS to the corpus directory)",
-        dir.display()
-    );
-    pages
+    entries.sort();
+    let start = out.len();
+    for path in entries {
+        if path.is_dir() {
+            if recurse {
+                collect_pages(root, &path, recurse, out);
+            }
+            continue;
+        }
+        if !path.extension().is_some_and(|e| e == "html" || e == "htm") {
+            continue;
+        }
+        let name = path
+            .strip_prefix(root)
+            .expect("below its root")
+            .to_string_lossy()
+            .replace('\\', "/");
+        let bytes =
+            std::fs::read(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+        out.push((name, bytes));
+    }
+    out[start..].sort_by(|a, b| a.0.cmp(&b.0));
+}
+
+/// The rows of the corpus manifests (`corpus/MANIFEST.tsv`, then
+/// `$HTMLTOK_CORPUS/MANIFEST.tsv` when that variable is set), each as
+/// column name → value, keyed by the page's name as [`corpus_pages`] gives
+/// it.
+pub fn corpus_manifest() -> std::collections::HashMap<String, std::collections::HashMap<String, String>> {
+    let mut rows = std::collections::HashMap::new();
+    let mut dirs = vec![repo_corpus_dir()];
+    dirs.extend(extra_corpus_dir());
+    for dir in dirs {
+        let path = dir.join("MANIFEST.tsv");
+        let text = std::fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("cannot read {} ({e})", path.display()));
+        let mut lines = text.lines();
+        let header: Vec<&str> = lines.next().expect("a header line").split('\t').collect();
+        for line in lines.filter(|l| !l.is_empty()) {
+            let row: std::collections::HashMap<String, String> = header
+                .iter()
+                .zip(line.split('\t'))
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            let name = row.get("file").cloned().expect("a file column");
+            rows.insert(name, row);
+        }
+    }
+    rows
 }
 
 // ---------------------------------------------------------------------------
