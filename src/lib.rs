@@ -59,12 +59,10 @@
 //!
 //! [`Tokenizer::for_each_token`] takes a callback instead: the same tokens,
 //! with the tokenizer's loop and the callback compiled into one function,
-//! so that a token is looked at where it is built. Over our corpus that is
-//! 3.4% fewer instructions than a `next_token` loop in standalone mode; a
-//! driven whole document (the `next_token` loop of a tree builder) is as
-//! fast either way, within a few percent, and a stream about 3% slower
-//! through the callback (the bigger function gives it back). The callback's
-//! [`Flow`] says whether to go on, switch state, or stop:
+//! so that a token is looked at where it is built: in standalone mode it
+//! runs fewer instructions than a `next_token` loop; driven, or on a
+//! stream, the two are about as fast (`BENCHMARKS.md` has the measurements).
+//! The callback's [`Flow`] says whether to go on, switch state, or stop:
 //!
 //! ```
 //! use htmltok::{Flow, Token, Tokenizer};
