@@ -199,7 +199,11 @@ pub fn corpus_pages() -> Vec<(String, Vec<u8>)> {
     let root = repo_corpus_dir();
     let mut pages = Vec::new();
     collect_pages(&root, &root, true, &mut pages);
-    assert!(!pages.is_empty(), "no *.html pages below {}", root.display());
+    assert!(
+        !pages.is_empty(),
+        "no *.html pages below {}",
+        root.display()
+    );
     if let Some(extra) = extra_corpus_dir() {
         require_dir(&extra, "HTMLTOK_CORPUS", "HTML page corpus");
         let before = pages.len();
@@ -248,7 +252,8 @@ fn collect_pages(root: &Path, dir: &Path, recurse: bool, out: &mut Vec<(String, 
 /// `$HTMLTOK_CORPUS/MANIFEST.tsv` when that variable is set), each as
 /// column name → value, keyed by the page's name as [`corpus_pages`] gives
 /// it.
-pub fn corpus_manifest() -> std::collections::HashMap<String, std::collections::HashMap<String, String>> {
+pub fn corpus_manifest(
+) -> std::collections::HashMap<String, std::collections::HashMap<String, String>> {
     let mut rows = std::collections::HashMap::new();
     let mut dirs = vec![repo_corpus_dir()];
     dirs.extend(extra_corpus_dir());
