@@ -188,6 +188,8 @@
 #![warn(missing_docs)]
 
 pub mod encoding;
+#[cfg(feature = "html5ever")]
+pub mod html5ever;
 mod entities;
 mod error;
 pub mod json;
