@@ -425,3 +425,32 @@ fn identical_trees_on_the_corpus() {
     println!("{} pages, {} with different trees", pages.len(), failures.len());
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Parse errors reach the sink, and change no tree: an error token between
+/// `<pre>` and its text would end the tree builder's wait for the line
+/// feed to drop, so the errors found in a text run go after it.
+#[test]
+fn errors_reach_the_sink_and_change_no_tree() {
+    let cases = [
+        ("<pre>\n\0x", "unexpected-null-character"),
+        ("<textarea>\n\u{1}x</textarea>", "control-character-in-input-stream"),
+        ("<listing>\n&#0;", "null-character-reference"),
+        ("<pre x x>\nfoo", "duplicate-attribute"),
+        ("<pre>\nfoo &notit; bar", "missing-semicolon-after-character-reference"),
+    ];
+    for (page, code) in cases {
+        let expected = dom::document(
+            &html5ever::parse_document(RcDom::default(), html5ever::ParseOpts::default()).one(page),
+        );
+        for line_numbers in [false, true] {
+            let opts = ParseOpts { errors: true, line_numbers, ..ParseOpts::default() };
+            let parsed = parse_document(RcDom::default(), opts, page);
+            assert_eq!(dom::document(&parsed), expected, "{page:?}");
+            let errors = parsed.errors.borrow();
+            assert!(errors.iter().any(|e| e == code), "{page:?}: {code} not among {errors:?}");
+            for chunk in [1, 2] {
+                assert_eq!(by_stream(page.as_bytes(), opts, chunk, None), expected, "{page:?} in {chunk}-byte chunks");
+            }
+        }
+    }
+}
