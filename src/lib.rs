@@ -188,10 +188,10 @@
 #![warn(missing_docs)]
 
 pub mod encoding;
-#[cfg(feature = "html5ever")]
-pub mod html5ever;
 mod entities;
 mod error;
+#[cfg(feature = "html5ever")]
+pub mod html5ever;
 pub mod json;
 mod position;
 mod scan;

@@ -142,7 +142,11 @@ fn suite() -> Vec<TreeTest> {
     files.sort();
     let mut tests = Vec::new();
     for path in files {
-        let name = path.strip_prefix(suite_dir()).unwrap().to_string_lossy().into_owned();
+        let name = path
+            .strip_prefix(suite_dir())
+            .unwrap()
+            .to_string_lossy()
+            .into_owned();
         let text = std::fs::read_to_string(&path).unwrap();
         tests.extend(parse_dat(&name, &text));
     }
@@ -172,7 +176,8 @@ fn context_name(context: &(Namespace, LocalName)) -> QualName {
 fn by_html5ever(test: &TreeTest, scripting: bool) -> String {
     match &test.fragment {
         None => dom::document(
-            &html5ever::parse_document(RcDom::default(), html5ever_opts(scripting)).one(test.data.as_str()),
+            &html5ever::parse_document(RcDom::default(), html5ever_opts(scripting))
+                .one(test.data.as_str()),
         ),
         Some(context) => dom::fragment(
             &html5ever::parse_fragment(
@@ -296,7 +301,10 @@ fn tree_construction_suite() {
         }
     }
 
-    println!("{:<44} {:>5} {:>15} {:>15} {:>11}", "file", "tests", "html5ever p/f", "htmltok p/f", "differences");
+    println!(
+        "{:<44} {:>5} {:>15} {:>15} {:>11}",
+        "file", "tests", "html5ever p/f", "htmltok p/f", "differences"
+    );
     let mut total = Row::default();
     for (file, row) in &rows {
         println!(
@@ -316,13 +324,24 @@ fn tree_construction_suite() {
         "{:<44} {:>5} {:>15} {:>15} {:>11}",
         "total",
         total.tests,
-        format!("{}/{}", total.html5ever_pass, total.tests - total.html5ever_pass),
-        format!("{}/{}", total.htmltok_pass, total.tests - total.htmltok_pass),
+        format!(
+            "{}/{}",
+            total.html5ever_pass,
+            total.tests - total.html5ever_pass
+        ),
+        format!(
+            "{}/{}",
+            total.htmltok_pass,
+            total.tests - total.htmltok_pass
+        ),
         total.differences
     );
     println!("\n{} tests both parsers fail:", both_fail.len());
     for test in &both_fail {
-        let context = test.fragment.as_ref().map(|(ns, local)| format!(" fragment {ns:?} {local}"));
+        let context = test
+            .fragment
+            .as_ref()
+            .map(|(ns, local)| format!(" fragment {ns:?} {local}"));
         println!(
             "  {}#{}{} scripting {:?}: {:?}",
             test.file,
@@ -336,10 +355,19 @@ fn tree_construction_suite() {
         failures.is_empty(),
         "{} failures:\n{}",
         failures.len(),
-        failures.iter().take(20).cloned().collect::<Vec<_>>().join("\n---\n")
+        failures
+            .iter()
+            .take(20)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n---\n")
     );
     // A guard on the comparison itself: html5ever passes most of the suite.
-    assert!(total.html5ever_pass > 1500, "html5ever passed only {}", total.html5ever_pass);
+    assert!(
+        total.html5ever_pass > 1500,
+        "html5ever passed only {}",
+        total.html5ever_pass
+    );
 }
 
 #[test]
@@ -351,7 +379,10 @@ fn the_dat_reader_reads_sections() {
     assert_eq!(tests[0].fragment, Some((ns!(svg), local_name!("path"))));
     assert_eq!(tests[0].scripting, Some(false));
     assert_eq!(tests[0].document, "| \"One\n\n\"\n");
-    assert_eq!((tests[1].data.as_str(), tests[1].document.as_str()), ("x", "| <html>\n"));
+    assert_eq!(
+        (tests[1].data.as_str(), tests[1].document.as_str()),
+        ("x", "| <html>\n")
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -363,7 +394,11 @@ fn corpus_pages() -> Vec<(String, Vec<u8>)> {
     match std::env::var_os("HTMLTOK_CORPUS") {
         Some(extra) if !extra.is_empty() => {
             let extra = PathBuf::from(extra);
-            assert!(extra.is_dir(), "HTMLTOK_CORPUS={} is not a directory", extra.display());
+            assert!(
+                extra.is_dir(),
+                "HTMLTOK_CORPUS={} is not a directory",
+                extra.display()
+            );
             dirs.push(extra);
         }
         _ => {}
@@ -373,7 +408,9 @@ fn corpus_pages() -> Vec<(String, Vec<u8>)> {
         let mut paths = Vec::new();
         let mut stack = vec![root.clone()];
         while let Some(dir) = stack.pop() {
-            for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+            for entry in
+                std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            {
                 let path = entry.unwrap().path();
                 if path.is_dir() {
                     stack.push(path);
@@ -383,7 +420,11 @@ fn corpus_pages() -> Vec<(String, Vec<u8>)> {
             }
         }
         paths.sort();
-        assert!(!paths.is_empty(), "no *.html pages under {}", root.display());
+        assert!(
+            !paths.is_empty(),
+            "no *.html pages under {}",
+            root.display()
+        );
         for path in paths {
             let bytes = std::fs::read(&path).unwrap();
             pages.push((path.display().to_string(), bytes));
@@ -400,9 +441,14 @@ fn identical_trees_on_the_corpus() {
         // Both parsers read the text the sniffer decodes.
         let text = Sniffer::new().decode(bytes).text;
         let expected = dom::document(
-            &html5ever::parse_document(RcDom::default(), html5ever::ParseOpts::default()).one(&*text),
+            &html5ever::parse_document(RcDom::default(), html5ever::ParseOpts::default())
+                .one(&*text),
         );
-        let ours = dom::document(&parse_document(RcDom::default(), ParseOpts::default(), &text));
+        let ours = dom::document(&parse_document(
+            RcDom::default(),
+            ParseOpts::default(),
+            &text,
+        ));
         if ours != expected {
             let at = ours
                 .lines()
@@ -417,12 +463,24 @@ fn identical_trees_on_the_corpus() {
             continue;
         }
         // The stream, decoding as it goes, in 4 KiB chunks and with errors.
-        let streamed = by_stream(bytes, ParseOpts { errors: true, ..ParseOpts::default() }, 4096, Some(Sniffer::new()));
+        let streamed = by_stream(
+            bytes,
+            ParseOpts {
+                errors: true,
+                ..ParseOpts::default()
+            },
+            4096,
+            Some(Sniffer::new()),
+        );
         if streamed != ours {
             failures.push(format!("{name}: the stream's tree differs"));
         }
     }
-    println!("{} pages, {} with different trees", pages.len(), failures.len());
+    println!(
+        "{} pages, {} with different trees",
+        pages.len(),
+        failures.len()
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
@@ -433,23 +491,40 @@ fn identical_trees_on_the_corpus() {
 fn errors_reach_the_sink_and_change_no_tree() {
     let cases = [
         ("<pre>\n\0x", "unexpected-null-character"),
-        ("<textarea>\n\u{1}x</textarea>", "control-character-in-input-stream"),
+        (
+            "<textarea>\n\u{1}x</textarea>",
+            "control-character-in-input-stream",
+        ),
         ("<listing>\n&#0;", "null-character-reference"),
         ("<pre x x>\nfoo", "duplicate-attribute"),
-        ("<pre>\nfoo &notit; bar", "missing-semicolon-after-character-reference"),
+        (
+            "<pre>\nfoo &notit; bar",
+            "missing-semicolon-after-character-reference",
+        ),
     ];
     for (page, code) in cases {
         let expected = dom::document(
             &html5ever::parse_document(RcDom::default(), html5ever::ParseOpts::default()).one(page),
         );
         for line_numbers in [false, true] {
-            let opts = ParseOpts { errors: true, line_numbers, ..ParseOpts::default() };
+            let opts = ParseOpts {
+                errors: true,
+                line_numbers,
+                ..ParseOpts::default()
+            };
             let parsed = parse_document(RcDom::default(), opts, page);
             assert_eq!(dom::document(&parsed), expected, "{page:?}");
             let errors = parsed.errors.borrow();
-            assert!(errors.iter().any(|e| e == code), "{page:?}: {code} not among {errors:?}");
+            assert!(
+                errors.iter().any(|e| e == code),
+                "{page:?}: {code} not among {errors:?}"
+            );
             for chunk in [1, 2] {
-                assert_eq!(by_stream(page.as_bytes(), opts, chunk, None), expected, "{page:?} in {chunk}-byte chunks");
+                assert_eq!(
+                    by_stream(page.as_bytes(), opts, chunk, None),
+                    expected,
+                    "{page:?} in {chunk}-byte chunks"
+                );
             }
         }
     }

@@ -156,7 +156,8 @@ mod tests {
 
     #[test]
     fn slices_of_the_input_are_shared_and_others_copied() {
-        let input = StrTendril::from_slice("<p title='a long attribute value'>héllo wörld, long text");
+        let input =
+            StrTendril::from_slice("<p title='a long attribute value'>héllo wörld, long text");
         let tendrils = Tendrils::sharing(&input);
         let inside = &input[input.len() - 12..];
         let shared = tendrils.of(inside);

@@ -15,8 +15,8 @@
 use std::borrow::Cow;
 
 use ::html5ever::tokenizer::{
-    CharacterTokens, CommentToken, DoctypeToken, EOFToken, NullCharacterToken, ParseError as H5Error,
-    TagKind, TagToken, Token as H5Token, TokenSink, TokenSinkResult,
+    CharacterTokens, CommentToken, DoctypeToken, EOFToken, NullCharacterToken,
+    ParseError as H5Error, TagKind, TagToken, Token as H5Token, TokenSink, TokenSinkResult,
 };
 use ::html5ever::tree_builder::{TreeBuilder, TreeSink};
 
@@ -121,7 +121,8 @@ impl Lines {
     /// from absolute offset `origin`, which holds this index's offset.
     #[inline]
     fn advance(&mut self, window: &[u8], origin: usize, to: usize) {
-        let (Some(from), Some(to)) = (self.offset.checked_sub(origin), to.checked_sub(origin)) else {
+        let (Some(from), Some(to)) = (self.offset.checked_sub(origin), to.checked_sub(origin))
+        else {
             return;
         };
         let Some(bytes) = window.get(from..to) else {
@@ -247,8 +248,12 @@ where
 /// A text run as character tokens, each NUL its own token (see the module
 /// doc).
 #[inline]
-fn characters<Sink>(tree: &TreeBuilder<Sink::Handle, Sink>, tendrils: &Tendrils<'_>, text: &str, line: u64)
-where
+fn characters<Sink>(
+    tree: &TreeBuilder<Sink::Handle, Sink>,
+    tendrils: &Tendrils<'_>,
+    text: &str,
+    line: u64,
+) where
     Sink: TreeSink,
     Sink::Handle: Clone,
 {

@@ -55,8 +55,8 @@ mod driver;
 mod stream;
 
 use ::html5ever::tendril::StrTendril;
-use ::html5ever::tree_builder::{create_element, TreeBuilder, TreeBuilderOpts, TreeSink};
 use ::html5ever::tokenizer::TokenSink;
+use ::html5ever::tree_builder::{create_element, TreeBuilder, TreeBuilderOpts, TreeSink};
 use ::html5ever::{Attribute, QualName};
 
 use crate::encoding::{Sniffed, Sniffer};
@@ -161,7 +161,8 @@ pub fn parse_fragment<Sink: TreeSink>(
 ) -> Sink::Output {
     let context = create_element(&sink, context_name, context_attrs);
     let tree = TreeBuilder::new_for_fragment(sink, context, None, opts.tree_builder);
-    let state = convert::state(tree.tokenizer_state_for_context_elem(context_element_allows_scripting));
+    let state =
+        convert::state(tree.tokenizer_state_for_context_elem(context_element_allows_scripting));
     parse_whole(tree, opts, html, state)
 }
 
@@ -188,16 +189,30 @@ fn parse_whole<Sink: TreeSink>(
     };
     let config = driven_config(state);
     if opts.errors {
-        run(&mut Tokenizer::with_errors(text, config), &tree, &tendrils, opts);
+        run(
+            &mut Tokenizer::with_errors(text, config),
+            &tree,
+            &tendrils,
+            opts,
+        );
     } else {
-        run(&mut Tokenizer::with_config(text, config), &tree, &tendrils, opts);
+        run(
+            &mut Tokenizer::with_config(text, config),
+            &tree,
+            &tendrils,
+            opts,
+        );
     }
     tree.sink.finish()
 }
 
 /// Drives `tree` with all of `source`'s tokens.
-fn run<S, Sink>(source: &mut S, tree: &TreeBuilder<Sink::Handle, Sink>, tendrils: &Tendrils<'_>, opts: ParseOpts)
-where
+fn run<S, Sink>(
+    source: &mut S,
+    tree: &TreeBuilder<Sink::Handle, Sink>,
+    tendrils: &Tendrils<'_>,
+    opts: ParseOpts,
+) where
     S: TokenSource,
     Sink: TreeSink,
 {
