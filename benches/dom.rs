@@ -39,6 +39,8 @@ use scraper::{Html, HtmlTreeSink};
 
 #[path = "../tests/common/dom.rs"]
 mod dom;
+#[path = "../tests/common/files.rs"]
+mod files;
 
 struct Page {
     name: String,
@@ -46,28 +48,12 @@ struct Page {
     tendril: StrTendril,
 }
 
-fn html_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            html_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "html" || e == "htm") {
-            out.push(path);
-        }
-    }
-}
-
 fn load_pages() -> Vec<Page> {
     let dir = match std::env::var_os("HTMLTOK_CORPUS").filter(|d| !d.is_empty()) {
         Some(d) => PathBuf::from(d),
         None => Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"),
     };
-    let mut paths = Vec::new();
-    html_files(&dir, &mut paths);
-    paths.sort();
+    let paths = files::html_pages(&dir);
     assert!(!paths.is_empty(), "no *.html pages under {}", dir.display());
     eprintln!("{} pages from {}", paths.len(), dir.display());
     paths

@@ -21,6 +21,8 @@ use markup5ever_rcdom::RcDom;
 
 #[path = "common/dom.rs"]
 mod dom;
+#[path = "common/files.rs"]
+mod files;
 
 // ---------------------------------------------------------------------------
 // The suite's files.
@@ -127,21 +129,8 @@ fn suite_dir() -> PathBuf {
 
 /// Every test of every `.dat` file under the suite directory, by file name.
 fn suite() -> Vec<TreeTest> {
-    let mut files = Vec::new();
-    let mut dirs = vec![suite_dir()];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "dat") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
     let mut tests = Vec::new();
-    for path in files {
+    for path in files::with_extension(&suite_dir(), &["dat"]) {
         let name = path
             .strip_prefix(suite_dir())
             .unwrap()
@@ -405,21 +394,7 @@ fn corpus_pages() -> Vec<(String, Vec<u8>)> {
     }
     let mut pages = Vec::new();
     for root in dirs {
-        let mut paths = Vec::new();
-        let mut stack = vec![root.clone()];
-        while let Some(dir) = stack.pop() {
-            for entry in
-                std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-            {
-                let path = entry.unwrap().path();
-                if path.is_dir() {
-                    stack.push(path);
-                } else if path.extension().is_some_and(|e| e == "html" || e == "htm") {
-                    paths.push(path);
-                }
-            }
-        }
-        paths.sort();
+        let paths = files::html_pages(&root);
         assert!(
             !paths.is_empty(),
             "no *.html pages under {}",
@@ -475,6 +450,28 @@ fn identical_trees_on_the_corpus() {
         if streamed != ours {
             failures.push(format!("{name}: the stream's tree differs"));
         }
+        // Line numbers: the stream's (which drops bytes as it goes) are the
+        // whole page's; tags' are html5ever's.
+        let opts = ParseOpts {
+            line_numbers: true,
+            ..ParseOpts::default()
+        };
+        let whole = parse_document(LineNotingDom::default(), opts, &text);
+        let mut parser = StreamParser::new(LineNotingDom::default(), opts).decoding(Sniffer::new());
+        for piece in bytes.chunks(4096) {
+            parser.feed(piece);
+        }
+        if parser.finish() != whole {
+            failures.push(format!("{name}: the stream's line numbers differ"));
+        }
+        let html5ever_lines =
+            html5ever::parse_document(LineNotingDom::default(), html5ever::ParseOpts::default())
+                .one(&*text);
+        if let Some(((tag, ours), (_, theirs))) =
+            whole.iter().zip(&html5ever_lines).find(|(a, b)| a != b)
+        {
+            eprintln!("{name}: <{tag}> on line {ours}, html5ever says {theirs}");
+        }
     }
     println!(
         "{} pages, {} with different trees",
@@ -528,4 +525,142 @@ fn errors_reach_the_sink_and_change_no_tree() {
             }
         }
     }
+}
+
+/// An `RcDom` that notes the line the tree builder was told when it
+/// created each element.
+#[derive(Default)]
+struct LineNotingDom {
+    dom: RcDom,
+    line: std::cell::Cell<u64>,
+    created: std::cell::RefCell<Vec<(String, u64)>>,
+}
+
+impl html5ever::tree_builder::TreeSink for LineNotingDom {
+    type Handle = markup5ever_rcdom::Handle;
+    type Output = Vec<(String, u64)>;
+    type ElemName<'a> = <RcDom as html5ever::tree_builder::TreeSink>::ElemName<'a>;
+
+    fn finish(self) -> Self::Output {
+        self.created.into_inner()
+    }
+    fn set_current_line(&self, line: u64) {
+        self.line.set(line);
+    }
+    fn create_element(
+        &self,
+        name: QualName,
+        attrs: Vec<html5ever::Attribute>,
+        flags: html5ever::tree_builder::ElementFlags,
+    ) -> Self::Handle {
+        self.created
+            .borrow_mut()
+            .push((name.local.to_string(), self.line.get()));
+        self.dom.create_element(name, attrs, flags)
+    }
+    fn parse_error(&self, msg: std::borrow::Cow<'static, str>) {
+        self.dom.parse_error(msg)
+    }
+    fn get_document(&self) -> Self::Handle {
+        self.dom.get_document()
+    }
+    fn elem_name<'a>(&'a self, target: &'a Self::Handle) -> Self::ElemName<'a> {
+        self.dom.elem_name(target)
+    }
+    fn create_comment(&self, text: html5ever::tendril::StrTendril) -> Self::Handle {
+        self.dom.create_comment(text)
+    }
+    fn create_pi(
+        &self,
+        target: html5ever::tendril::StrTendril,
+        data: html5ever::tendril::StrTendril,
+    ) -> Self::Handle {
+        self.dom.create_pi(target, data)
+    }
+    fn append(
+        &self,
+        parent: &Self::Handle,
+        child: html5ever::tree_builder::NodeOrText<Self::Handle>,
+    ) {
+        self.dom.append(parent, child)
+    }
+    fn append_based_on_parent_node(
+        &self,
+        element: &Self::Handle,
+        prev: &Self::Handle,
+        child: html5ever::tree_builder::NodeOrText<Self::Handle>,
+    ) {
+        self.dom.append_based_on_parent_node(element, prev, child)
+    }
+    fn append_doctype_to_document(
+        &self,
+        name: html5ever::tendril::StrTendril,
+        public_id: html5ever::tendril::StrTendril,
+        system_id: html5ever::tendril::StrTendril,
+    ) {
+        self.dom
+            .append_doctype_to_document(name, public_id, system_id)
+    }
+    fn get_template_contents(&self, target: &Self::Handle) -> Self::Handle {
+        self.dom.get_template_contents(target)
+    }
+    fn same_node(&self, x: &Self::Handle, y: &Self::Handle) -> bool {
+        self.dom.same_node(x, y)
+    }
+    fn set_quirks_mode(&self, mode: html5ever::tree_builder::QuirksMode) {
+        self.dom.set_quirks_mode(mode)
+    }
+    fn append_before_sibling(
+        &self,
+        sibling: &Self::Handle,
+        child: html5ever::tree_builder::NodeOrText<Self::Handle>,
+    ) {
+        self.dom.append_before_sibling(sibling, child)
+    }
+    fn add_attrs_if_missing(&self, target: &Self::Handle, attrs: Vec<html5ever::Attribute>) {
+        self.dom.add_attrs_if_missing(target, attrs)
+    }
+    fn remove_from_parent(&self, target: &Self::Handle) {
+        self.dom.remove_from_parent(target)
+    }
+    fn reparent_children(&self, node: &Self::Handle, new_parent: &Self::Handle) {
+        self.dom.reparent_children(node, new_parent)
+    }
+    fn is_mathml_annotation_xml_integration_point(&self, handle: &Self::Handle) -> bool {
+        self.dom.is_mathml_annotation_xml_integration_point(handle)
+    }
+}
+
+/// With `line_numbers`, the sink is told each tag's line as html5ever's
+/// tokenizer tells it (the line of the tag's `>`; CR, LF and CRLF one
+/// break each), whole and streamed a byte at a time.
+#[test]
+fn line_numbers_are_html5evers_for_tags() {
+    let page = "<!DOCTYPE html>\n<html>\r\n<head\n>\r<title>t</title></head>\n\n<body\r\n class=x>\
+                <p\nid=1>one\r\n<b>two</b>\n<!-- a\ncomment -->\n\n\r\n<svg><path/></svg><table><tr\n>";
+    let html5ever_lines =
+        html5ever::parse_document(LineNotingDom::default(), html5ever::ParseOpts::default())
+            .one(page);
+    assert!(html5ever_lines.len() > 8 && html5ever_lines.last().unwrap().1 > 10);
+    for errors in [false, true] {
+        let opts = ParseOpts {
+            line_numbers: true,
+            errors,
+            ..ParseOpts::default()
+        };
+        assert_eq!(
+            parse_document(LineNotingDom::default(), opts, page),
+            html5ever_lines
+        );
+        for chunk in [1, 5] {
+            let mut parser = StreamParser::new(LineNotingDom::default(), opts);
+            for piece in page.as_bytes().chunks(chunk) {
+                parser.feed(piece);
+            }
+            assert_eq!(parser.finish(), html5ever_lines, "{chunk}-byte chunks");
+        }
+    }
+    // Off, the sink is never told a line.
+    let lines = parse_document(LineNotingDom::default(), ParseOpts::default(), page);
+    assert!(lines.iter().all(|&(_, line)| line == 0));
 }

@@ -39,24 +39,31 @@ pub(crate) trait TokenSource {
     fn count_lines(&self, lines: &mut Lines, to: usize);
 }
 
+/// The methods both tokenizers have under the same names.
+macro_rules! delegate_to {
+    ($tokenizer:ident) => {
+        const ERRORS: bool = E::ENABLED;
+        #[inline(always)]
+        fn next_token(&mut self) -> Option<Token<'_>> {
+            $tokenizer::next_token(self)
+        }
+        fn set_state(&mut self, state: State) {
+            $tokenizer::set_state(self, state)
+        }
+        fn set_cdata_allowed(&mut self, allowed: bool) {
+            $tokenizer::set_cdata_allowed(self, allowed)
+        }
+        fn errors(&self) -> &[ParseError] {
+            $tokenizer::errors(self)
+        }
+        fn take_errors(&mut self) -> Vec<ParseError> {
+            $tokenizer::take_errors(self)
+        }
+    };
+}
+
 impl<E: ErrorPolicy> TokenSource for Tokenizer<'_, E> {
-    const ERRORS: bool = E::ENABLED;
-    #[inline(always)]
-    fn next_token(&mut self) -> Option<Token<'_>> {
-        Tokenizer::next_token(self)
-    }
-    fn set_state(&mut self, state: State) {
-        Tokenizer::set_state(self, state)
-    }
-    fn set_cdata_allowed(&mut self, allowed: bool) {
-        Tokenizer::set_cdata_allowed(self, allowed)
-    }
-    fn errors(&self) -> &[ParseError] {
-        Tokenizer::errors(self)
-    }
-    fn take_errors(&mut self) -> Vec<ParseError> {
-        Tokenizer::take_errors(self)
-    }
+    delegate_to!(Tokenizer);
     #[inline]
     fn count_lines(&self, lines: &mut Lines, to: usize) {
         lines.advance(self.input().as_bytes(), 0, to);
@@ -64,23 +71,7 @@ impl<E: ErrorPolicy> TokenSource for Tokenizer<'_, E> {
 }
 
 impl<E: ErrorPolicy> TokenSource for StreamTokenizer<E> {
-    const ERRORS: bool = E::ENABLED;
-    #[inline(always)]
-    fn next_token(&mut self) -> Option<Token<'_>> {
-        StreamTokenizer::next_token(self)
-    }
-    fn set_state(&mut self, state: State) {
-        StreamTokenizer::set_state(self, state)
-    }
-    fn set_cdata_allowed(&mut self, allowed: bool) {
-        StreamTokenizer::set_cdata_allowed(self, allowed)
-    }
-    fn errors(&self) -> &[ParseError] {
-        StreamTokenizer::errors(self)
-    }
-    fn take_errors(&mut self) -> Vec<ParseError> {
-        StreamTokenizer::take_errors(self)
-    }
+    delegate_to!(StreamTokenizer);
     #[inline]
     fn count_lines(&self, lines: &mut Lines, to: usize) {
         let (window, origin) = self.window();
@@ -169,9 +160,9 @@ fn short_breaks(bytes: &[u8], mut after_cr: bool) -> usize {
 /// errors' own: any token, an error too, ends the tree builder's wait for
 /// the line feed to drop after `<pre>`, `<listing>` and `<textarea>`.
 ///
-/// With `lines`, each token goes with its line (see [`Lines`]; a text run
-/// with the line it starts on); without, every token is on line 1 (errors
-/// keep their own lines).
+/// With `count_lines`, each token goes with its line (see [`Lines`]; a
+/// text run with the line of its first character); without, every token
+/// is on line 1 (errors keep their own lines).
 pub(crate) fn drive<S, Sink>(
     source: &mut S,
     tree: &TreeBuilder<Sink::Handle, Sink>,
@@ -193,7 +184,10 @@ where
         let (converted, span) = match token {
             Token::Text(text) => {
                 let end = text.span.end;
-                characters(tree, tendrils, text.text, lines.line);
+                // The line html5ever's tokenizer gives a run's first
+                // piece: it hands out a line break alone, after counting it.
+                let line = lines.line + u64::from(count_lines && text.text.starts_with('\n'));
+                characters(tree, tendrils, text.text, line);
                 if count_lines {
                     source.count_lines(lines, end);
                 }
