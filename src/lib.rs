@@ -188,6 +188,8 @@
 pub mod encoding;
 mod entities;
 mod error;
+#[cfg(feature = "html5ever")]
+pub mod html5ever;
 pub mod json;
 mod position;
 mod scan;

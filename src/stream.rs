@@ -337,6 +337,13 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
         lines.position()
     }
 
+    /// The window's text and the absolute offset it starts at: the input
+    /// from there on that the stream still holds.
+    #[cfg(feature = "html5ever")]
+    pub(crate) fn window(&self) -> (&str, usize) {
+        (&self.buf, self.base)
+    }
+
     /// The parse errors collected so far and not yet taken.
     pub fn errors(&self) -> &[ParseError] {
         self.machine.errors()
