@@ -19,9 +19,9 @@ use htmltok::encoding::Sniffer;
 use htmltok::html5ever::{parse_document, parse_fragment, ParseOpts, StreamParser};
 use markup5ever_rcdom::RcDom;
 
+mod common;
 #[path = "common/dom.rs"]
 mod dom;
-mod common;
 use common::files;
 
 // ---------------------------------------------------------------------------
