@@ -1005,13 +1005,44 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     fn hand_out<'t>(&'t mut self, inp: Input<'t>) -> Option<Token<'t>> {
         match self.advance(&inp) {
-            Handed::Text => Some(Token::Text(Text {
-                text: self.text.str(&inp),
-                span: inp.absolute(self.text_span),
-            })),
+            Handed::Text => Some(self.text_token(inp)),
             Handed::Ready => Some(self.ready_token(inp)),
             Handed::Nothing => None,
         }
+    }
+
+    /// The token handed out last, built again from the same window (`text`
+    /// at `origin`, as it was then: nothing fed or dropped since), or
+    /// `None` if the last call handed out nothing. Its fields stay until
+    /// the next call forgets them (`advance`), so a caller can take a
+    /// token, drop it, and lend it again beside a borrow of its own (the
+    /// positions of `next_token_with_lines`, a reader's loop that feeds
+    /// the stream when no token came). Standalone mode's feedback has seen
+    /// the token already.
+    pub(crate) fn last_token<'t>(&'t self, text: &'t str, origin: usize) -> Option<Token<'t>> {
+        let inp = Input {
+            text,
+            origin,
+            eof: false,
+        };
+        match self.handed {
+            Handed::Text => Some(self.text_token(inp)),
+            Handed::Ready => Some(self.ready_token(inp)),
+            Handed::Nothing => None,
+        }
+    }
+
+    /// Whether the end-of-file token has been handed out.
+    pub(crate) fn eof_handed(&self) -> bool {
+        self.finished || (self.handed == Handed::Ready && self.ready == Some(Ready::Eof))
+    }
+
+    #[inline(always)]
+    fn text_token<'t>(&'t self, inp: Input<'t>) -> Token<'t> {
+        Token::Text(Text {
+            text: self.text.str(&inp),
+            span: inp.absolute(self.text_span),
+        })
     }
 
     /// Forgets the token handed out last, runs the machine until a token is
