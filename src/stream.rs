@@ -383,14 +383,13 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
         F: FnMut(Token<'_>) -> T,
         T: Into<Flow>,
     {
-        let mut f = |token: Token<'_>| -> Flow { f(token).into() };
         // Undecided encoding (see `decoding`): token by token, so that a
         // `<meta>` may decide it, then on in the machine's own loop.
         while self.input.watching() {
             let Some(token) = self.next_token_watching() else {
                 return;
             };
-            match f(token) {
+            match f(token).into() {
                 Flow::Continue => {}
                 Flow::Switch(state) => self.set_state(state),
                 Flow::Stop => return,

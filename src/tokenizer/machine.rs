@@ -954,7 +954,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// handed out, or `f` says [`Flow::Stop`]: the loop of
     /// `Tokenizer::for_each_token` and `StreamTokenizer::for_each_token`.
     #[inline(always)]
-    pub(crate) fn for_each_token<F>(
+    pub(crate) fn for_each_token<F, T>(
         &mut self,
         text: &str,
         origin: usize,
@@ -962,13 +962,14 @@ impl<E: ErrorPolicy> Machine<E> {
         mut feedback: Option<&mut Feedback>,
         mut f: F,
     ) where
-        F: FnMut(Token<'_>) -> Flow,
+        F: FnMut(Token<'_>) -> T,
+        T: Into<Flow>,
     {
         loop {
             let flow = {
                 let token = self.next_token_inline(text, origin, eof, feedback.as_deref_mut());
                 let Some(token) = token else { return };
-                f(token)
+                f(token).into()
             };
             match flow {
                 Flow::Continue => {}

@@ -635,15 +635,13 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
     /// assert_eq!(words, 3);
     /// ```
     #[inline]
-    pub fn for_each_token<F, T>(&mut self, mut f: F)
+    pub fn for_each_token<F, T>(&mut self, f: F)
     where
         F: FnMut(Token<'_>) -> T,
         T: Into<Flow>,
     {
         self.machine
-            .for_each_token(&self.input, 0, true, self.feedback.as_mut(), |token| {
-                f(token).into()
-            });
+            .for_each_token(&self.input, 0, true, self.feedback.as_mut(), f);
     }
 
     /// An iterator of owned tokens (allocating per token: simple, not fast).
