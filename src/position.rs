@@ -136,14 +136,17 @@ impl LineIndex {
 /// `line_col` cannot be called. Offsets from the token's start on cost the
 /// distance from there; earlier offsets the distance from the input's start.
 ///
-/// A stream's positions are exact from [`start`](Self::start) on: the
-/// start of the text it still holds, with the lines and columns of the
-/// text it dropped counted. That is the token's start, except for a long
-/// token whose start the stream no longer needed (a tag whose first
-/// attributes were rewritten, by a character reference or upper case, a
-/// comment, a doctype, more than a chunk long; or any token past 256 KiB,
-/// which the stream copies out of its window): offsets before
-/// [`start`](Self::start) give the position at `start`.
+/// A stream's positions are exact for the token's start, and from
+/// [`start`](Self::start) on: the start of the text the stream still
+/// holds, with the lines and columns of the text it dropped counted. A
+/// stream drops the bytes of a token in progress that it no longer needs
+/// (the `<` of a tag whose name it has read; the first attributes of a
+/// long tag, once their values were rewritten by a character reference;
+/// any token past 256 KiB, which it copies out of its window): offsets
+/// between the token's start and [`start`](Self::start) give the position
+/// at `start`. The token's own start stays exact when the tokens were
+/// taken with `next_token_with_lines` from the stream's first one on (the
+/// stream counts up to each token's end, where the next one starts).
 ///
 /// ```
 /// use htmltok::{Token, Tokenizer};
@@ -164,7 +167,8 @@ pub struct Lines<'t> {
     origin: usize,
     /// At `origin`.
     base: LineIndex,
-    /// At an offset from `origin` to the token's start.
+    /// At the token's start, or an offset from `origin` to it; before
+    /// `origin` only at the token's start.
     near: LineIndex,
 }
 
@@ -172,7 +176,7 @@ impl<'t> Lines<'t> {
     /// `text` starts at absolute offset `origin`, where `base` is; `near`
     /// is at an absolute offset between `origin` and the end of `text`.
     pub(crate) fn new(text: &'t str, origin: usize, base: LineIndex, near: LineIndex) -> Self {
-        debug_assert!(base.offset() == origin && near.offset() >= origin);
+        debug_assert!(base.offset() == origin);
         debug_assert!(near.offset() <= origin + text.len());
         Lines {
             text,
@@ -192,8 +196,11 @@ impl<'t> Lines<'t> {
     /// input still holds: from [`start`](Self::start) to the end of the
     /// input fed so far).
     pub fn line_col(&self, offset: usize) -> LineCol {
+        if offset == self.near.offset() {
+            return self.near.position();
+        }
         let to = offset.clamp(self.origin, self.origin + self.text.len());
-        let mut from = if to >= self.near.offset() {
+        let mut from = if (self.origin..=to).contains(&self.near.offset()) {
             self.near
         } else {
             self.base

@@ -110,6 +110,10 @@ pub struct StreamTokenizer<E: ErrorPolicy = IgnoreErrors> {
     /// while it is at or after `base`). Behind a mutex for `line_col(&self)`,
     /// as in `Tokenizer`.
     near: Mutex<LineIndex>,
+    /// At the end of the last token lent by `next_token_with_lines`, where
+    /// the next token starts: its start is exact even when the stream has
+    /// dropped it (see `Lines`).
+    token_end: LineIndex,
 }
 
 impl<E: ErrorPolicy> std::fmt::Debug for StreamTokenizer<E> {
@@ -229,6 +233,7 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
             finished: false,
             lines: LineIndex::new(),
             near: Mutex::new(LineIndex::new()),
+            token_end: LineIndex::new(),
         }
     }
 
@@ -343,10 +348,20 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     /// [`last_token`](Self::last_token) with its lines.
     pub(crate) fn last_token_with_lines(&mut self) -> Option<(Token<'_>, Lines<'_>)> {
         let token = self.machine.last_token(&self.buf, self.base)?;
-        let end = self.base + self.buf.len();
-        let start = token.span().map_or(end, |s| s.start.clamp(self.base, end));
+        let window_end = self.base + self.buf.len();
+        let span = token.span().map_or(window_end..window_end, |s| s.range());
         let near = self.near.get_mut().unwrap_or_else(PoisonError::into_inner);
-        *near = lines_to(&self.lines, *near, &self.buf, start);
+        *near = if span.start >= self.base {
+            lines_to(&self.lines, *near, &self.buf, span.start)
+        } else if self.token_end.offset() == span.start {
+            // Dropped, but the last token ended there.
+            self.token_end
+        } else {
+            self.lines
+        };
+        // A token ends in the window: the machine has read up to its end.
+        let end = span.end.clamp(self.base, window_end);
+        self.token_end = lines_to(&self.lines, *near, &self.buf, end);
         let lines = Lines::new(&self.buf, self.base, self.lines, *near);
         Some((token, lines))
     }
@@ -435,6 +450,9 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     pub fn line_col(&self, offset: usize) -> LineCol {
         let to = offset.clamp(self.base, self.base + self.buf.len());
         match self.near.try_lock() {
+            // The start of the last token lent with its lines, which may
+            // be before the window.
+            Ok(near) if near.offset() == offset => near.position(),
             Ok(mut near) => {
                 *near = lines_to(&self.lines, *near, &self.buf, to);
                 near.position()
