@@ -35,7 +35,7 @@
 //! ```
 //!
 //! For simplicity over speed, [`Tokenizer::owned`] is an [`Iterator`] of
-//! [`OwnedToken`]s. Pages that are not known to be UTF-8 go through
+//! [`OwnedToken`]s (and a `for` loop over a tokenizer takes them). Pages that are not known to be UTF-8 go through
 //! [`Tokenizer::from_bytes`], which repairs invalid sequences to U+FFFD;
 //! pages in other encodings through [`encoding::Sniffer`], which decides a
 //! page's encoding as a browser does and decodes it (and
