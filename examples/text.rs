@@ -14,25 +14,10 @@ use htmltok::{OwnedToken, Tokenizer};
 const HIDDEN: [&str; 5] = ["script", "style", "noscript", "template", "title"];
 
 /// Elements that start a new line of text.
+#[rustfmt::skip]
 const BLOCKS: [&str; 18] = [
-    "address",
-    "article",
-    "blockquote",
-    "br",
-    "dd",
-    "div",
-    "dt",
-    "figcaption",
-    "h1",
-    "h2",
-    "h3",
-    "h4",
-    "h5",
-    "h6",
-    "li",
-    "p",
-    "section",
-    "tr",
+    "address", "article", "blockquote", "br", "dd", "div", "dt", "figcaption", "section",
+    "h1", "h2", "h3", "h4", "h5", "h6", "li", "p", "tr",
 ];
 
 /// The visible text of the page `bytes`, in any encoding.

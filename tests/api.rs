@@ -11,7 +11,7 @@ use std::io::{self, Read};
 use std::path::Path;
 
 use htmltok::encoding::{Sniffer, Source, KOI8_R, SHIFT_JIS, WINDOWS_1251};
-use htmltok::{Config, Flow, LineCol, OwnedToken, State, StreamTokenizer, Token, Tokenizer};
+use htmltok::{Config, Flow, LineCol, Lines, OwnedToken, State, StreamTokenizer, Token, Tokenizer};
 
 /// The repository's own pages (`corpus/pages`, `corpus/edge`): what a
 /// fresh clone carries.
@@ -299,13 +299,7 @@ fn a_links_line_is_taken_inside_the_match_whole_and_streamed() {
     let mut tok = Tokenizer::new(page);
     let mut found = Vec::new();
     while let Some((token, lines)) = tok.next_token_with_lines() {
-        match token {
-            Token::StartTag(tag) if tag.name == "a" || tag.name == "area" => {
-                let at = lines.line_col(tag.span.start);
-                found.push((at.line, at.col, tag.attribute("href").unwrap().to_owned()));
-            }
-            _ => {}
-        }
+        found.extend(link_at(token, lines));
     }
     let want: Vec<_> = want.iter().map(|&(l, c, h)| (l, c, h.to_owned())).collect();
     assert_eq!(found, want);
@@ -319,16 +313,21 @@ fn a_links_line_is_taken_inside_the_match_whole_and_streamed() {
                 None => stream.finish(),
             }
             while let Some((token, lines)) = stream.next_token_with_lines() {
-                match token {
-                    Token::StartTag(tag) if tag.name == "a" || tag.name == "area" => {
-                        let at = lines.line_col(tag.span.start);
-                        found.push((at.line, at.col, tag.attribute("href").unwrap().to_owned()));
-                    }
-                    _ => {}
-                }
+                found.extend(link_at(token, lines));
             }
         }
         assert_eq!(found, want, "in {size}-byte chunks");
+    }
+}
+
+/// A link's line, column and href, taken inside the `match` on its token.
+fn link_at(token: Token<'_>, lines: Lines<'_>) -> Option<(usize, usize, String)> {
+    match token {
+        Token::StartTag(tag) if tag.name == "a" || tag.name == "area" => {
+            let at = lines.line_col(tag.span.start);
+            Some((at.line, at.col, tag.attribute("href")?.to_owned()))
+        }
+        _ => None,
     }
 }
 

@@ -1177,7 +1177,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Line and column of `at`, which is in the window.
     fn locate(&mut self, inp: &Input, at: usize) -> LineCol {
         if at < self.lines.offset() {
-            self.lines = self.lines_at_base.clone();
+            self.lines = self.lines_at_base;
         }
         let from = self.lines.offset();
         self.lines
@@ -1270,7 +1270,7 @@ impl<E: ErrorPolicy> Machine<E> {
         // `drop` (errors off, the line indexes are never used).
         if E::ENABLED {
             if self.lines.offset() < drop {
-                self.lines = self.lines_at_base.clone();
+                self.lines = self.lines_at_base;
             }
             self.lines.rebase(drop);
             self.lines_at_base.rebase(drop);
