@@ -35,7 +35,8 @@
 //! ```
 //!
 //! For simplicity over speed, [`Tokenizer::owned`] is an [`Iterator`] of
-//! [`OwnedToken`]s (and a `for` loop over a tokenizer takes them). Pages that are not known to be UTF-8 go through
+//! [`OwnedToken`]s (and a `for` loop over a tokenizer takes them). Pages
+//! that are not known to be UTF-8 go through
 //! [`Tokenizer::from_bytes`], which repairs invalid sequences to U+FFFD;
 //! pages in other encodings through [`encoding::Sniffer`], which decides a
 //! page's encoding as a browser does and decodes it (and
@@ -161,7 +162,18 @@
 //! body: `set_state` compiles anywhere after that, inside the token's
 //! `match` arm too. An arm that still uses the tag after switching does
 //! not compile (E0499); switch after its last use, or copy what it needs
-//! first (`let name = tag.name.to_owned();`).
+//! first (`let name = tag.name.to_owned();`):
+//!
+//! ```compile_fail,E0499
+//! # use htmltok::{Config, State, Token, Tokenizer};
+//! # let mut tok = Tokenizer::with_config("<style>", Config::new().driven(true));
+//! while let Some(token) = tok.next_token() {
+//!     if let Token::StartTag(tag) = token {
+//!         tok.set_state(State::Rawtext);
+//!         println!("{}", tag.name); // the tag is used after the switch
+//!     }
+//! }
+//! ```
 //!
 //! The "appropriate end tag" rule uses the last start tag the tokenizer
 //! emitted; [`Tokenizer::set_last_start_tag`] overrides it, and
