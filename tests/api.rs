@@ -612,3 +612,15 @@ fn public_types_debug_without_printing_the_page() {
         shown[0]
     );
 }
+
+#[test]
+fn tokenizers_stay_send_and_sync() {
+    // `line_col(&self)` keeps its cache behind a mutex, not a `Cell`, so
+    // that a tokenizer can still be shared between threads.
+    fn send_sync<T: Send + Sync>() {}
+    send_sync::<Tokenizer<'static>>();
+    send_sync::<Tokenizer<'static, htmltok::ReportErrors>>();
+    send_sync::<StreamTokenizer>();
+    send_sync::<htmltok::ReaderTokenizer<std::fs::File>>();
+    send_sync::<Lines<'static>>();
+}
