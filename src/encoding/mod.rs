@@ -10,13 +10,13 @@
 //! are offsets in that UTF-8 text, not in the original bytes.
 //!
 //! ```
-//! use htmltok::encoding::{Sniffer, Source};
+//! use htmltok::encoding::{Sniffer, Source, KOI8_R};
 //! use htmltok::{Token, Tokenizer};
 //!
 //! // "Привет" in KOI8-R, declared by the page itself.
 //! let page = b"<meta charset=koi8-r><p>\xf0\xd2\xc9\xd7\xc5\xd4";
 //! let decoded = Sniffer::new().decode(page);
-//! assert_eq!(decoded.sniffed.encoding, encoding_rs::KOI8_R);
+//! assert_eq!(decoded.sniffed.encoding, KOI8_R);
 //! assert_eq!(decoded.sniffed.source, Source::Prescan);
 //! let mut tok = Tokenizer::new(&decoded.text);
 //! let mut text = String::new();
@@ -42,13 +42,25 @@ mod prescan;
 pub(crate) use input::InputDecoder;
 pub use prescan::prescan;
 
-/// The encodings themselves (`encoding_rs::KOI8_R` and the others are its
-/// statics), for callers that do not depend on `encoding_rs` directly.
+/// The encodings themselves, for callers that do not depend on
+/// `encoding_rs` directly: `Encoding::for_label(b"koi8-r")` finds one by
+/// any of its labels, and each has a static below ([`KOI8_R`] and the
+/// others, `encoding_rs`'s own).
 pub use encoding_rs::Encoding;
 
-use std::borrow::Cow;
+/// Every encoding of the Encoding Standard, by the name of its static in
+/// `encoding_rs`: `htmltok::encoding::WINDOWS_1252` is
+/// `encoding_rs::WINDOWS_1252`.
+pub use encoding_rs::{
+    BIG5, EUC_JP, EUC_KR, GB18030, GBK, IBM866, ISO_2022_JP, ISO_8859_10, ISO_8859_13, ISO_8859_14,
+    ISO_8859_15, ISO_8859_16, ISO_8859_2, ISO_8859_3, ISO_8859_4, ISO_8859_5, ISO_8859_6,
+    ISO_8859_7, ISO_8859_8, ISO_8859_8_I, KOI8_R, KOI8_U, MACINTOSH, REPLACEMENT, SHIFT_JIS,
+    UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1250, WINDOWS_1251, WINDOWS_1252, WINDOWS_1253,
+    WINDOWS_1254, WINDOWS_1255, WINDOWS_1256, WINDOWS_1257, WINDOWS_1258, WINDOWS_874,
+    X_MAC_CYRILLIC, X_USER_DEFINED,
+};
 
-use encoding_rs::{UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252, X_USER_DEFINED};
+use std::borrow::Cow;
 
 /// How many of a page's first bytes the prescan reads: the 1024 the
 /// standard advises. A stream holds back its tokens until it has this
@@ -109,7 +121,10 @@ impl Sniffed {
     }
 }
 
-/// A page's text as UTF-8, from [`Sniffer::decode`].
+/// A page's text as UTF-8, from [`Sniffer::decode`]. A tokenizer takes the
+/// text as it is, borrowed or owned:
+/// [`Tokenizer::from_text(decoded.text, config)`](crate::Tokenizer::from_text)
+/// (or [`Tokenizer::decode`](crate::Tokenizer::decode) in one step).
 #[derive(Clone, Debug)]
 pub struct Decoded<'a> {
     /// The text: borrowed from the input when it was valid UTF-8 (after
@@ -123,15 +138,15 @@ pub struct Decoded<'a> {
 /// Decides a page's encoding as a browser does, and decodes it.
 ///
 /// ```
-/// use htmltok::encoding::{Sniffer, Source};
+/// use htmltok::encoding::{Sniffer, Source, KOI8_R, WINDOWS_1251};
 ///
 /// let page = b"<meta charset=windows-1251><p>\xcf\xf0\xe8\xe2\xe5\xf2";
 /// // The page's own declaration...
 /// let sniffed = Sniffer::new().sniff(page);
-/// assert_eq!((sniffed.encoding, sniffed.source), (encoding_rs::WINDOWS_1251, Source::Prescan));
+/// assert_eq!((sniffed.encoding, sniffed.source), (WINDOWS_1251, Source::Prescan));
 /// // ...gives way to the transport's (an HTTP `Content-Type` charset)...
 /// let http = Sniffer::new().transport_label("KOI8-R");
-/// assert_eq!(http.sniff(page).encoding, encoding_rs::KOI8_R);
+/// assert_eq!(http.sniff(page).encoding, KOI8_R);
 /// // ...which gives way to a byte order mark.
 /// let bom = [&b"\xef\xbb\xbf"[..], page].concat();
 /// assert_eq!(http.sniff(&bom).source, Source::Bom);
@@ -172,12 +187,12 @@ impl Sniffer {
     /// (`"utf8"`, `"Shift_JIS"`, `" latin1 "`: any of the Encoding
     /// Standard's labels, in any case). A label that names no encoding is
     /// ignored, as browsers ignore it; use
-    /// [`Encoding::for_label`](encoding_rs::Encoding::for_label) to find
-    /// out whether one does.
+    /// [`Encoding::for_label`] to find out whether one does.
     ///
     /// ```
-    /// use htmltok::encoding::Sniffer;
-    /// assert_eq!(Sniffer::new().transport_label("latin1"), Sniffer::new().transport(encoding_rs::WINDOWS_1252));
+    /// use htmltok::encoding::{Encoding, Sniffer, WINDOWS_1252};
+    /// assert_eq!(Sniffer::new().transport_label("latin1"), Sniffer::new().transport(WINDOWS_1252));
+    /// assert_eq!(Encoding::for_label(b" latin1 "), Some(WINDOWS_1252));
     /// assert_eq!(Sniffer::new().transport_label("no-such-charset"), Sniffer::new());
     /// ```
     pub fn transport_label(self, label: &str) -> Self {

@@ -93,6 +93,21 @@ pub struct ParseOpts {
     pub line_numbers: bool,
 }
 
+// By hand: html5ever's `TreeBuilderOpts` has no `Debug`.
+impl std::fmt::Debug for ParseOpts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let tb = &self.tree_builder;
+        f.debug_struct("ParseOpts")
+            .field("scripting_enabled", &tb.scripting_enabled)
+            .field("iframe_srcdoc", &tb.iframe_srcdoc)
+            .field("drop_doctype", &tb.drop_doctype)
+            .field("quirks_mode", &tb.quirks_mode)
+            .field("errors", &self.errors)
+            .field("line_numbers", &self.line_numbers)
+            .finish_non_exhaustive()
+    }
+}
+
 /// Parses a whole document into `sink` and returns the sink's output.
 ///
 /// ```

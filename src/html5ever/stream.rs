@@ -49,6 +49,21 @@ pub struct StreamParser<Sink: TreeSink> {
     ended: bool,
 }
 
+// By hand: the tree builder and its sink have no `Debug`.
+impl<Sink: TreeSink> std::fmt::Debug for StreamParser<Sink> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let tokens: &dyn std::fmt::Debug = match &self.tokens {
+            Tokens::Quiet(t) => t,
+            Tokens::Reporting(t) => t,
+        };
+        f.debug_struct("StreamParser")
+            .field("tokens", tokens)
+            .field("line_numbers", &self.line_numbers)
+            .field("ended", &self.ended)
+            .finish_non_exhaustive()
+    }
+}
+
 impl<Sink: TreeSink> StreamParser<Sink> {
     /// A parser of a whole document into `sink`, its input UTF-8.
     pub fn new(sink: Sink, opts: ParseOpts) -> Self {
