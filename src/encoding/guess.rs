@@ -40,6 +40,13 @@ pub(crate) fn guess(
     if !statistical {
         return reads_as_utf8(window).then_some(UTF_8);
     }
+    // chardetng answers UTF-8 exactly when its UTF-8 candidate (encoding_rs's
+    // decoder, the same validity as std's) met no error: checked here
+    // first, since most undeclared pages are UTF-8 and the check runs at
+    // memory speed, where chardetng's 27 candidates take ~300 ns a byte.
+    if is_utf8(window, last) {
+        return Some(UTF_8);
+    }
     // ISO-2022-JP is never guessed: it is seven-bit, so a page in it is
     // pure ASCII here, and browsers do not guess it for pages that can run
     // scripts (it can hide markup from a filter that reads ASCII).
@@ -49,6 +56,15 @@ pub(crate) fn guess(
     // UTF-8 allowed: a crawler wants valid UTF-8 found (a browser denies it
     // so that authors do not come to rely on it).
     Some(detector.guess(tld, Utf8Detection::Allow))
+}
+
+/// Whether `window` is valid UTF-8 as chardetng judges it: an incomplete
+/// sequence at its end allowed unless the input ends there (`last`).
+fn is_utf8(window: &[u8], last: bool) -> bool {
+    match simdutf8::compat::from_utf8(window) {
+        Ok(_) => true,
+        Err(e) => !last && e.error_len().is_none(),
+    }
 }
 
 /// Whether `window` is valid UTF-8, an incomplete sequence at its end
@@ -153,6 +169,35 @@ mod tests {
             guess(b"", b"\xc3\xa9\xe4\xb8", false, None, false),
             Some(UTF_8)
         );
+    }
+
+    /// The shortcut for UTF-8 answers as chardetng itself would.
+    #[test]
+    fn the_utf8_shortcut_is_chardetngs_answer() {
+        let chardetng = |window: &[u8], last| {
+            let mut detector = EncodingDetector::new(Iso2022JpDetection::Deny);
+            detector.feed(window, last);
+            detector.guess(None, Utf8Detection::Allow) == UTF_8
+        };
+        let cases: [&[u8]; 8] = [
+            "é".as_bytes(),
+            "日本語".as_bytes(),
+            b"\xe6\x97",
+            b"\xc3\xa9 \xe6",
+            b"\xed\xa0\x80",
+            b"\xc0\xaf",
+            b"\xf4\x90\x80\x80",
+            b"\xe9t\xe9",
+        ];
+        for case in cases {
+            for last in [false, true] {
+                assert_eq!(
+                    is_utf8(case, last),
+                    chardetng(case, last),
+                    "{case:?} {last}"
+                );
+            }
+        }
     }
 
     #[test]
