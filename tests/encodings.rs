@@ -51,6 +51,15 @@ fn declared_charsets() -> Vec<(String, String)> {
         .collect()
 }
 
+/// The charset the manifest declares for the page `name`.
+fn label_of<'a>(declared: &'a [(String, String)], name: &str) -> &'a str {
+    &declared
+        .iter()
+        .find(|(f, _)| f == name)
+        .unwrap_or_else(|| panic!("{name} is not in MANIFEST.tsv"))
+        .1
+}
+
 /// A declared UTF-16 read from ASCII bytes means UTF-8 (the standard's
 /// prescan rule).
 fn as_prescan_gives(e: &'static Encoding) -> &'static Encoding {
@@ -84,11 +93,7 @@ fn corpus_pages_sniff_as_they_declare() {
     let pages = common::corpus_pages();
     let (mut by_bom, mut by_prescan, mut by_late, mut detected, mut by_default) = (0, 0, 0, 0, 0);
     for (name, bytes) in &pages {
-        let label = &declared
-            .iter()
-            .find(|(f, _)| f == name)
-            .unwrap_or_else(|| panic!("{name} is not in MANIFEST.tsv"))
-            .1;
+        let label = label_of(&declared, name);
         let sniffed = Sniffer::new().sniff(bytes);
         if let Some(bom) = label.strip_suffix("(BOM)") {
             // The manifest names the BOM's encoding.
@@ -198,11 +203,7 @@ fn legacy_pages_keep_their_letters() {
             decoded.sniffed.encoding.name(),
             decoded.sniffed.source
         );
-        let label = &declared
-            .iter()
-            .find(|(f, _)| *f == name)
-            .expect("in manifest")
-            .1;
+        let label = label_of(&declared, &name);
         let declared_legacy = Encoding::for_label(label.as_bytes()).is_some_and(|e| e != UTF_8);
         let declared_here = matches!(decoded.sniffed.source, Source::Prescan | Source::LateMeta);
         if declared_legacy && declared_here {
@@ -444,13 +445,27 @@ fn legacy_encoding(name: &str, label: &str, bytes: &[u8]) -> Option<&'static Enc
     (legacy && std::str::from_utf8(bytes).is_err()).then_some(encoding)
 }
 
+/// The corpus's legacy-encoded pages (see [`legacy_encoding`]): name,
+/// encoding, and the page without its declarations.
+fn undeclared_legacy_pages() -> Vec<(String, &'static Encoding, Vec<u8>)> {
+    let declared = declared_charsets();
+    let pages: Vec<_> = common::corpus_pages()
+        .into_iter()
+        .filter_map(|(name, bytes)| {
+            let encoding = legacy_encoding(&name, label_of(&declared, &name), &bytes)?;
+            Some((name, encoding, without_declarations(&bytes)))
+        })
+        .collect();
+    assert!(pages.len() >= 28, "only {} legacy pages", pages.len());
+    pages
+}
+
 /// Each legacy-encoded page (the repository's and `$HTMLTOK_CORPUS`'s)
 /// with its declarations taken out: the guess decodes it to the text its
 /// declared encoding gives. All of the repository's pages, 90% of the
 /// others; the rate per encoding is printed, also with more bytes to read.
 #[test]
 fn undeclared_legacy_pages_are_guessed_as_declared() {
-    let declared = declared_charsets();
     let repo = common::repo_corpus_dir();
     // (encoding, from the repository) -> (guessed right, pages) for each
     // guess length.
@@ -458,16 +473,7 @@ fn undeclared_legacy_pages_are_guessed_as_declared() {
     let mut rates: std::collections::BTreeMap<(bool, &str), [(usize, usize); 3]> =
         Default::default();
     let mut wrong = Vec::new();
-    for (name, bytes) in common::corpus_pages() {
-        let label = &declared
-            .iter()
-            .find(|(f, _)| *f == name)
-            .expect("in manifest")
-            .1;
-        let Some(encoding) = legacy_encoding(&name, label, &bytes) else {
-            continue;
-        };
-        let page = without_declarations(&bytes);
+    for (name, encoding, page) in undeclared_legacy_pages() {
         let want = encoding.decode_without_bom_handling(&page).0;
         let from_repo = repo.join(&name).is_file();
         let rate = rates.entry((from_repo, encoding.name())).or_default();
@@ -563,8 +569,6 @@ fn ascii_and_utf8_pages_are_unaffected() {
 /// sniffer finds declared sniffs the same with the guess off.
 #[test]
 fn a_declared_page_is_never_overridden_by_the_guess() {
-    let declared = declared_charsets();
-    let mut checked = 0;
     for (name, bytes) in common::corpus_pages() {
         let sniffed = Sniffer::new().sniff(&bytes);
         if !matches!(sniffed.source, Source::Detected | Source::Default) {
@@ -574,15 +578,8 @@ fn a_declared_page_is_never_overridden_by_the_guess() {
                 "{name}"
             );
         }
-        let label = &declared
-            .iter()
-            .find(|(f, _)| *f == name)
-            .expect("in manifest")
-            .1;
-        if legacy_encoding(&name, label, &bytes).is_none() {
-            continue;
-        }
-        let page = without_declarations(&bytes);
+    }
+    for (name, _, page) in undeclared_legacy_pages() {
         let guessed = Sniffer::new().sniff(&page).encoding;
         let other = if guessed == KOI8_R { SHIFT_JIS } else { KOI8_R };
         let meta = format!("<meta charset={}>", other.name());
@@ -595,27 +592,14 @@ fn a_declared_page_is_never_overridden_by_the_guess() {
         ] {
             assert_eq!(sniffed.encoding, other, "{name}, declared by {how}");
         }
-        checked += 1;
     }
-    assert!(checked >= 28, "{checked} legacy pages");
 }
 
 /// Streams guess as whole pages do, for the undeclared legacy pages, at
 /// chunk sizes around the guess's window, the default one and the shortest.
 #[test]
 fn a_guessing_stream_equals_the_whole_page() {
-    let declared = declared_charsets();
-    let mut pages = 0;
-    for (name, bytes) in common::corpus_pages() {
-        let label = &declared
-            .iter()
-            .find(|(f, _)| *f == name)
-            .expect("in manifest")
-            .1;
-        if legacy_encoding(&name, label, &bytes).is_none() {
-            continue;
-        }
-        let page = without_declarations(&bytes);
+    for (name, _, page) in undeclared_legacy_pages() {
         for sniffer in [
             Sniffer::new(),
             Sniffer::new().guess_len(PRESCAN_LEN).tld("jp"),
@@ -628,7 +612,5 @@ fn a_guessing_stream_equals_the_whole_page() {
                 );
             }
         }
-        pages += 1;
     }
-    assert!(pages >= 28, "{pages} legacy pages");
 }
