@@ -174,8 +174,9 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     /// before the first [`PRESCAN_LEN`](crate::encoding::PRESCAN_LEN)
     /// bytes have arrived (or the input has ended); if they decide nothing,
     /// ASCII comes out while the stream watches for a `<meta>`, and from
-    /// the first non-ASCII byte on the tokens wait for
-    /// [`DETECT_LEN`](crate::encoding::DETECT_LEN) more bytes. Take the
+    /// the first non-ASCII byte on the tokens wait for the bytes the guess
+    /// reads ([`DETECT_LEN`](crate::encoding::DETECT_LEN) unless
+    /// [`Sniffer::guess_len`] says otherwise). Take the
     /// tokens of each chunk before feeding the next, as always: a `<meta>`
     /// counts once its token has been taken. Without this, the input is
     /// UTF-8.

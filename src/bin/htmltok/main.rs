@@ -52,7 +52,9 @@ htmltok tokens [OPTIONS] [FILE|-]
     --encoding sniff         Decode the input as a browser would instead of
                              as UTF-8: a byte order mark, else a <meta>
                              charset (or XML declaration) in the first 1024
-                             bytes, else windows-1252. Spans, lines and
+                             bytes, else a <meta> before the first non-ASCII
+                             byte, else a guess from the bytes (chardetng),
+                             else (pure ASCII) windows-1252. Spans, lines and
                              columns are then those of the decoded text
     --encoding LABEL         The same, with LABEL (e.g. \"shift_jis\", any
                              WHATWG Encoding Standard label) as the charset
