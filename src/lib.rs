@@ -188,6 +188,7 @@
 #![warn(missing_docs)]
 
 pub mod encoding;
+pub mod extract;
 mod entities;
 mod error;
 pub mod json;
