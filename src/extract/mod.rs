@@ -41,5 +41,5 @@ mod url_values;
 mod text;
 
 pub use links::{links, Link};
-pub use page::{charset_param, Page, Rule};
+pub use page::{charset_param, sniff, Page, Rule};
 pub use text::{text, PageText};

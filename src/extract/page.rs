@@ -91,6 +91,28 @@ pub fn charset_param(content_type: &str) -> Option<&str> {
     })
 }
 
+/// A sniffer with `transport` (a `Content-Type` value or a bare label) as
+/// the transport's charset.
+fn sniffer(transport: Option<&str>) -> Sniffer {
+    match transport.and_then(charset_param) {
+        Some(label) => Sniffer::new().transport_label(label),
+        None => Sniffer::new(),
+    }
+}
+
+/// The encoding of the page `bytes` and what decided it, without decoding
+/// it (`transport` as for [`Page::decode`]).
+///
+/// ```
+/// use htmltok::extract::{sniff, Rule};
+/// let (encoding, rule) = sniff(b"<meta charset=euc-jp>", Some("text/html; charset=Shift_JIS"));
+/// assert_eq!((encoding.name(), rule), ("Shift_JIS", Rule::Transport));
+/// ```
+pub fn sniff(bytes: &[u8], transport: Option<&str>) -> (&'static Encoding, Rule) {
+    let sniffed = sniffer(transport).sniff(bytes);
+    (sniffed.encoding, Rule::from_source(sniffed.source))
+}
+
 /// A page decoded as a browser decodes it, ready for [`links`] and
 /// [`text()`].
 #[derive(Clone, Debug)]
@@ -110,11 +132,7 @@ impl<'a> Page<'a> {
     /// page's own `<meta>` but not over a byte order mark. A label that
     /// names no encoding is ignored, as browsers ignore it.
     pub fn decode(bytes: &'a [u8], transport: Option<&str>) -> Page<'a> {
-        let mut sniffer = Sniffer::new();
-        if let Some(label) = transport.and_then(charset_param) {
-            sniffer = sniffer.transport_label(label);
-        }
-        Page::decode_with(bytes, sniffer)
+        Page::decode_with(bytes, sniffer(transport))
     }
 
     /// Decodes `bytes` with a sniffer set up by the caller (a default

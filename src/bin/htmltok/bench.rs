@@ -18,7 +18,6 @@
 //! to the current directory). A missing or empty directory, or a bad `--reps`,
 //! is a usage error (exit status 2).
 
-use std::ffi::OsString;
 use std::hint::black_box;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -26,65 +25,31 @@ use std::time::Instant;
 
 use htmltok::{Flow, Token, Tokenizer};
 
-use super::{CmdResult, Failure};
+use crate::{CmdResult, Failure};
 
-const BENCH_USAGE: &str = "\
-htmltok bench [DIR] [--reps N]
-    Tokenizes every *.html / *.htm file under DIR (recursively), N times
-    (default 10), and prints the throughput of each rep and their median in
-    MB/s (10^6 input bytes per second). Files are read before timing starts.
-    DIR defaults to $HTMLTOK_CORPUS if set, else the repository's corpus/.
-";
+/// Measure the tokenizer's throughput over a directory of pages.
+///
+/// Tokenizes every *.html / *.htm file under DIR (recursively), N times,
+/// and prints the throughput of each rep and their median in MB/s (10^6
+/// input bytes per second). Files are read before timing starts.
+#[derive(clap::Args)]
+pub(crate) struct Args {
+    /// Default: $HTMLTOK_CORPUS if set, else the repository's corpus/
+    #[arg(value_name = "DIR")]
+    dir: Option<PathBuf>,
+    /// Reps to time
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..))]
+    reps: u32,
+}
 
 /// One page, read into memory before timing starts.
 struct Page {
     bytes: Vec<u8>,
 }
 
-pub(crate) fn cmd_bench(args: Vec<OsString>) -> CmdResult {
-    let mut reps: usize = 10;
-    let mut dir: Option<PathBuf> = None;
-    let mut args = args.into_iter();
-    while let Some(arg) = args.next() {
-        let Some(text) = arg.to_str() else {
-            set_dir(&mut dir, arg.into())?;
-            continue;
-        };
-        let (flag, inline) = match text.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v.to_owned())),
-            _ => (text, None),
-        };
-        match flag {
-            "-h" | "--help" => {
-                return io::stdout()
-                    .write_all(BENCH_USAGE.as_bytes())
-                    .map_err(Failure::Output);
-            }
-            "--reps" => {
-                let value = match inline {
-                    Some(v) => v,
-                    None => args
-                        .next()
-                        .ok_or_else(|| usage("--reps needs a value"))?
-                        .to_string_lossy()
-                        .into_owned(),
-                };
-                reps = match value.parse::<usize>() {
-                    Ok(n) if n > 0 => n,
-                    _ => {
-                        return Err(usage(&format!(
-                            "--reps: expected a whole number of at least 1, got {value:?}"
-                        )))
-                    }
-                };
-            }
-            _ if flag.starts_with('-') && flag != "-" => {
-                return Err(usage(&format!("unknown option {text:?}")));
-            }
-            _ => set_dir(&mut dir, arg.into())?,
-        }
-    }
-
+pub(crate) fn run(args: Args) -> CmdResult {
+    let reps = args.reps as usize;
+    let dir = args.dir;
     let dir = match dir {
         Some(d) => d,
         None => default_dir(),
@@ -133,14 +98,6 @@ pub(crate) fn cmd_bench(args: Vec<OsString>) -> CmdResult {
 
 fn usage(msg: &str) -> Failure {
     Failure::Usage(format!("bench: {msg} (try 'htmltok bench --help')"))
-}
-
-fn set_dir(dir: &mut Option<PathBuf>, path: PathBuf) -> CmdResult {
-    if dir.is_some() {
-        return Err(usage("more than one directory given"));
-    }
-    *dir = Some(path);
-    Ok(())
 }
 
 /// `$HTMLTOK_CORPUS`, else the repository's `corpus/`: the one next to the
