@@ -74,6 +74,9 @@ fn from_bytes(
     url: Option<Url>,
     send: &mut dyn FnMut(Item) -> bool,
 ) -> bool {
+    if gz::is_gzip(&bytes) && gz::inflates_to(&bytes, b"WARC/") {
+        return warc::read_bytes(bytes, &source, send);
+    }
     let bytes = if gz::is_gzip(&bytes) {
         match gz::decompress(&bytes) {
             Ok(bytes) => bytes,

@@ -2,7 +2,7 @@
 //! record with an HTML content type is a page; other records are passed
 //! over and counted; a broken record ends the archive with a problem.
 
-use std::io::{Cursor, Read};
+use std::io::{BufRead, BufReader, Cursor, Read};
 use std::path::Path;
 
 use fastwarc::warc::header::WarcHeader;
@@ -10,6 +10,7 @@ use fastwarc::warc::iter::{ArchiveIterator, ArchiveIteratorOptions};
 use fastwarc::warc::record::{AutoDecode, SharedWarcRecord, WarcRecord, WarcRecordType};
 use url::Url;
 
+use crate::gz::Inflated;
 use crate::read::{problem, Item, PageIn};
 
 /// The iterator's options: HTTP headers parsed, payloads sent with a
@@ -22,21 +23,38 @@ fn options() -> ArchiveIteratorOptions {
     }
 }
 
-/// The archive at `path` (`.warc` or `.warc.gz`).
+/// The archive at `path` (`.warc`, or `.warc.gz` inflated by [`Inflated`]).
 pub(crate) fn read_path(path: &Path, source: &str, send: &mut dyn FnMut(Item) -> bool) -> bool {
-    match ArchiveIterator::from_path_with_options(path, options()) {
+    let gzip = path.to_string_lossy().to_ascii_lowercase().ends_with(".gz");
+    let records = if gzip {
+        Inflated::open(path).map(inflated)
+    } else {
+        ArchiveIterator::from_path_with_options(path, options())
+    };
+    match records {
         Ok(records) => read_records(records, source, send),
         Err(e) => send(problem(source, format!("cannot read: {e}"))),
     }
 }
 
-/// An archive already in memory (standard input, a file named otherwise).
+/// The records of a gzip stream inflated by [`Inflated`].
+fn inflated<R: BufRead + Send + 'static>(stream: Inflated<R>) -> ArchiveIterator {
+    let plain = ArchiveIteratorOptions {
+        stream_detect: false,
+        ..options()
+    };
+    ArchiveIterator::with_options(BufReader::with_capacity(1 << 20, stream), plain)
+}
+
+/// An archive already in memory (standard input, a file named otherwise),
+/// gzip-compressed or not.
 pub(crate) fn read_bytes(bytes: Vec<u8>, source: &str, send: &mut dyn FnMut(Item) -> bool) -> bool {
-    read_records(
-        ArchiveIterator::with_options(Cursor::new(bytes), options()),
-        source,
-        send,
-    )
+    let records = if crate::gz::is_gzip(&bytes) {
+        inflated(Inflated::new(Cursor::new(bytes)))
+    } else {
+        ArchiveIterator::with_options(Cursor::new(bytes), options())
+    };
+    read_records(records, source, send)
 }
 
 fn read_records(records: ArchiveIterator, source: &str, send: &mut dyn FnMut(Item) -> bool) -> bool {
@@ -48,7 +66,7 @@ fn read_records(records: ArchiveIterator, source: &str, send: &mut dyn FnMut(Ite
                 // one: the rest of the archive is lost.
                 return send(problem(
                     &format!("{source}: record {}", index + 1),
-                    format!("broken WARC record ({e}); the rest of the archive is skipped"),
+                    format!("{}; the rest of the archive is skipped", broken(&e)),
                 ));
             }
         };
@@ -93,7 +111,7 @@ fn page(record: &mut WarcRecord, source: &str, index: usize) -> Item {
                 format!("truncated WARC record ({n} of {expected} bytes of its page)"),
             )
         }
-        Err(e) => return problem(&name, format!("broken WARC record: {e}")),
+        Err(e) => return problem(&name, broken(&e)),
         Ok(_) => {}
     }
     Item::Page(PageIn {
@@ -103,6 +121,14 @@ fn page(record: &mut WarcRecord, source: &str, index: usize) -> Item {
         content_type: Some(content_type),
         from_warc: true,
     })
+}
+
+/// What a read error says about the record.
+fn broken(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::UnexpectedEof => "truncated WARC record (the gzip stream ends in it)".into(),
+        _ => format!("broken WARC record ({e})"),
+    }
 }
 
 /// Whether a `Content-Type` value names an HTML page.
