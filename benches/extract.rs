@@ -52,7 +52,11 @@ fn load_pages() -> Vec<String> {
         })
         .collect();
     let bytes: usize = pages.iter().map(String::len).sum();
-    eprintln!("{} pages, {bytes} bytes, from {}", pages.len(), dir.display());
+    eprintln!(
+        "{} pages, {bytes} bytes, from {}",
+        pages.len(),
+        dir.display()
+    );
     pages
 }
 

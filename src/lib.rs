@@ -188,9 +188,9 @@
 #![warn(missing_docs)]
 
 pub mod encoding;
-pub mod extract;
 mod entities;
 mod error;
+pub mod extract;
 pub mod json;
 mod position;
 mod scan;

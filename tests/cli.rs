@@ -414,7 +414,10 @@ fn json_lines(stdout: &str) -> Vec<Value> {
 fn run_ok(args: &[&str]) -> Vec<Value> {
     let (code, stdout, stderr) = run_text(args, b"");
     assert_eq!(code, 0, "htmltok {args:?}: {stderr}");
-    assert!(stderr.is_empty(), "htmltok {args:?} wrote to stderr: {stderr}");
+    assert!(
+        stderr.is_empty(),
+        "htmltok {args:?} wrote to stderr: {stderr}"
+    );
     json_lines(&stdout)
 }
 
@@ -452,7 +455,14 @@ fn links_of_a_page() {
     std::fs::write(&plain, "<a href='x y.html'>x</a><a href=javascript:0>").unwrap();
     let plain = plain.to_str().unwrap();
     let (code, tsv, _) = run_text(
-        &["links", "--format", "tsv", "--base", "http://h.example/d/", plain],
+        &[
+            "links",
+            "--format",
+            "tsv",
+            "--base",
+            "http://h.example/d/",
+            plain,
+        ],
         b"",
     );
     assert_eq!(code, 0);
@@ -469,7 +479,10 @@ fn links_of_a_page() {
     // Standard input has no URL of its own: relative links do not resolve.
     let (code, stdout, _) = run_text(&["links", "-"], b"<a href=rel><a href=http://abs.example/>");
     assert_eq!(code, 0);
-    let urls: Vec<_> = json_lines(&stdout).iter().map(|l| l["url"].clone()).collect();
+    let urls: Vec<_> = json_lines(&stdout)
+        .iter()
+        .map(|l| l["url"].clone())
+        .collect();
     assert_eq!(urls, [json!(null), json!("http://abs.example/")]);
 }
 
@@ -482,10 +495,15 @@ fn text_of_a_page() {
     let want_text = "Hello\nOne two\nthree & four\njs\nc1\tc2";
     assert_eq!(
         run_ok(&["text", p]),
-        [json!({"source": p, "encoding": "windows-1252", "title": "A test page", "text": want_text})]
+        [
+            json!({"source": p, "encoding": "windows-1252", "title": "A test page", "text": want_text})
+        ]
     );
     let (code, plain, _) = run_text(&["text", "--format", "plain", p], b"");
-    assert_eq!((code, plain.as_str()), (0, format!("{want_text}\n").as_str()));
+    assert_eq!(
+        (code, plain.as_str()),
+        (0, format!("{want_text}\n").as_str())
+    );
     // No title: null. Pages after the first in plain text follow a form feed.
     let (code, stdout, _) = run_text(&["text", "-"], "<p>caf\u{e9}".as_bytes());
     assert_eq!(code, 0);
@@ -502,9 +520,17 @@ fn sniff_names_encoding_and_rule() {
     let dir = temp_dir("sniff");
     let pages: [(&str, &[u8], &str); 5] = [
         ("1-bom.html", b"\xef\xbb\xbf<p>x", "UTF-8\tbom"),
-        ("2-meta.html", b"<meta charset=shift_jis><p>\x93\xfa", "Shift_JIS\tmeta"),
+        (
+            "2-meta.html",
+            b"<meta charset=shift_jis><p>\x93\xfa",
+            "Shift_JIS\tmeta",
+        ),
         ("3-guess.html", "<p>caf\u{e9}".as_bytes(), "UTF-8\tguess"),
-        ("4-default.html", b"<p>caf\xe9 cr\xe8me", "windows-1252\tdefault"),
+        (
+            "4-default.html",
+            b"<p>caf\xe9 cr\xe8me",
+            "windows-1252\tdefault",
+        ),
         (
             "5-late.html",
             b"<!-- a long comment to push the meta past 1024 bytes -->",
@@ -516,7 +542,7 @@ fn sniff_names_encoding_and_rule() {
         let path = dir.join(name);
         if name.starts_with('5') {
             let mut page = bytes.to_vec();
-            page.extend(std::iter::repeat_n(b' ', 1100));
+            page.resize(page.len() + 1100, b' ');
             page.extend_from_slice(b"<meta charset=gbk><p>\xc4\xe3");
             std::fs::write(&path, page).unwrap();
             want.push_str(&format!("{}\tGBK\tlate-meta\n", path.display()));
@@ -531,7 +557,10 @@ fn sniff_names_encoding_and_rule() {
     assert_eq!(stdout, want);
     // --encoding is the transport's charset: it wins over <meta>, not over a BOM.
     let (_, stdout, _) = run_text(&["sniff", "--encoding", "koi8-r", d], b"");
-    let rules: Vec<&str> = stdout.lines().map(|l| l.split_once('\t').unwrap().1).collect();
+    let rules: Vec<&str> = stdout
+        .lines()
+        .map(|l| l.split_once('\t').unwrap().1)
+        .collect();
     assert_eq!(
         rules,
         [
@@ -660,7 +689,15 @@ fn problems_are_reported_and_skipped() {
     let broken_warc = dir.join("broken.warc");
     std::fs::write(&broken_warc, b"this is not a WARC record\r\n\r\n").unwrap();
     let not_a_dir = good.join("child.html");
-    let paths = [&good, &missing, &empty_dir, &binary, &truncated, &broken_warc, &not_a_dir];
+    let paths = [
+        &good,
+        &missing,
+        &empty_dir,
+        &binary,
+        &truncated,
+        &broken_warc,
+        &not_a_dir,
+    ];
     let args: Vec<&str> = paths.iter().map(|p| p.to_str().unwrap()).collect();
     let messages = [
         (&missing, "no such file"),
@@ -675,7 +712,10 @@ fn problems_are_reported_and_skipped() {
         all.extend(&args);
         let (code, stdout, stderr) = run_text(&all, b"");
         assert_eq!(code, 1, "htmltok {command}: some skipped: {stderr}");
-        assert!(!stdout.is_empty(), "htmltok {command}: the good page is printed");
+        assert!(
+            !stdout.is_empty(),
+            "htmltok {command}: the good page is printed"
+        );
         if command != "sniff" {
             json_lines(&stdout);
         }
@@ -687,7 +727,10 @@ fn problems_are_reported_and_skipped() {
             last.contains("1 page processed") && last.contains("6 inputs or records skipped"),
             "summary: {last}"
         );
-        assert!(!stderr.contains("panicked") && !stderr.contains("backtrace"), "{stderr}");
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains("backtrace"),
+            "{stderr}"
+        );
         // Nothing processable: exit 2.
         let mut bad = vec![command];
         bad.extend(&args[1..]);
@@ -794,9 +837,18 @@ fn warc_archives() {
     assert_eq!(
         links,
         [
-            (json!("http://a.example/dir/page.html"), json!("http://a.example/up.html")),
-            (json!("http://a.example/dir/page.html"), json!("http://cdn.example/i.png")),
-            (json!("http://b.example/ru/"), json!("http://b.example/ru/next")),
+            (
+                json!("http://a.example/dir/page.html"),
+                json!("http://a.example/up.html")
+            ),
+            (
+                json!("http://a.example/dir/page.html"),
+                json!("http://cdn.example/i.png")
+            ),
+            (
+                json!("http://b.example/ru/"),
+                json!("http://b.example/ru/next")
+            ),
         ]
     );
     // --base does not replace a record's own URL.

@@ -230,7 +230,10 @@ mod tests {
         // A base without href does not count; a relative one with no page
         // URL cannot resolve, so links fall back to no base at all.
         let html = "<base target=_top><base href=/e/><a href=f>";
-        assert_eq!(resolved(html)[0].3.as_deref(), Some("http://site.example/e/f"));
+        assert_eq!(
+            resolved(html)[0].3.as_deref(),
+            Some("http://site.example/e/f")
+        );
         assert_eq!(links("<base href=/e/><a href=f>", None)[0].url, None);
         let abs = links("<base href=https://x.example/e/><a href=f>", None);
         assert_eq!(abs[0].url.as_deref(), Some("https://x.example/e/f"));
@@ -252,7 +255,10 @@ mod tests {
                 Some("http://site.example/dir/page.html")
             ]
         );
-        assert_eq!(got[1].2, " DATA:text/plain,x", "raw is the value as written");
+        assert_eq!(
+            got[1].2, " DATA:text/plain,x",
+            "raw is the value as written"
+        );
     }
 
     #[test]

@@ -37,8 +37,8 @@
 
 mod links;
 mod page;
-mod url_values;
 mod text;
+mod url_values;
 
 pub use links::{links, Link};
 pub use page::{charset_param, sniff, Page, Rule};

@@ -79,9 +79,9 @@ enum Role {
 fn role(name: &str) -> Role {
     match name {
         "p" | "div" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "li" | "dt" | "dd"
-        | "blockquote" | "section" | "article" | "header" | "footer" | "nav" | "aside"
-        | "form" | "hr" | "address" | "figure" | "figcaption" | "main" | "details"
-        | "summary" | "ul" | "ol" | "dl" => Role::Block,
+        | "blockquote" | "section" | "article" | "header" | "footer" | "nav" | "aside" | "form"
+        | "hr" | "address" | "figure" | "figcaption" | "main" | "details" | "summary" | "ul"
+        | "ol" | "dl" => Role::Block,
         "br" => Role::Br,
         "tr" | "table" => Role::Row,
         "td" | "th" => Role::Cell,
@@ -398,9 +398,16 @@ impl Collapser {
 
     /// The text, without whitespace at its ends.
     fn finish(mut self) -> String {
-        let end = self.out.trim_end_matches(|c: char| c.is_ascii_whitespace()).len();
+        let end = self
+            .out
+            .trim_end_matches(|c: char| c.is_ascii_whitespace())
+            .len();
         self.out.truncate(end);
-        let start = self.out.len() - self.out.trim_start_matches(|c: char| c.is_ascii_whitespace()).len();
+        let start = self.out.len()
+            - self
+                .out
+                .trim_start_matches(|c: char| c.is_ascii_whitespace())
+                .len();
         if start > 0 {
             self.out.drain(..start);
         }
@@ -479,7 +486,10 @@ mod tests {
         assert_eq!(body("<div><p>a</p></div><div>b</div>"), "a\nb");
         assert_eq!(body("a<div>b</div>c"), "a\nb\nc");
         assert_eq!(body("<ul><li>1<li>2</ul>after"), "1\n2\nafter");
-        assert_eq!(body("<table><tr><td>a</td> <td></td><td>c</td></tr><tr><th>d</table>e"), "a\t\tc\nd\ne");
+        assert_eq!(
+            body("<table><tr><td>a</td> <td></td><td>c</td></tr><tr><th>d</table>e"),
+            "a\t\tc\nd\ne"
+        );
         assert_eq!(body("<h2>Title</h2>text<hr>more"), "Title\ntext\nmore");
     }
 
@@ -494,7 +504,9 @@ mod tests {
 
     #[test]
     fn title_is_the_first_outside_svg() {
-        let t = text("<svg><title>icon</title></svg><title>\n Real &amp;  one </title><title>two</title>x");
+        let t = text(
+            "<svg><title>icon</title></svg><title>\n Real &amp;  one </title><title>two</title>x",
+        );
         assert_eq!(t.title.as_deref(), Some("Real & one"));
         assert_eq!(t.text, "x");
         assert_eq!(text("<title></title>").title.as_deref(), Some(""));

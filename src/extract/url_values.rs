@@ -95,7 +95,11 @@ pub(crate) fn refresh_url(content: &str) -> Option<&str> {
     // "url=" is optional; where it stops matching, the URL starts back at
     // its first letter, unquoted ("jump to the step labeled parse").
     let rest = &content[at..];
-    let has = |i: usize, c: u8| rest.as_bytes().get(i).is_some_and(|b| b.eq_ignore_ascii_case(&c));
+    let has = |i: usize, c: u8| {
+        rest.as_bytes()
+            .get(i)
+            .is_some_and(|b| b.eq_ignore_ascii_case(&c))
+    };
     let url = if !has(0, b'u') {
         unquote(rest)
     } else if has(1, b'r') && has(2, b'l') {

@@ -1,8 +1,12 @@
 //! Gzip: `.gz` pages and gzip-compressed standard input. (WARC archives
 //! are decompressed by fastwarc's own reader, on zlib-rs too.)
 //!
-//! flate2 runs on the zlib-rs backend (features in Cargo.toml): TODO-MEASURE
-//! against miniz_oxide.
+//! flate2 runs on the zlib-rs backend (features in Cargo.toml), as
+//! fastwarc does: inflating the corpus as a WARC of one gzip member per
+//! page (`examples/make_warc.rs`: 6.1 MB to 35.2 MB) took a median 190 ms
+//! with zlib-rs against 217 ms with miniz_oxide (flate2's default), in
+//! three alternating runs of 11 each on 2026-12-03, a busy machine (load
+//! 7-9 on 2 cores; `gzip -dc` took 307 ms on the same file).
 
 use std::io::Read;
 
@@ -42,7 +46,10 @@ pub(crate) struct Inflated<R> {
 impl Inflated<std::io::BufReader<std::fs::File>> {
     pub(crate) fn open(path: &std::path::Path) -> std::io::Result<Self> {
         let file = std::fs::File::open(path)?;
-        Ok(Inflated::new(std::io::BufReader::with_capacity(1 << 20, file)))
+        Ok(Inflated::new(std::io::BufReader::with_capacity(
+            1 << 20,
+            file,
+        )))
     }
 }
 

@@ -73,81 +73,84 @@ pub(crate) fn run<R: Send>(
     let mut progress = Progress::new();
     let mut report = Report::default();
 
-    let result = std::thread::scope(|threads| {
-        let (to_main, items) = mpsc::sync_channel::<Item>(window);
-        threads.spawn(move || {
-            // A send fails only when the main thread stopped (output gone).
-            inputs::walk(&args.inputs, &mut |input| {
-                read::read(input, &mut |item| to_main.send(item).is_ok())
+    let result =
+        std::thread::scope(|threads| {
+            let (to_main, items) = mpsc::sync_channel::<Item>(window);
+            threads.spawn(move || {
+                // A send fails only when the main thread stopped (output gone).
+                inputs::walk(&args.inputs, &mut |input| {
+                    read::read(input, &mut |item| to_main.send(item).is_ok())
+                });
             });
-        });
-        pool.in_place_scope(|scope| {
-            let (to_writer, results) = mpsc::channel::<(usize, Done<R>)>();
-            let mut ready: BTreeMap<usize, Done<R>> = BTreeMap::new();
-            let mut next_out = 0;
-            let mut write_ready = |ready: &mut BTreeMap<usize, Done<R>>,
-                                   next_out: &mut usize,
-                                   report: &mut Report|
-             -> io::Result<()> {
-                while let Some(done) = ready.remove(next_out) {
-                    *next_out += 1;
-                    match done {
-                        Done::Page(Ok(result), bytes) => {
-                            report.pages += 1;
-                            report.bytes += bytes as u64;
-                            progress.page(bytes);
-                            emit(result)?;
+            pool.in_place_scope(|scope| {
+                let (to_writer, results) = mpsc::channel::<(usize, Done<R>)>();
+                let mut ready: BTreeMap<usize, Done<R>> = BTreeMap::new();
+                let mut next_out = 0;
+                let mut write_ready = |ready: &mut BTreeMap<usize, Done<R>>,
+                                       next_out: &mut usize,
+                                       report: &mut Report|
+                 -> io::Result<()> {
+                    while let Some(done) = ready.remove(next_out) {
+                        *next_out += 1;
+                        match done {
+                            Done::Page(Ok(result), bytes) => {
+                                report.pages += 1;
+                                report.bytes += bytes as u64;
+                                progress.page(bytes);
+                                emit(result)?;
+                            }
+                            Done::Page(Err(problem), _) | Done::Problem(problem) => {
+                                report.problem(&problem, &progress)
+                            }
+                            Done::Ignored => report.ignored += 1,
                         }
-                        Done::Page(Err(problem), _) | Done::Problem(problem) => {
-                            report.problem(&problem, &progress)
-                        }
-                        Done::Ignored => report.ignored += 1,
                     }
+                    Ok(())
+                };
+                for (seq, item) in items.into_iter().enumerate() {
+                    // Keep the window: wait for results until the oldest
+                    // unwritten page is within it.
+                    while seq - next_out >= window {
+                        let Ok((at, done)) = results.recv() else {
+                            break;
+                        };
+                        ready.insert(at, done);
+                        write_ready(&mut ready, &mut next_out, &mut report)?;
+                    }
+                    match item {
+                        Item::Page(page) => {
+                            let to_writer = to_writer.clone();
+                            scope.spawn(move |_| {
+                                let bytes = page.bytes.len();
+                                let result = catch_unwind(AssertUnwindSafe(|| process(&page)))
+                                    .map_err(|_| Problem {
+                                        source: page.source.clone(),
+                                        what: "internal error while processing the page (skipped)"
+                                            .into(),
+                                    });
+                                let _ = to_writer.send((seq, Done::Page(result, bytes)));
+                            });
+                        }
+                        Item::Problem(problem) => {
+                            ready.insert(seq, Done::Problem(problem));
+                        }
+                        Item::Ignored => {
+                            ready.insert(seq, Done::Ignored);
+                        }
+                    }
+                    while let Ok((at, done)) = results.try_recv() {
+                        ready.insert(at, done);
+                    }
+                    write_ready(&mut ready, &mut next_out, &mut report)?;
                 }
-                Ok(())
-            };
-            for (seq, item) in items.into_iter().enumerate() {
-                // Keep the window: wait for results until the oldest
-                // unwritten page is within it.
-                while seq - next_out >= window {
-                    let Ok((at, done)) = results.recv() else { break };
+                drop(to_writer);
+                for (at, done) in results {
                     ready.insert(at, done);
                     write_ready(&mut ready, &mut next_out, &mut report)?;
                 }
-                match item {
-                    Item::Page(page) => {
-                        let to_writer = to_writer.clone();
-                        scope.spawn(move |_| {
-                            let bytes = page.bytes.len();
-                            let result = catch_unwind(AssertUnwindSafe(|| process(&page)))
-                                .map_err(|_| Problem {
-                                    source: page.source.clone(),
-                                    what: "internal error while processing the page (skipped)"
-                                        .into(),
-                                });
-                            let _ = to_writer.send((seq, Done::Page(result, bytes)));
-                        });
-                    }
-                    Item::Problem(problem) => {
-                        ready.insert(seq, Done::Problem(problem));
-                    }
-                    Item::Ignored => {
-                        ready.insert(seq, Done::Ignored);
-                    }
-                }
-                while let Ok((at, done)) = results.try_recv() {
-                    ready.insert(at, done);
-                }
-                write_ready(&mut ready, &mut next_out, &mut report)?;
-            }
-            drop(to_writer);
-            for (at, done) in results {
-                ready.insert(at, done);
-                write_ready(&mut ready, &mut next_out, &mut report)?;
-            }
-            write_ready(&mut ready, &mut next_out, &mut report)
-        })
-    });
+                write_ready(&mut ready, &mut next_out, &mut report)
+            })
+        });
     progress.finish();
     result.map_err(Failure::Output)?;
     Ok(report)

@@ -125,19 +125,31 @@ pub(crate) fn run(args: Args) -> CmdResult {
     };
     let mut total = Counts::default();
     let mut encodings: BTreeMap<&'static str, u64> = BTreeMap::new();
-    let report = print(&args.pages, &process, &mut |out, (line, counts, encoding)| {
-        total.add(&counts);
-        *encodings.entry(encoding).or_default() += 1;
-        out.write_all(&line)
-    })?;
+    let report = print(
+        &args.pages,
+        &process,
+        &mut |out, (line, counts, encoding)| {
+            total.add(&counts);
+            *encodings.entry(encoding).or_default() += 1;
+            out.write_all(&line)
+        },
+    )?;
     let seconds = start.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();
     let written = if out.is_terminal() {
         out.write_all(human(&total, &encodings, &report, seconds, args.errors).as_bytes())
     } else {
-        out.write_all(&json_total(&total, &encodings, &report, seconds, args.errors))
+        out.write_all(&json_total(
+            &total,
+            &encodings,
+            &report,
+            seconds,
+            args.errors,
+        ))
     };
-    written.and_then(|()| out.flush()).map_err(Failure::Output)?;
+    written
+        .and_then(|()| out.flush())
+        .map_err(Failure::Output)?;
     report.finish()
 }
 
@@ -165,7 +177,9 @@ fn json_total(
     t.end();
     inner.pop(); // the inner object's newline
     let mut out = Vec::new();
-    Object::new(&mut out).raw("total", &String::from_utf8_lossy(&inner)).end();
+    Object::new(&mut out)
+        .raw("total", &String::from_utf8_lossy(&inner))
+        .end();
     out
 }
 

@@ -21,8 +21,10 @@ use crate::{CmdResult, Failure};
 /// Standard input is tokenized as a stream and printed as tokens complete,
 /// in memory bounded by the chunk size plus the largest token.
 #[derive(clap::Args)]
-#[command(after_help = "Exit status: 0 on success, 2 on a usage error or unreadable input, \
-                        1 if the output cannot be written.")]
+#[command(
+    after_help = "Exit status: 0 on success, 2 on a usage error or unreadable input, \
+                        1 if the output cannot be written."
+)]
 pub(crate) struct Args {
     /// No automatic tree-builder state switching: the tokenizer stays driven
     /// by --initial-state and --last-start-tag only (as html5lib-tests expect)

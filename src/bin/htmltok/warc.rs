@@ -57,7 +57,11 @@ pub(crate) fn read_bytes(bytes: Vec<u8>, source: &str, send: &mut dyn FnMut(Item
     read_records(records, source, send)
 }
 
-fn read_records(records: ArchiveIterator, source: &str, send: &mut dyn FnMut(Item) -> bool) -> bool {
+fn read_records(
+    records: ArchiveIterator,
+    source: &str,
+    send: &mut dyn FnMut(Item) -> bool,
+) -> bool {
     for (index, record) in records.enumerate() {
         let item = match record {
             Ok(record) => record.with_mut(|r| page(r, source, index + 1)),
@@ -85,16 +89,21 @@ fn page(record: &mut WarcRecord, source: &str, index: usize) -> Item {
             .http_headers()
             .and_then(|h| h.get(WarcHeader::ContentType))
             .map(|v| v.into_owned()),
-        WarcRecordType::Resource => record.headers().get(WarcHeader::ContentType).map(|v| v.into_owned()),
+        WarcRecordType::Resource => record
+            .headers()
+            .get(WarcHeader::ContentType)
+            .map(|v| v.into_owned()),
         _ => return Item::Ignored,
     };
     let Some(content_type) = content_type.filter(|ct| is_html(ct)) else {
         return Item::Ignored;
     };
-    let target = record
-        .headers()
-        .get(WarcHeader::WarcTargetUri)
-        .map(|v| v.trim().trim_start_matches('<').trim_end_matches('>').to_owned());
+    let target = record.headers().get(WarcHeader::WarcTargetUri).map(|v| {
+        v.trim()
+            .trim_start_matches('<')
+            .trim_end_matches('>')
+            .to_owned()
+    });
     let name = target
         .clone()
         .unwrap_or_else(|| format!("{source}: record {index}"));
@@ -126,7 +135,9 @@ fn page(record: &mut WarcRecord, source: &str, index: usize) -> Item {
 /// What a read error says about the record.
 fn broken(e: &std::io::Error) -> String {
     match e.kind() {
-        std::io::ErrorKind::UnexpectedEof => "truncated WARC record (the gzip stream ends in it)".into(),
+        std::io::ErrorKind::UnexpectedEof => {
+            "truncated WARC record (the gzip stream ends in it)".into()
+        }
         _ => format!("broken WARC record ({e})"),
     }
 }
@@ -134,5 +145,6 @@ fn broken(e: &std::io::Error) -> String {
 /// Whether a `Content-Type` value names an HTML page.
 fn is_html(content_type: &str) -> bool {
     let essence = content_type.split(';').next().unwrap_or("").trim();
-    essence.eq_ignore_ascii_case("text/html") || essence.eq_ignore_ascii_case("application/xhtml+xml")
+    essence.eq_ignore_ascii_case("text/html")
+        || essence.eq_ignore_ascii_case("application/xhtml+xml")
 }
