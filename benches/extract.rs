@@ -17,22 +17,8 @@ use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throug
 use htmltok::extract::{self, Page};
 use htmltok::{Flow, Token, Tokenizer};
 
-fn html_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let entries = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot read pages from {}: {e}", dir.display()));
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            html_files(&path, out);
-        } else if path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
-        {
-            out.push(path);
-        }
-    }
-}
+#[path = "../tests/common/pages.rs"]
+mod pages;
 
 /// The decoded pages of `$HTMLTOK_CORPUS`, else of the repository's corpus.
 fn load_pages() -> Vec<String> {
@@ -40,9 +26,7 @@ fn load_pages() -> Vec<String> {
         .filter(|d| !d.is_empty())
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"));
-    let mut paths = Vec::new();
-    html_files(&dir, &mut paths);
-    paths.sort();
+    let paths = pages::html_files(&dir);
     assert!(!paths.is_empty(), "no *.html pages under {}", dir.display());
     let pages: Vec<String> = paths
         .iter()

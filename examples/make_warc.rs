@@ -12,27 +12,12 @@
 //! any other name writes a plain `.warc`.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+#[path = "../tests/common/pages.rs"]
+mod pages;
 #[path = "../tests/common/warc.rs"]
 mod warc;
-
-fn pages(dir: &Path, out: &mut Vec<PathBuf>) {
-    let entries =
-        std::fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()));
-    for entry in entries {
-        let path = entry.expect("directory entry").path();
-        if path.is_dir() {
-            pages(&path, out);
-        } else if path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
-        {
-            out.push(path);
-        }
-    }
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -41,9 +26,7 @@ fn main() {
         std::process::exit(2);
     };
     let dir = Path::new(dir);
-    let mut paths = Vec::new();
-    pages(dir, &mut paths);
-    paths.sort();
+    let paths = pages::html_files(dir);
     let gzip = out.ends_with(".gz");
     let mut file = std::io::BufWriter::new(std::fs::File::create(out).expect("create output"));
     for (n, path) in paths.iter().enumerate() {

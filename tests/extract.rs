@@ -7,28 +7,14 @@ use std::path::{Path, PathBuf};
 use htmltok::extract::{links, Page};
 use htmltok::{Token, Tokenizer};
 
-fn html_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let entries =
-        std::fs::read_dir(dir).unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()));
-    for entry in entries {
-        let path = entry.expect("directory entry").path();
-        if path.is_dir() {
-            html_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "html" || e == "htm") {
-            out.push(path);
-        }
-    }
-}
+#[path = "common/pages.rs"]
+mod pages;
 
 /// The repository's pages, and `$HTMLTOK_CORPUS`'s when it is set.
-fn pages() -> Vec<PathBuf> {
-    let mut paths = Vec::new();
-    html_files(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"),
-        &mut paths,
-    );
+fn all_pages() -> Vec<PathBuf> {
+    let mut paths = pages::html_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"));
     if let Some(dir) = std::env::var_os("HTMLTOK_CORPUS").filter(|d| !d.is_empty()) {
-        html_files(Path::new(&dir), &mut paths);
+        paths.extend(pages::html_files(Path::new(&dir)));
     }
     assert!(paths.len() >= 4, "too few pages found: {paths:?}");
     paths
@@ -63,7 +49,7 @@ fn is_url_attribute(tag: &str, attr: &str) -> bool {
 #[test]
 fn links_equal_a_plain_token_walk() {
     let mut total = 0;
-    for path in pages() {
+    for path in all_pages() {
         let bytes = std::fs::read(&path).unwrap();
         let page = Page::decode(&bytes, None);
         let html: &str = &page.html;
