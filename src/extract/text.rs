@@ -267,6 +267,10 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\x0c' | b'\r')
 }
 
+/// A word of one bit in each byte: the lowest, the highest.
+const LOW: u64 = u64::from_le_bytes([1; 8]);
+const HIGH: u64 = LOW * 0x80;
+
 /// Eight bytes from `at` as one word, first byte lowest.
 fn word(bytes: &[u8], at: usize) -> Option<u64> {
     let chunk = bytes.get(at..at + 8)?;
@@ -278,9 +282,8 @@ fn word(bytes: &[u8], at: usize) -> Option<u64> {
 /// word's lowest byte below 0x21 is the lowest flagged by the classic
 /// "has a byte less than n" test (borrows run only upward from it).
 fn next_low(bytes: &[u8], mut at: usize) -> usize {
-    const ONES: u64 = u64::from_le_bytes([1; 8]);
     while let Some(x) = word(bytes, at) {
-        let low = x.wrapping_sub(ONES * 0x21) & !x & (ONES * 0x80);
+        let low = x.wrapping_sub(LOW * 0x21) & !x & HIGH;
         if low != 0 {
             return at + (low.trailing_zeros() / 8) as usize;
         }
@@ -292,14 +295,34 @@ fn next_low(bytes: &[u8], mut at: usize) -> usize {
     at
 }
 
+/// The high bit of each byte of `x` that is zero (exactly: no carry
+/// crosses a byte, as `(b & 0x7f) + 0x7f` stays below 0x100).
+fn zero_bytes(x: u64) -> u64 {
+    !(((x & !HIGH) + !HIGH) | x | !HIGH)
+}
+
 /// The first index from `at` that is neither whitespace nor NUL, and
-/// whether whitespace was passed (NUL alone is no space).
+/// whether whitespace was passed (NUL alone is no space). Eight bytes at a
+/// time: whitespace runs between tags ("\n\t\t") are most of what it
+/// passes over.
 fn skip_space(bytes: &[u8], mut at: usize) -> (usize, bool) {
     let mut space = false;
-    // Indentation: eight spaces at a time.
-    while word(bytes, at) == Some(u64::from_le_bytes([b' '; 8])) {
-        at += 8;
-        space = true;
+    while let Some(x) = word(bytes, at) {
+        let ws = zero_bytes(x ^ (LOW * u64::from(b' ')))
+            | zero_bytes(x ^ (LOW * u64::from(b'\n')))
+            | zero_bytes(x ^ (LOW * u64::from(b'\t')))
+            | zero_bytes(x ^ (LOW * u64::from(b'\r')))
+            | zero_bytes(x ^ (LOW * 0x0c));
+        let skip = ws | zero_bytes(x);
+        if skip == HIGH {
+            space |= ws != 0;
+            at += 8;
+            continue;
+        }
+        // The bytes before the first one to keep; fewer than eight.
+        let n = (!skip & HIGH).trailing_zeros() / 8;
+        space |= ws & ((1u64 << (8 * n)) - 1) != 0;
+        return (at + n as usize, space);
     }
     while let Some(&b) = bytes.get(at) {
         if is_space(b) {
