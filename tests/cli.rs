@@ -908,3 +908,35 @@ fn warc_archives() {
         );
     }
 }
+
+#[test]
+fn a_closed_output_ends_the_run() {
+    let dir = temp_dir("closed");
+    for i in 0..400 {
+        std::fs::write(dir.join(format!("p{i:03}.html")), "<a href=x>".repeat(2000)).unwrap();
+    }
+    for jobs in ["1", "2"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_htmltok"))
+            .args(["links", "--jobs", jobs, dir.to_str().unwrap()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start htmltok");
+        let mut first = [0u8; 1];
+        std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+        drop(child.stdout.take());
+        // It must end on its own (a broken pipe), not hang.
+        let start = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if start.elapsed() > std::time::Duration::from_secs(60) {
+                let _ = child.kill();
+                panic!("htmltok --jobs {jobs} did not end after its output was closed");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        assert_eq!(status.code(), Some(1), "--jobs {jobs}");
+    }
+}

@@ -2,16 +2,18 @@
 //! `--jobs` threads, results written in input order.
 //!
 //! A reader thread walks the inputs and reads pages (decompressing, parsing
-//! WARC) into a bounded channel; the calling thread takes them in order,
-//! hands each to the pool and writes results as soon as every earlier one
-//! is written. At most `WINDOW_PER_JOB × jobs` pages are between reading
-//! and writing, so memory is bounded whatever the size of the input set.
+//! WARC), numbering them; `--jobs` loops on the rayon pool take them from
+//! a channel and process them; the calling thread writes the results in
+//! their numbers' order as soon as every earlier one is written. At most
+//! `WINDOW_PER_JOB × jobs` items are between reading and writing (the
+//! reader waits for a credit the writer gives back), so memory is bounded
+//! whatever the size of the input set.
 
 use std::collections::BTreeMap;
 use std::io;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 
 use crate::inputs;
 use crate::progress::Progress;
@@ -73,25 +75,67 @@ pub(crate) fn run<R: Send>(
     let mut progress = Progress::new();
     let mut report = Report::default();
 
-    let result =
-        std::thread::scope(|threads| {
-            let (to_main, items) = mpsc::sync_channel::<Item>(window);
-            threads.spawn(move || {
-                // A send fails only when the main thread stopped (output gone).
-                inputs::walk(&args.inputs, &mut |input| {
-                    read::read(input, &mut |item| to_main.send(item).is_ok())
-                });
+    // Credits bound the window: the reader takes one per item, the writer
+    // gives it back once the item is written.
+    let (credit, credits) = mpsc::sync_channel::<()>(window);
+    for _ in 0..window {
+        let _ = credit.send(());
+    }
+    let (to_workers, work) = mpsc::channel::<(usize, Item)>();
+    let work = Mutex::new(work);
+    // One item gives one result, or several for a file that is a WARC
+    // archive by its content.
+    let (to_writer, results) = mpsc::channel::<(usize, Vec<Done<R>>)>();
+
+    let result = std::thread::scope(|threads| {
+        threads.spawn(move || {
+            let mut seq = 0;
+            // Either send fails only when the writer stopped (output gone).
+            inputs::walk(&args.inputs, &mut |input| {
+                read::read(input, &mut |item| {
+                    let sent = credits.recv().is_ok() && to_workers.send((seq, item)).is_ok();
+                    seq += 1;
+                    sent
+                })
             });
-            pool.in_place_scope(|scope| {
-                let (to_writer, results) = mpsc::channel::<(usize, Done<R>)>();
-                let mut ready: BTreeMap<usize, Done<R>> = BTreeMap::new();
-                let mut next_out = 0;
-                let mut write_ready = |ready: &mut BTreeMap<usize, Done<R>>,
-                                       next_out: &mut usize,
-                                       report: &mut Report|
-                 -> io::Result<()> {
-                    while let Some(done) = ready.remove(next_out) {
-                        *next_out += 1;
+        });
+        pool.in_place_scope(|scope| {
+            // Owned here, so that leaving early (the output is gone) drops
+            // them: the reader's next credit and the workers' next send
+            // fail, and every thread ends.
+            let (credit, results) = (credit, results);
+            // Each job is a loop that takes the next item: an idle thread
+            // waits in the channel instead of spinning for rayon's next
+            // task, which cost as much as reading the pages.
+            for _ in 0..jobs {
+                let (work, to_writer) = (&work, to_writer.clone());
+                scope.spawn(move |_| loop {
+                    let next = work.lock().map(|work| work.recv());
+                    let Ok(Ok((seq, item))) = next else { return };
+                    let mut done = Vec::with_capacity(1);
+                    match item {
+                        Item::File(path) => {
+                            read::file_pages(&path, &mut |item| {
+                                done.push(outcome(item, process));
+                                true
+                            });
+                        }
+                        item => done.push(outcome(item, process)),
+                    }
+                    if to_writer.send((seq, done)).is_err() {
+                        return;
+                    }
+                });
+            }
+            drop(to_writer);
+            let mut ready: BTreeMap<usize, Vec<Done<R>>> = BTreeMap::new();
+            let mut next_out = 0;
+            for (seq, done) in results.iter() {
+                ready.insert(seq, done);
+                while let Some(done) = ready.remove(&next_out) {
+                    next_out += 1;
+                    let _ = credit.send(());
+                    for done in done {
                         match done {
                             Done::Page(Ok(result), bytes) => {
                                 report.pages += 1;
@@ -105,55 +149,34 @@ pub(crate) fn run<R: Send>(
                             Done::Ignored => report.ignored += 1,
                         }
                     }
-                    Ok(())
-                };
-                for (seq, item) in items.into_iter().enumerate() {
-                    // Keep the window: wait for results until the oldest
-                    // unwritten page is within it.
-                    while seq - next_out >= window {
-                        let Ok((at, done)) = results.recv() else {
-                            break;
-                        };
-                        ready.insert(at, done);
-                        write_ready(&mut ready, &mut next_out, &mut report)?;
-                    }
-                    match item {
-                        Item::Page(page) => {
-                            let to_writer = to_writer.clone();
-                            scope.spawn(move |_| {
-                                let bytes = page.bytes.len();
-                                let result = catch_unwind(AssertUnwindSafe(|| process(&page)))
-                                    .map_err(|_| Problem {
-                                        source: page.source.clone(),
-                                        what: "internal error while processing the page (skipped)"
-                                            .into(),
-                                    });
-                                let _ = to_writer.send((seq, Done::Page(result, bytes)));
-                            });
-                        }
-                        Item::Problem(problem) => {
-                            ready.insert(seq, Done::Problem(problem));
-                        }
-                        Item::Ignored => {
-                            ready.insert(seq, Done::Ignored);
-                        }
-                    }
-                    while let Ok((at, done)) = results.try_recv() {
-                        ready.insert(at, done);
-                    }
-                    write_ready(&mut ready, &mut next_out, &mut report)?;
                 }
-                drop(to_writer);
-                for (at, done) in results {
-                    ready.insert(at, done);
-                    write_ready(&mut ready, &mut next_out, &mut report)?;
-                }
-                write_ready(&mut ready, &mut next_out, &mut report)
-            })
-        });
+            }
+            Ok(())
+        })
+    });
     progress.finish();
     result.map_err(Failure::Output)?;
     Ok(report)
+}
+
+/// What became of one item.
+fn outcome<R>(item: Item, process: &(dyn Fn(&PageIn) -> R + Sync)) -> Done<R> {
+    match item {
+        Item::Page(page) => {
+            let result = catch_unwind(AssertUnwindSafe(|| process(&page))).map_err(|_| Problem {
+                source: page.source.clone(),
+                what: "internal error while processing the page (skipped)".into(),
+            });
+            Done::Page(result, page.bytes.len())
+        }
+        Item::Problem(problem) => Done::Problem(problem),
+        Item::Ignored => Done::Ignored,
+        // file_pages hands on pages, never files.
+        Item::File(path) => Done::Problem(Problem {
+            source: path.display().to_string(),
+            what: "internal error: a file inside a file (skipped)".into(),
+        }),
+    }
 }
 
 /// A page's result, or what took its place in the order.
