@@ -284,6 +284,28 @@ fn help() {
     }
 }
 
+#[test]
+fn version_and_help_of_every_command() {
+    let out = run(&["--version"], b"");
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("htmltok {}\n", env!("CARGO_PKG_VERSION"))
+    );
+    for (command, mentions) in [
+        ("links", "--base"),
+        ("text", "--format"),
+        ("stats", "--errors"),
+        ("sniff", "late-meta"),
+        ("bench", "--reps"),
+    ] {
+        let out = run(&[command, "--help"], b"");
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert!(out.status.success(), "{command} --help");
+        assert!(stdout.contains(mentions), "{command} --help: {stdout}");
+    }
+}
+
 /// The command line reproduces html5lib-tests' expected output: a sample of
 /// the suite (every 25th test, in each of its initial states) through
 /// `htmltok tokens --driven --errors --initial-state S --last-start-tag T`,
