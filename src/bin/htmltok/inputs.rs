@@ -16,6 +16,17 @@ pub(crate) enum Input {
     Problem(Problem),
 }
 
+impl Input {
+    /// What to call the input in a message.
+    pub(crate) fn name(&self) -> String {
+        match self {
+            Input::Stdin => "-".into(),
+            Input::File(path) => path.display().to_string(),
+            Input::Problem(problem) => problem.source.clone(),
+        }
+    }
+}
+
 /// Whether a file's name says WARC: `.warc` or `.warc.gz`.
 pub(crate) fn is_warc_name(path: &Path) -> bool {
     let name = path.to_string_lossy().to_ascii_lowercase();

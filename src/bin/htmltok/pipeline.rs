@@ -91,12 +91,23 @@ pub(crate) fn run<R: Send>(
         threads.spawn(move || {
             let mut seq = 0;
             // Either send fails only when the writer stopped (output gone).
+            let mut send = |item| {
+                let sent = credits.recv().is_ok() && to_workers.send((seq, item)).is_ok();
+                seq += 1;
+                sent
+            };
             inputs::walk(&args.inputs, &mut |input| {
-                read::read(input, &mut |item| {
-                    let sent = credits.recv().is_ok() && to_workers.send((seq, item)).is_ok();
-                    seq += 1;
-                    sent
-                })
+                let name = input.name();
+                // A panic in a reader (a bug, ours or a crate's) costs the
+                // rest of that input, not the run.
+                catch_unwind(AssertUnwindSafe(|| read::read(input, &mut send))).unwrap_or_else(
+                    |_| {
+                        send(Item::Problem(Problem {
+                            source: name,
+                            what: "internal error while reading (the rest of it skipped)".into(),
+                        }))
+                    },
+                )
             });
         });
         pool.in_place_scope(|scope| {
