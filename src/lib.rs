@@ -273,6 +273,7 @@
 pub mod encoding;
 mod entities;
 mod error;
+pub mod extract;
 #[cfg(feature = "html5ever")]
 pub mod html5ever;
 pub mod json;
