@@ -281,6 +281,7 @@ mod reader;
 mod scan;
 mod state;
 mod stream;
+pub mod tape;
 mod token;
 mod tokenizer;
 mod utf8;
@@ -290,6 +291,7 @@ pub use position::{LineCol, LineIndex, Lines};
 pub use reader::ReaderTokenizer;
 pub use state::State;
 pub use stream::StreamTokenizer;
+pub use tape::{Tape, TapeAttr, TapeAttrStrings, TapeToken, TapeTokens};
 pub use token::{
     Attribute, Attributes, Doctype, OwnedToken, ProcessingInstruction, Span, Tag, Text, Token,
 };
