@@ -58,9 +58,7 @@
 use bytemuck::{Pod, Zeroable};
 
 use crate::token::{AttrRecord, AttrStore, Attributes, Slot, VERBATIM};
-use crate::{
-    Doctype, ErrorPolicy, Flow, ProcessingInstruction, Span, Tag, Text, Token, Tokenizer,
-};
+use crate::{Doctype, ErrorPolicy, Flow, ProcessingInstruction, Span, Tag, Text, Token, Tokenizer};
 
 /// One token of a [`Tape`]: 72 bytes on 64-bit targets (`#[repr(C)]`,
 /// native endian, `usize` offsets), no padding.
@@ -402,7 +400,11 @@ impl Tape {
             Token::ProcessingInstruction(pi) => {
                 let target = self.place(pi.target, base, len, &mut flags, TapeToken::SIDE_0);
                 let data = self.place(pi.data, base, len, &mut flags, TapeToken::SIDE_0 << 1);
-                (TapeToken::PROCESSING_INSTRUCTION, pi.span, [target, data, empty])
+                (
+                    TapeToken::PROCESSING_INSTRUCTION,
+                    pi.span,
+                    [target, data, empty],
+                )
             }
             Token::Eof => {
                 let at = Span {

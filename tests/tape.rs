@@ -10,8 +10,7 @@ mod common;
 
 use common::{diff, Errors, Normalizer, Output};
 use htmltok::{
-    Config, ErrorPolicy, Flow, State, Tape, TapeAttr, TapeAttrStrings, TapeToken, Token,
-    Tokenizer,
+    Config, ErrorPolicy, Flow, State, Tape, TapeAttr, TapeAttrStrings, TapeToken, Token, Tokenizer,
 };
 
 const BETWEEN: &str = "the tape's tokens and next_token's";
@@ -218,7 +217,11 @@ fn rewritten_strings_of_every_kind() {
         "{rewritten} records with side strings: {:?}",
         tape.records()
     );
-    assert_eq!(tape.rewritten_attributes().len(), 2, "ID=x&amp;y and \\0a=b");
+    assert_eq!(
+        tape.rewritten_attributes().len(),
+        2,
+        "ID=x&amp;y and \\0a=b"
+    );
     assert!(tape.strings().contains("x&y"));
 }
 
