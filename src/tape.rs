@@ -335,6 +335,8 @@ impl Tape {
         self.to_side(s)
     }
 
+    #[cold]
+    #[inline(never)]
     fn to_side(&mut self, s: &str) -> Span {
         let start = self.store.arena.len();
         self.store.arena.push_str(s);
@@ -357,9 +359,7 @@ impl Tape {
                 }
                 let first = self.attrs.len();
                 if start_tag {
-                    for attr in tag.attributes() {
-                        self.push_attribute(&attr, base, len);
-                    }
+                    self.push_attributes(tag.attrs, base, len);
                 }
                 let attrs = Span {
                     start: first,
@@ -422,7 +422,24 @@ impl Tape {
         });
     }
 
+    /// A tag's attributes. The tokenizer's own records already say
+    /// whether an attribute is its input bytes verbatim, and `TapeAttr`
+    /// has their layout: a whole document's (its window is the input,
+    /// origin 0) verbatim records are copied as they are, one copy per
+    /// tag, without resolving a string.
     #[inline(always)]
+    fn push_attributes(&mut self, attrs: Attributes<'_>, base: usize, len: usize) {
+        if attrs.store.origin == 0 && attrs.records.iter().all(|r| r.strings == VERBATIM) {
+            self.attrs
+                .extend_from_slice(bytemuck::cast_slice::<AttrRecord, TapeAttr>(attrs.records));
+            return;
+        }
+        for attr in attrs {
+            self.push_attribute(&attr, base, len);
+        }
+    }
+
+    #[inline(never)]
     fn push_attribute(&mut self, attr: &crate::Attribute<'_>, base: usize, len: usize) {
         // Verbatim when both strings are exactly their spans' input bytes
         // (the common case: one record, nothing copied).
