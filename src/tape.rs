@@ -332,12 +332,12 @@ impl Tape {
             return span;
         }
         *flags |= side;
-        self.to_side(s)
+        self.copy_to_side(s)
     }
 
     #[cold]
     #[inline(never)]
-    fn to_side(&mut self, s: &str) -> Span {
+    fn copy_to_side(&mut self, s: &str) -> Span {
         let start = self.store.arena.len();
         self.store.arena.push_str(s);
         Span {
@@ -449,8 +449,8 @@ impl Tape {
         let strings = if verbatim {
             TapeAttr::VERBATIM
         } else {
-            let name = self.to_side(attr.name);
-            let value = self.to_side(attr.value);
+            let name = self.copy_to_side(attr.name);
+            let value = self.copy_to_side(attr.value);
             self.store.rewritten.push((
                 Slot::Scratch(name.start, name.end),
                 Slot::Scratch(value.start, value.end),

@@ -71,7 +71,7 @@ fn taped<E: ErrorPolicy>(tape: &mut Tape, mut tok: Tokenizer<'_, E>, switch: boo
 /// The records cast to bytes and back are the records.
 fn check_bytes(tape: &Tape) {
     let bytes: &[u8] = bytemuck::cast_slice(tape.records());
-    assert_eq!(bytes.len(), tape.records().len() * size_of::<TapeToken>());
+    assert_eq!(bytes.len(), std::mem::size_of_val(tape.records()));
     let back: &[TapeToken] = bytemuck::try_cast_slice(bytes).expect("records from bytes");
     assert_eq!(back, tape.records());
     // Through an owned copy (another buffer, as a file or a process

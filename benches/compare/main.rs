@@ -26,15 +26,21 @@
 //! tree-builder switching is applied after start tags: `script` → script
 //! data; `style`, `xmp`, `iframe`, `noembed`, `noframes` → RAWTEXT; `title`,
 //! `textarea` → RCDATA; `plaintext` → PLAINTEXT.
-//! - `htmltok`: whole document ([`Tokenizer::from_bytes_with_config`]), parse
+//! - `htmltok`: whole document (`Tokenizer::from_bytes_with_config`), parse
 //!   errors off, driven mode, tokens taken with `next_token`, the switches
 //!   above done by the caller with `set_state`;
-//! - `htmltok-stream-64k`: [`StreamTokenizer`] fed 64 KiB chunks, same;
+//! - `htmltok-tape`: as `htmltok`, the tokens recorded on a reused
+//!   `Tape` (`record_with`, which returns the switches), then every
+//!   record and attribute record read, the same lengths summed;
+//! - `htmltok-stream-64k`: `StreamTokenizer` fed 64 KiB chunks, same;
 //! - `htmltok-errors`: as `htmltok`, collecting parse errors;
 //! - `htmltok-scalar`: as `htmltok` with its SIMD scanning switched off
 //!   (`Config::simd(false)`);
 //! - `htmltok-for-each`: as `htmltok`, tokens taken with `for_each_token` (a
 //!   callback, as html5ever's and lol_html's are) that returns the switches;
+//!
+//! (`htmltok`, `htmltok-tape`, `htmltok-for-each` and `htmltok-scalar` are
+//! checked, before any timing, to see the same tokens and lengths.)
 //! - `html5ever`: its tokenizer alone (`html5ever::tokenizer::Tokenizer` and a
 //!   `TokenSink` that returns `RawData`/`Plaintext` to switch);
 //! - `html5gum`: its `CallbackEmitter` wrapped in a `ForwardingEmitter` that
@@ -58,6 +64,12 @@
 //! limits them to the groups whose name contains it;
 //! `HTMLTOK_BENCH_PAIRED_ONLY=1` skips criterion's groups and runs the
 //! paired rounds alone (about a minute instead of eight).
+//!
+//! Every crate is built with the `bench` profile (fat LTO, one codegen
+//! unit), and every peer runs in its fastest honest configuration (the
+//! fairness rules of BENCHMARKS.md). Layout: `inputs.rs` (pages, groups),
+//! `engines/` (one file per engine, `ENGINES` the list), `paired.rs` (the
+//! paired rounds and the goals), this file (criterion, the checks).
 //!
 //! Input: pages that are not valid UTF-8 (`legacy-encoding`) go as bytes to
 //! the engines that take bytes (htmltok, which repairs them to UTF-8 itself,
