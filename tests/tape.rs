@@ -8,26 +8,10 @@
 
 mod common;
 
-use common::{diff, Errors, Normalizer, Output};
-use htmltok::{
-    Config, ErrorPolicy, Flow, State, Tape, TapeAttr, TapeAttrStrings, TapeToken, Token, Tokenizer,
-};
+use common::{diff, naive_switch, Errors, Normalizer, Output};
+use htmltok::{Config, ErrorPolicy, Flow, Tape, TapeAttr, TapeAttrStrings, TapeToken, Tokenizer};
 
 const BETWEEN: &str = "the tape's tokens and next_token's";
-
-/// The switch a naive tree builder makes after a start tag.
-fn naive_switch(token: &Token<'_>) -> Option<State> {
-    let Token::StartTag(tag) = token else {
-        return None;
-    };
-    Some(match tag.name {
-        "script" => State::ScriptData,
-        "style" | "xmp" | "iframe" | "noembed" | "noframes" => State::Rawtext,
-        "title" | "textarea" => State::Rcdata,
-        "plaintext" => State::Plaintext,
-        _ => return None,
-    })
-}
 
 /// `next_token`'s tokens (switched when `switch`), and the errors.
 fn pulled<E: ErrorPolicy>(mut tok: Tokenizer<'_, E>, switch: bool) -> Output {
@@ -95,6 +79,15 @@ fn check_bytes(tape: &Tape) {
     );
 }
 
+/// `next_token`'s output and the tape's, from two tokenizers `make` makes.
+fn both<'i, E: ErrorPolicy>(
+    tape: &mut Tape,
+    make: impl Fn() -> Tokenizer<'i, E>,
+    switch: bool,
+) -> (Output, Output) {
+    (pulled(make(), switch), taped(tape, make(), switch))
+}
+
 /// Compares tape and `next_token` for one input and configuration, errors
 /// off and on; a difference is pushed to `failures`.
 fn compare(
@@ -105,27 +98,15 @@ fn compare(
     switch: bool,
     failures: &mut Vec<String>,
 ) {
-    let off = (
-        pulled(
-            Tokenizer::from_bytes_with_config(input, config.clone()),
-            switch,
-        ),
-        taped(
-            tape,
-            Tokenizer::from_bytes_with_config(input, config.clone()),
-            switch,
-        ),
+    let off = both(
+        tape,
+        || Tokenizer::from_bytes_with_config(input, config.clone()),
+        switch,
     );
-    let on = (
-        pulled(
-            Tokenizer::from_bytes_with_errors(input, config.clone()),
-            switch,
-        ),
-        taped(
-            tape,
-            Tokenizer::from_bytes_with_errors(input, config.clone()),
-            switch,
-        ),
+    let on = both(
+        tape,
+        || Tokenizer::from_bytes_with_errors(input, config.clone()),
+        switch,
     );
     for (errors, (want, got)) in [(Errors::Off, off), (Errors::On, on)] {
         if let Some(d) = diff(&want, &got) {
