@@ -11,12 +11,15 @@ row per HTML response: ``(url, encoding, title, text_length, links)``,
 ``links`` the page's URLs resolved against its own URL. The rows are
 written as Parquet.
 
-On a cluster, htmltok must be importable on every worker: install the wheel
-there (``pip install htmltok-*.whl``, built by ``maturin build --release``
-in ``python/``), or ship it with ``--py-files htmltok-*.whl`` (an abi3
-wheel for the workers' platform); FastWARC likewise. ``warc_pages.py``
-(the per-record code, shared with the single-machine example) is added to
-the job by the job itself when it sits beside this file.
+On a cluster, htmltok and FastWARC must be importable on every worker:
+installed there (``pip install htmltok-*.whl fastwarc``, the wheel built by
+``maturin build --release`` in ``python/``), or in a packed virtualenv
+shipped with ``--archives env.tar.gz#env`` and
+``--conf spark.pyspark.python=./env/bin/python``. (``--py-files`` cannot
+carry the wheel: Python does not import compiled modules from a zip.)
+``warc_pages.py`` (the per-record code, shared with the single-machine
+example) is added to the job by the job itself when it sits beside this
+file.
 """
 
 import argparse
@@ -60,7 +63,10 @@ def run(spark, input_paths, output, partitions=None):
     ``output`` the Parquet directory (replaced). Returns the number of WARC
     files that could not be read."""
     sc = spark.sparkContext
+    # The per-record code, and this file for when the job is imported as a
+    # module (its functions are then pickled by name, not by value).
     sc.addPyFile(os.path.join(HERE, "warc_pages.py"))
+    sc.addPyFile(os.path.abspath(__file__))
     failed = sc.accumulator(0)
     paths = sc.textFile(input_paths).map(str.strip).filter(bool)
     # One WARC per task by default: Common Crawl's files are ~1 GB each.

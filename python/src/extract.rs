@@ -8,10 +8,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 use htmltok::extract;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyList, PyTuple};
 use rayon::prelude::*;
 
-use crate::input::{repr, type_name, Decoding, Html};
+use crate::input::{opt_str, repr, type_name, Decoding, Html};
 
 /// A page's title and text (`htmltok.text`).
 ///
@@ -25,10 +25,16 @@ use crate::input::{repr, type_name, Decoding, Html};
 /// with the page.
 #[pyclass(module = "htmltok", frozen, get_all)]
 pub struct Page {
+    /// The first `<title>`, whitespace collapsed; `None` without one.
     title: Option<String>,
+    /// The body's text as a reader sees it.
     text: String,
+    /// The encoding bytes were decoded from (`None` for a `str`).
     encoding: Option<&'static str>,
+    /// What decided it: `bom`, `transport`, `meta`, `late-meta`, `guess`,
+    /// `default` (`None` for a `str`).
     rule: Option<&'static str>,
+    /// The `url` argument.
     url: Option<String>,
 }
 
@@ -56,10 +62,16 @@ impl Page {
 /// `offset` the value's UTF-8 byte offset in the decoded page.
 #[pyclass(module = "htmltok", frozen, get_all)]
 pub struct Link {
+    /// The resolved URL; `None` when it does not resolve, or names no
+    /// resource (`javascript:`, `data:`).
     url: Option<String>,
+    /// The value as written, references decoded.
     raw: String,
+    /// The tag's name.
     tag: &'static str,
+    /// The attribute's name.
     attr: &'static str,
+    /// The value's UTF-8 byte offset in the decoded page.
     offset: usize,
 }
 
@@ -121,9 +133,6 @@ fn parse_base(base_url: Option<&str>) -> PyResult<Option<url::Url>> {
         .transpose()
 }
 
-/// text(html, *, content_type=None, url=None)
-/// --
-///
 /// The title and text of `html` (a `str`, or bytes decoded as a browser
 /// decodes them, `content_type`'s charset first) as a `Page`.
 ///
@@ -134,17 +143,15 @@ fn parse_base(base_url: Option<&str>) -> PyResult<Option<url::Url>> {
 pub fn text(
     py: Python<'_>,
     html: &Bound<'_, PyAny>,
-    content_type: Option<String>,
-    url: Option<String>,
+    content_type: Option<&Bound<'_, PyAny>>,
+    url: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Page> {
     let html = Html::extract(html, "html")?;
-    let decoding = Decoding::new(None, content_type)?;
+    let decoding = Decoding::new(None, opt_str(content_type, "content_type")?)?;
+    let url = opt_str(url, "url")?;
     Ok(py.detach(|| page_text(&html, &decoding, url)))
 }
 
-/// links(html, *, base_url=None, content_type=None)
-/// --
-///
 /// Every URL of `html` (links, images, scripts, frames, forms, srcset
 /// candidates, a refresh's URL) as a list of `Link`, resolved against the
 /// page's `<base href>` and `base_url`. A `base_url` that does not parse
@@ -157,12 +164,12 @@ pub fn text(
 pub fn links<'py>(
     py: Python<'py>,
     html: &Bound<'py, PyAny>,
-    base_url: Option<String>,
-    content_type: Option<String>,
+    base_url: Option<&Bound<'py, PyAny>>,
+    content_type: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     let html = Html::extract(html, "html")?;
-    let decoding = Decoding::new(None, content_type)?;
-    let base = parse_base(base_url.as_deref())?;
+    let decoding = Decoding::new(None, opt_str(content_type, "content_type")?)?;
+    let base = parse_base(opt_str(base_url, "base_url")?.as_deref())?;
     let found = py.detach(|| page_links(&html, &decoding, base.as_ref()));
     link_list(py, found)
 }
@@ -175,9 +182,6 @@ fn link_list(py: Python<'_>, links: Vec<Link>) -> PyResult<Bound<'_, PyList>> {
     PyList::new(py, objects)
 }
 
-/// sniff(data, content_type=None)
-/// --
-///
 /// The encoding of the page `data` (bytes) as a browser decides it, and
 /// the rule that decided it: `(encoding, rule)`, for instance
 /// `("Shift_JIS", "meta")`. `content_type` is an HTTP `Content-Type` (or a
@@ -190,8 +194,9 @@ fn link_list(py: Python<'_>, links: Vec<Link>) -> PyResult<Bound<'_, PyList>> {
 pub fn sniff(
     py: Python<'_>,
     data: &Bound<'_, PyAny>,
-    content_type: Option<String>,
+    content_type: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(&'static str, &'static str)> {
+    let content_type = opt_str(content_type, "content_type")?;
     let Html::Bytes(bytes) = Html::extract(data, "data")? else {
         return Err(PyTypeError::new_err(
             "data must be bytes: a str is decoded already",
@@ -244,19 +249,8 @@ fn items(pages: &Bound<'_, PyAny>, with_base: bool) -> PyResult<Vec<Item>> {
         }
         let html = Html::extract(&tuple.get_item(0)?, &format!("pages[{i}][0]"))?;
         let string = |k: usize| -> PyResult<Option<String>> {
-            let Ok(item) = tuple.get_item(k) else {
-                return Ok(None);
-            };
-            if item.is_none() {
-                return Ok(None);
-            }
-            match item.cast::<PyString>() {
-                Ok(s) => Ok(Some(s.to_cow()?.into_owned())),
-                Err(_) => Err(PyTypeError::new_err(format!(
-                    "pages[{i}][{k}] must be str or None, not {}",
-                    type_name(&item)
-                ))),
-            }
+            let item = tuple.get_item(k).ok();
+            opt_str(item.as_ref(), &format!("pages[{i}][{k}]"))
         };
         let (base, content_type) = if with_base {
             (parse_base(string(1)?.as_deref())?, string(2)?)
@@ -304,9 +298,6 @@ fn on_pool<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) -> PyR
     Ok(pool.install(f))
 }
 
-/// text_many(pages, *, threads=None)
-/// --
-///
 /// `text` of every page, in order, on `threads` threads (all cores when
 /// `None`) with the GIL released. Each page is `html` or
 /// `(html, content_type)`.
@@ -333,9 +324,6 @@ pub fn text_many<'py>(
     PyList::new(py, objects)
 }
 
-/// links_many(pages, *, threads=None)
-/// --
-///
 /// `links` of every page, in order (a list of lists), on `threads` threads
 /// (all cores when `None`) with the GIL released. Each page is `html`,
 /// `(html, base_url)` or `(html, base_url, content_type)`.

@@ -124,3 +124,28 @@ pub fn repr(py: Python<'_>, s: Option<&str>) -> PyResult<String> {
         None => Ok("None".to_owned()),
     }
 }
+
+/// An optional `str` argument (`None` or absent is `None`), or a
+/// `TypeError` naming it.
+pub fn opt_str(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<Option<String>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    match obj.cast::<PyString>() {
+        Ok(s) => Ok(Some(s.to_cow()?.into_owned())),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "{what} must be str or None, not {}",
+            type_name(obj)
+        ))),
+    }
+}
+
+/// A `bool` argument, or a `TypeError` naming it.
+pub fn flag(obj: Option<&Bound<'_, PyAny>>, what: &str) -> PyResult<bool> {
+    match obj {
+        None => Ok(false),
+        Some(obj) => obj.extract::<bool>().map_err(|_| {
+            PyTypeError::new_err(format!("{what} must be bool, not {}", type_name(obj)))
+        }),
+    }
+}

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyModule, PyString, PyTuple};
 
-use crate::input::{repr, Decoded, Decoding, Html};
+use crate::input::{flag, opt_str, repr, Decoded, Decoding, Html};
 use crate::table::{
     config, le_bytes, Table, TokenRecord, FORCE_QUIRKS, HAS_S0, HAS_S1, HAS_S2, KINDS,
     SELF_CLOSING,
@@ -21,23 +21,32 @@ use crate::table::{
 /// `start`/`end` the token's UTF-8 byte offsets in the decoded page.
 #[pyclass(module = "htmltok", frozen)]
 pub struct Token {
+    /// `"doctype"`, `"start_tag"`, `"end_tag"`, `"comment"` or `"text"`.
     #[pyo3(get)]
     kind: Py<PyString>,
+    /// A tag's name (lower-case) or a doctype's name; else `None`.
     #[pyo3(get)]
     name: Option<Py<PyString>>,
     attrs: Option<Py<PyDict>>,
+    /// The characters of a text or comment token; else `None`.
     #[pyo3(get)]
     data: Option<Py<PyString>>,
+    /// Whether a tag ended with `/>`.
     #[pyo3(get)]
     self_closing: bool,
+    /// The token's first UTF-8 byte offset in the decoded page.
     #[pyo3(get)]
     start: u64,
+    /// The offset just past the token.
     #[pyo3(get)]
     end: u64,
+    /// A doctype's public identifier (`None` when missing).
     #[pyo3(get)]
     public_id: Option<Py<PyString>>,
+    /// A doctype's system identifier (`None` when missing).
     #[pyo3(get)]
     system_id: Option<Py<PyString>>,
+    /// A doctype's force-quirks flag.
     #[pyo3(get)]
     force_quirks: bool,
 }
@@ -89,9 +98,13 @@ impl Token {
 /// units) and its UTF-8 byte offset in the decoded page.
 #[pyclass(module = "htmltok", frozen, get_all)]
 pub struct ParseError {
+    /// The standard's name of the error.
     code: &'static str,
+    /// Its line, from 1.
     line: usize,
+    /// Its column, from 1, in UTF-16 code units.
     column: usize,
+    /// Its UTF-8 byte offset in the decoded page.
     offset: usize,
 }
 
@@ -123,9 +136,6 @@ fn run<'a>(
     })
 }
 
-/// tokenize(html, *, encoding=None, content_type=None, driven=False, errors=False)
-/// --
-///
 /// The tokens of `html` (a `str`, or bytes decoded as a browser decodes
 /// them: `encoding` names the encoding, else `content_type`'s charset,
 /// else the page's own `<meta>` or byte order mark, else a guess), as a
@@ -138,17 +148,22 @@ fn run<'a>(
 /// >>> [t.kind for t in tokenize("<p class=x>Hi</p>")]
 /// ['start_tag', 'text', 'end_tag']
 #[pyfunction]
-#[pyo3(signature = (html, *, encoding=None, content_type=None, driven=false, errors=false))]
+#[pyo3(signature = (html, *, encoding=None, content_type=None, driven=None, errors=None),
+        text_signature = "(html, *, encoding=None, content_type=None, driven=False, errors=False)")]
 pub fn tokenize<'py>(
     py: Python<'py>,
     html: &Bound<'py, PyAny>,
-    encoding: Option<String>,
-    content_type: Option<String>,
-    driven: bool,
-    errors: bool,
+    encoding: Option<&Bound<'py, PyAny>>,
+    content_type: Option<&Bound<'py, PyAny>>,
+    driven: Option<&Bound<'py, PyAny>>,
+    errors: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let page = Html::extract(html, "html")?;
-    let decoding = Decoding::new(encoding, content_type)?;
+    let decoding = Decoding::new(
+        opt_str(encoding, "encoding")?,
+        opt_str(content_type, "content_type")?,
+    )?;
+    let (driven, errors) = (flag(driven, "driven")?, flag(errors, "errors")?);
     let (decoded, table) = run(py, &page, &decoding, driven, errors);
     let tokens = Objects::new(py).tokens(&decoded.html, &table)?;
     if !errors {
@@ -294,9 +309,13 @@ impl<'py> Objects<'py> {
 /// The layouts are in the package's documentation (`help(htmltok)`).
 #[pyclass(module = "htmltok", frozen, get_all)]
 pub struct TokenTable {
+    /// The token records (`htmltok.TOKEN_DTYPE`).
     tokens: Py<PyBytes>,
+    /// The attribute records (`htmltok.ATTR_DTYPE`).
     attrs: Py<PyBytes>,
+    /// The decoded page, UTF-8.
     text: Py<PyBytes>,
+    /// The rewritten strings, addressed from `len(text)` on.
     extra: Py<PyBytes>,
     /// The encoding the bytes were decoded from (`None` for a `str`).
     encoding: Option<&'static str>,
@@ -333,22 +352,24 @@ impl TokenTable {
     }
 }
 
-/// token_table(html, *, encoding=None, content_type=None, driven=False)
-/// --
-///
 /// The tokens of `html` (as for `tokenize`) as a `TokenTable`: records in
 /// `bytes`, no Python object per token.
 #[pyfunction]
-#[pyo3(signature = (html, *, encoding=None, content_type=None, driven=false))]
+#[pyo3(signature = (html, *, encoding=None, content_type=None, driven=None),
+        text_signature = "(html, *, encoding=None, content_type=None, driven=False)")]
 pub fn token_table(
     py: Python<'_>,
     html: &Bound<'_, PyAny>,
-    encoding: Option<String>,
-    content_type: Option<String>,
-    driven: bool,
+    encoding: Option<&Bound<'_, PyAny>>,
+    content_type: Option<&Bound<'_, PyAny>>,
+    driven: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<TokenTable> {
     let page = Html::extract(html, "html")?;
-    let decoding = Decoding::new(encoding, content_type)?;
+    let decoding = Decoding::new(
+        opt_str(encoding, "encoding")?,
+        opt_str(content_type, "content_type")?,
+    )?;
+    let driven = flag(driven, "driven")?;
     let (decoded, table) = run(py, &page, &decoding, driven, false);
     // The input's bytes (a `str`'s UTF-8) are the text when decoding left
     // them as they were: no copy.
