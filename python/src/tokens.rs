@@ -1,8 +1,7 @@
 //! `tokenize` (one Python object per token) and `token_table` (the
 //! records as `bytes`), both over a [`Table`] built with the GIL released.
 
-use std::collections::HashMap;
-
+use rustc_hash::FxHashMap;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyModule, PyString, PyTuple};
 
@@ -217,7 +216,7 @@ impl Drop for GcPause<'_> {
 struct Objects<'py> {
     py: Python<'py>,
     kinds: Vec<Bound<'py, PyString>>,
-    names: HashMap<String, Bound<'py, PyString>>,
+    names: FxHashMap<String, Bound<'py, PyString>>,
 }
 
 impl<'py> Objects<'py> {
@@ -225,7 +224,7 @@ impl<'py> Objects<'py> {
         Objects {
             py,
             kinds: KINDS.iter().map(|k| PyString::intern(py, k)).collect(),
-            names: HashMap::new(),
+            names: FxHashMap::default(),
         }
     }
 
