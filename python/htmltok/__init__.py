@@ -24,11 +24,11 @@ records in ``bytes`` objects (no Python object per token)::
     tokens = numpy.frombuffer(t.tokens, dtype=htmltok.TOKEN_DTYPE)
     attrs = numpy.frombuffer(t.attrs, dtype=htmltok.ATTR_DTYPE)
 
-A token record (88 bytes): ``start``, ``end`` (the token's bytes in
+A token record (44 bytes): ``start``, ``end`` (the token's bytes in
 ``t.text``), three strings ``s0``, ``s1``, ``s2`` as ``(off, len)`` pairs,
 ``first_attr`` and ``n_attrs`` (its attributes are
-``attrs[first_attr:first_attr + n_attrs]``), all ``<u8``; then ``kind``
-(an index into ``TOKEN_KINDS``) and ``flags`` (``u1``) and 6 bytes of
+``attrs[first_attr:first_attr + n_attrs]``), all ``<u4``; then ``kind``
+(an index into ``TOKEN_KINDS``) and ``flags`` (``u1``) and 2 bytes of
 padding. The strings by kind:
 
 ============================  ===========  ===========  ===========
@@ -42,7 +42,7 @@ processing_instruction (5)    target       data
 
 Flags: ``FLAG_SELF_CLOSING``, ``FLAG_FORCE_QUIRKS``, and for a doctype
 ``FLAG_HAS_S0``/``S1``/``S2`` (a missing name or id differs from an empty
-one). An attribute record (48 bytes, ``<u8``): ``name_off``, ``name_len``,
+one). An attribute record (24 bytes, ``<u4``): ``name_off``, ``name_len``,
 ``value_off``, ``value_len``, ``name_start``, ``value_start`` (where the
 name and value start in ``t.text``).
 
@@ -50,7 +50,9 @@ A string ``(off, len)`` is UTF-8 bytes of ``t.text + t.extra``: the decoded
 page itself when the page holds it verbatim (``off < len(t.text)``), else
 the side buffer ``t.extra`` of strings the tokenizer rewrote (decoded
 character references, lower-cased names, normalised newlines), at
-``off - len(t.text)``. ``t.string(off, len)`` reads one.
+``off - len(t.text)``. ``t.string(off, len)`` reads one. Offsets are 32
+bits: a page of more than 4 GiB of UTF-8 (with its rewritten strings) is a
+``ValueError`` for ``token_table`` and ``tokenize``.
 """
 
 from ._htmltok import (
@@ -75,29 +77,29 @@ from ._htmltok import (
 #: The numpy dtype of ``TokenTable.tokens`` (a list numpy accepts as a
 #: dtype; numpy is not needed to import htmltok).
 TOKEN_DTYPE = [
-    ("start", "<u8"),
-    ("end", "<u8"),
-    ("s0_off", "<u8"),
-    ("s0_len", "<u8"),
-    ("s1_off", "<u8"),
-    ("s1_len", "<u8"),
-    ("s2_off", "<u8"),
-    ("s2_len", "<u8"),
-    ("first_attr", "<u8"),
-    ("n_attrs", "<u8"),
+    ("start", "<u4"),
+    ("end", "<u4"),
+    ("s0_off", "<u4"),
+    ("s0_len", "<u4"),
+    ("s1_off", "<u4"),
+    ("s1_len", "<u4"),
+    ("s2_off", "<u4"),
+    ("s2_len", "<u4"),
+    ("first_attr", "<u4"),
+    ("n_attrs", "<u4"),
     ("kind", "u1"),
     ("flags", "u1"),
-    ("_pad", "V6"),
+    ("_pad", "V2"),
 ]
 
 #: The numpy dtype of ``TokenTable.attrs``.
 ATTR_DTYPE = [
-    ("name_off", "<u8"),
-    ("name_len", "<u8"),
-    ("value_off", "<u8"),
-    ("value_len", "<u8"),
-    ("name_start", "<u8"),
-    ("value_start", "<u8"),
+    ("name_off", "<u4"),
+    ("name_len", "<u4"),
+    ("value_off", "<u4"),
+    ("value_len", "<u4"),
+    ("name_start", "<u4"),
+    ("value_start", "<u4"),
 ]
 
 FLAG_SELF_CLOSING = 1

@@ -57,10 +57,10 @@ class TokenTable:
 
     @property
     def tokens(self) -> bytes:
-        """88-byte token records (``htmltok.TOKEN_DTYPE``)."""
+        """44-byte token records (``htmltok.TOKEN_DTYPE``)."""
     @property
     def attrs(self) -> bytes:
-        """48-byte attribute records (``htmltok.ATTR_DTYPE``)."""
+        """24-byte attribute records (``htmltok.ATTR_DTYPE``)."""
     @property
     def text(self) -> bytes:
         """The decoded page, UTF-8."""

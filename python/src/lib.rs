@@ -33,7 +33,10 @@ fn _htmltok(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<extract::Page>()?;
     m.add_class::<extract::Link>()?;
     m.add("TOKEN_KINDS", table::KINDS.to_vec())?;
-    m.add("TOKEN_RECORD_SIZE", std::mem::size_of::<table::TokenRecord>())?;
+    m.add(
+        "TOKEN_RECORD_SIZE",
+        std::mem::size_of::<table::TokenRecord>(),
+    )?;
     m.add("ATTR_RECORD_SIZE", std::mem::size_of::<table::AttrRecord>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

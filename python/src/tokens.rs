@@ -1,14 +1,15 @@
 //! `tokenize` (one Python object per token) and `token_table` (the
 //! records as `bytes`), both over a [`Table`] built with the GIL released.
 
-use rustc_hash::FxHashMap;
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyModule, PyString, PyTuple};
+use rustc_hash::FxHashMap;
 
 use crate::input::{flag, opt_str, repr, Decoded, Decoding, Html};
 use crate::table::{
-    config, le_bytes, Table, TokenRecord, FORCE_QUIRKS, HAS_S0, HAS_S1, HAS_S2, KINDS,
-    SELF_CLOSING,
+    config, le_bytes, Table, TokenRecord, TooBig, FORCE_QUIRKS, HAS_S0, HAS_S1, HAS_S2, KINDS,
+    MAX_BYTES, SELF_CLOSING,
 };
 
 /// One token of the WHATWG tokenizer.
@@ -127,12 +128,19 @@ fn run<'a>(
     decoding: &Decoding,
     driven: bool,
     errors: bool,
-) -> (Decoded<'a>, Table) {
-    py.detach(|| {
+) -> PyResult<(Decoded<'a>, Table)> {
+    let (decoded, table) = py.detach(|| {
         let decoded = html.decode(decoding);
         let table = Table::build(&decoded.html, config(driven), errors);
         (decoded, table)
-    })
+    });
+    let table = table.map_err(|TooBig(size)| {
+        PyValueError::new_err(format!(
+            "the page is {size} bytes of UTF-8 with its rewritten strings: \
+             htmltok's token records address at most {MAX_BYTES} (32-bit offsets)"
+        ))
+    })?;
+    Ok((decoded, table))
 }
 
 /// The tokens of `html` (a `str`, or bytes decoded as a browser decodes
@@ -163,7 +171,7 @@ pub fn tokenize<'py>(
         opt_str(content_type, "content_type")?,
     )?;
     let (driven, errors) = (flag(driven, "driven")?, flag(errors, "errors")?);
-    let (decoded, table) = run(py, &page, &decoding, driven, errors);
+    let (decoded, table) = run(py, &page, &decoding, driven, errors)?;
     let tokens = Objects::new(py).tokens(&decoded.html, &table)?;
     if !errors {
         return Ok(tokens.into_any());
@@ -174,7 +182,12 @@ pub fn tokenize<'py>(
         column: e.location.col,
         offset: e.span.start,
     });
-    let errors = PyList::new(py, errors.map(|e| Bound::new(py, e)).collect::<PyResult<Vec<_>>>()?)?;
+    let errors = PyList::new(
+        py,
+        errors
+            .map(|e| Bound::new(py, e))
+            .collect::<PyResult<Vec<_>>>()?,
+    )?;
     Ok(PyTuple::new(py, [tokens.into_any(), errors.into_any()])?.into_any())
 }
 
@@ -259,8 +272,8 @@ impl<'py> Objects<'py> {
             attrs: None,
             data: None,
             self_closing: rec.flags & SELF_CLOSING != 0,
-            start: rec.start,
-            end: rec.end,
+            start: rec.start.into(),
+            end: rec.end.into(),
             public_id: None,
             system_id: None,
             force_quirks: rec.flags & FORCE_QUIRKS != 0,
@@ -298,9 +311,9 @@ impl<'py> Objects<'py> {
 /// A page's tokens as fixed-size little-endian records in `bytes`, for
 /// numpy or any reader of binary records: no Python object per token.
 ///
-/// - `tokens`: 88-byte records, `numpy.frombuffer(t.tokens,
+/// - `tokens`: 44-byte records, `numpy.frombuffer(t.tokens,
 ///   dtype=htmltok.TOKEN_DTYPE)` (no copy);
-/// - `attrs`: 48-byte attribute records, `htmltok.ATTR_DTYPE`;
+/// - `attrs`: 24-byte attribute records, `htmltok.ATTR_DTYPE`;
 /// - `text`: the decoded page in UTF-8, `extra`: the strings the
 ///   tokenizer rewrote. A string is `(off, len)` in `text + extra`:
 ///   `t.string(off, len)` reads one.
@@ -369,7 +382,7 @@ pub fn token_table(
         opt_str(content_type, "content_type")?,
     )?;
     let driven = flag(driven, "driven")?;
-    let (decoded, table) = run(py, &page, &decoding, driven, false);
+    let (decoded, table) = run(py, &page, &decoding, driven, false)?;
     // The input's bytes (a `str`'s UTF-8) are the text when decoding left
     // them as they were: no copy.
     let same = match (&page, html.cast::<PyBytes>()) {

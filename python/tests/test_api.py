@@ -145,8 +145,8 @@ def check_table(table, tokens):
     layout decoded here by struct (independently of numpy)."""
     import struct
 
-    rec = struct.Struct("<10Q2B6x")
-    attr = struct.Struct("<6Q")
+    rec = struct.Struct("<10I2B2x")
+    attr = struct.Struct("<6I")
     assert rec.size == htmltok.TOKEN_RECORD_SIZE and attr.size == htmltok.ATTR_RECORD_SIZE
     assert len(table.tokens) == len(tokens) * rec.size
     for i, token in enumerate(tokens):
