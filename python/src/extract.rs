@@ -171,13 +171,17 @@ pub fn links<'py>(
     let decoding = Decoding::new(None, opt_str(content_type, "content_type")?)?;
     let base = parse_base(opt_str(base_url, "base_url")?.as_deref())?;
     let found = py.detach(|| page_links(&html, &decoding, base.as_ref()));
-    link_list(py, found)
+    object_list(py, found)
 }
 
-fn link_list(py: Python<'_>, links: Vec<Link>) -> PyResult<Bound<'_, PyList>> {
-    let objects = links
+/// A Python list of `values` as objects of their class.
+fn object_list<T>(py: Python<'_>, values: Vec<T>) -> PyResult<Bound<'_, PyList>>
+where
+    T: pyo3::PyClass + Into<PyClassInitializer<T>>,
+{
+    let objects = values
         .into_iter()
-        .map(|l| Bound::new(py, l))
+        .map(|v| Bound::new(py, v))
         .collect::<PyResult<Vec<_>>>()?;
     PyList::new(py, objects)
 }
@@ -317,11 +321,7 @@ pub fn text_many<'py>(
                 .collect::<Vec<_>>()
         })
     })?;
-    let objects = done
-        .into_iter()
-        .map(|p| Bound::new(py, p))
-        .collect::<PyResult<Vec<_>>>()?;
-    PyList::new(py, objects)
+    object_list(py, done)
 }
 
 /// `links` of every page, in order (a list of lists), on `threads` threads
@@ -345,7 +345,7 @@ pub fn links_many<'py>(
     })?;
     let lists = done
         .into_iter()
-        .map(|links| link_list(py, links))
+        .map(|links| object_list(py, links))
         .collect::<PyResult<Vec<_>>>()?;
     PyList::new(py, lists)
 }
