@@ -12,6 +12,7 @@ use pyo3::types::{PyList, PyTuple};
 use rayon::prelude::*;
 
 use crate::input::{opt_str, repr, type_name, Decoding, Html};
+use crate::object_list;
 
 /// A page's title and text (`htmltok.text`).
 ///
@@ -172,18 +173,6 @@ pub fn links<'py>(
     let base = parse_base(opt_str(base_url, "base_url")?.as_deref())?;
     let found = py.detach(|| page_links(&html, &decoding, base.as_ref()));
     object_list(py, found)
-}
-
-/// A Python list of `values` as objects of their class.
-fn object_list<T>(py: Python<'_>, values: Vec<T>) -> PyResult<Bound<'_, PyList>>
-where
-    T: pyo3::PyClass + Into<PyClassInitializer<T>>,
-{
-    let objects = values
-        .into_iter()
-        .map(|v| Bound::new(py, v))
-        .collect::<PyResult<Vec<_>>>()?;
-    PyList::new(py, objects)
 }
 
 /// The encoding of the page `data` (bytes) as a browser decides it, and

@@ -17,6 +17,7 @@ mod table;
 mod tokens;
 
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 
 #[pymodule]
 fn _htmltok(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -40,4 +41,16 @@ fn _htmltok(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ATTR_RECORD_SIZE", std::mem::size_of::<table::AttrRecord>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
+}
+
+/// A Python list of `values` as objects of their class.
+pub(crate) fn object_list<T>(py: Python<'_>, values: Vec<T>) -> PyResult<Bound<'_, PyList>>
+where
+    T: pyo3::PyClass + Into<pyo3::PyClassInitializer<T>>,
+{
+    let objects = values
+        .into_iter()
+        .map(|v| Bound::new(py, v))
+        .collect::<PyResult<Vec<_>>>()?;
+    PyList::new(py, objects)
 }

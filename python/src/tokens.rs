@@ -7,6 +7,7 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyModule, PyString, PyTuple};
 use rustc_hash::FxHashMap;
 
 use crate::input::{flag, opt_str, repr, Decoded, Decoding, Html};
+use crate::object_list;
 use crate::table::{
     config, le_bytes, Table, TokenRecord, TooBig, FORCE_QUIRKS, HAS_S0, HAS_S1, HAS_S2, KINDS,
     MAX_BYTES, SELF_CLOSING,
@@ -182,12 +183,7 @@ pub fn tokenize<'py>(
         column: e.location.col,
         offset: e.span.start,
     });
-    let errors = PyList::new(
-        py,
-        errors
-            .map(|e| Bound::new(py, e))
-            .collect::<PyResult<Vec<_>>>()?,
-    )?;
+    let errors = object_list(py, errors.collect())?;
     Ok(PyTuple::new(py, [tokens.into_any(), errors.into_any()])?.into_any())
 }
 
