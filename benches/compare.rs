@@ -65,6 +65,9 @@
 //! it gets a lossy UTF-8 conversion made once, outside the timed loop, as a
 //! `StrTendril` that is cheaply cloned (shared, not copied) for each run.
 
+#[path = "../tests/common/files.rs"]
+mod files;
+
 use std::cell::Cell;
 use std::convert::Infallible;
 use std::hint::black_box;
@@ -103,25 +106,6 @@ fn manifest_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Every `*.html` / `*.htm` file under `dir`, in path order.
-fn html_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.is_dir() {
-            html_files(&path, out);
-        } else if path
-            .extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| e.eq_ignore_ascii_case("html") || e.eq_ignore_ascii_case("htm"))
-        {
-            out.push(path);
-        }
-    }
-}
-
 /// `file` → `category` from a corpus `MANIFEST.tsv` (columns named in its
 /// first line), if there is one.
 fn read_manifest(dir: &Path) -> Option<Vec<(String, String)>> {
@@ -150,8 +134,7 @@ fn load_corpus() -> (Vec<Page>, bool) {
         Some(d) => PathBuf::from(d),
         None => manifest_dir().join("corpus"),
     };
-    let mut paths = Vec::new();
-    html_files(&dir, &mut paths);
+    let paths = files::html_pages(&dir);
     let (dir, paths) = if paths.is_empty() {
         let own = manifest_dir().join("corpus");
         eprintln!(
@@ -164,8 +147,7 @@ fn load_corpus() -> (Vec<Page>, bool) {
             },
             own.display()
         );
-        let mut own_paths = Vec::new();
-        html_files(&own, &mut own_paths);
+        let own_paths = files::html_pages(&own);
         (own, own_paths)
     } else {
         (dir, paths)

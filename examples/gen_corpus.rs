@@ -1,20 +1,29 @@
-//! Writes the generated pages of `corpus/pages/`: realistic but synthetic HTML
-//! documents for benchmarks, made from a fixed seed so every run writes the
-//! same bytes.
+//! Writes the generated pages of `corpus/`: realistic but synthetic HTML
+//! documents made from a fixed seed so every run writes the same bytes.
+//! `pages/` holds four UTF-8 pages for benchmarks (this file);
+//! `legacy/` holds pages in legacy encodings for the encoding tests
+//! (`gen_corpus/legacy.rs`, with the languages' word lists in
+//! `gen_corpus/lang.rs`). Their rows of `MANIFEST.tsv` are rewritten too.
 //!
 //! Regenerate (from the repository root):
 //!
 //! ```text
-//! cargo run --example gen_corpus            # writes corpus/pages/*.html
-//! cargo run --example gen_corpus -- OUT_DIR # writes somewhere else
+//! cargo run --example gen_corpus             # writes corpus/{pages,legacy}/
+//! cargo run --example gen_corpus -- OUT_DIR  # writes OUT_DIR/{pages,legacy}/
 //! ```
 //!
 //! The output is committed; rerunning must leave `git status` clean. Change
-//! the generator and its output together. No dependencies: a xorshift PRNG and
-//! hand-made word lists.
+//! the generator and its output together. A xorshift PRNG and hand-made
+//! word lists; `encoding_rs` (the crate's own dependency) encodes the
+//! legacy pages.
+
+#[path = "gen_corpus/lang.rs"]
+mod lang;
+#[path = "gen_corpus/legacy.rs"]
+mod legacy;
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Target size of each page, in bytes (each page stops at the first block
 /// boundary past it).
@@ -547,11 +556,55 @@ fn cjk(rng: &mut Rng) -> String {
     out
 }
 
+/// One row of `MANIFEST.tsv` for a generated page.
+pub struct ManifestRow {
+    /// Path below the corpus directory.
+    pub file: String,
+    pub bytes: usize,
+    /// The label declared, `none`, or `utf-16le(BOM)`.
+    pub declared: String,
+    pub category: &'static str,
+}
+
+/// Puts `rows` into `root`'s MANIFEST.tsv (replacing the rows of the same
+/// files, keeping the others), sorted by file name.
+fn update_manifest(root: &Path, rows: &[ManifestRow]) {
+    const HEADER: &str = "file\tbytes\tsource_repo\tsource_commit\tsource_path\t\
+                          license_if_known\tdeclared_charset\tcategory";
+    let path = root.join("MANIFEST.tsv");
+    let old = std::fs::read_to_string(&path).unwrap_or_default();
+    let mut lines: Vec<String> = old
+        .lines()
+        .skip(1)
+        .filter(|line| {
+            let file = line.split('\t').next().unwrap_or_default();
+            !rows.iter().any(|row| row.file == file)
+        })
+        .map(str::to_owned)
+        .collect();
+    for row in rows {
+        lines.push(format!(
+            "{}\t{}\thtmltok\t-\texamples/gen_corpus.rs\tMIT OR Apache-2.0 (this crate)\t{}\t{}",
+            row.file, row.bytes, row.declared, row.category
+        ));
+    }
+    lines.sort();
+    let mut text = String::from(HEADER);
+    for line in lines {
+        text.push('\n');
+        text.push_str(&line);
+    }
+    text.push('\n');
+    std::fs::write(&path, text).unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+    println!("wrote {}", path.display());
+}
+
 fn main() {
-    let out_dir = std::env::args_os()
+    let root = std::env::args_os()
         .nth(1)
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus/pages"));
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus"));
+    let out_dir = root.join("pages");
     std::fs::create_dir_all(&out_dir).expect("cannot create the output directory");
 
     type Gen = fn(&mut Rng) -> String;
@@ -561,6 +614,7 @@ fn main() {
         ("script-heavy.html", 0x5C21_97E5, script_heavy),
         ("cjk.html", 0xC7C7_C7C7, cjk),
     ];
+    let mut rows = Vec::new();
     for (name, seed, generate) in pages {
         let mut rng = Rng::new(seed);
         let html = generate(&mut rng);
@@ -568,5 +622,13 @@ fn main() {
         std::fs::write(&path, &html)
             .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
         println!("wrote {} ({} bytes)", path.display(), html.len());
+        rows.push(ManifestRow {
+            file: format!("pages/{name}"),
+            bytes: html.len(),
+            declared: "utf-8".to_owned(),
+            category: name.trim_end_matches(".html"),
+        });
     }
+    rows.extend(legacy::write_all(&root));
+    update_manifest(&root, &rows);
 }

@@ -171,6 +171,15 @@ pub struct Writer<W: std::io::Write> {
     errors: Vec<(ErrorCode, LineCol)>,
 }
 
+impl<W: std::io::Write> std::fmt::Debug for Writer<W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Writer")
+            .field("with_errors", &self.with_errors)
+            .field("buffered", &self.buf.len())
+            .finish_non_exhaustive()
+    }
+}
+
 /// Output is passed on to the underlying writer in pieces of about this size.
 const FLUSH_AT: usize = 64 * 1024;
 

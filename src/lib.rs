@@ -35,7 +35,8 @@
 //! ```
 //!
 //! For simplicity over speed, [`Tokenizer::owned`] is an [`Iterator`] of
-//! [`OwnedToken`]s. Pages that are not known to be UTF-8 go through
+//! [`OwnedToken`]s (and a `for` loop over a tokenizer takes them). Pages
+//! that are not known to be UTF-8 go through
 //! [`Tokenizer::from_bytes`], which repairs invalid sequences to U+FFFD;
 //! pages in other encodings through [`encoding::Sniffer`], which decides a
 //! page's encoding as a browser does and decodes it (and
@@ -57,12 +58,37 @@
 //! assert_eq!(title, "日本");
 //! ```
 //!
+//! [`Tokenizer::decode`] does both in one step. A tokenizer may also own
+//! its text ([`Tokenizer::from_text`] takes a `String`, or a decoded
+//! page's text as it is; [`Tokenizer::into_owned`] copies borrowed text),
+//! so that a function can return one:
+//!
+//! ```
+//! use htmltok::{Token, Tokenizer};
+//!
+//! fn open(path: &std::path::Path) -> std::io::Result<Tokenizer<'static>> {
+//!     let bytes = std::fs::read(path)?;
+//!     Ok(Tokenizer::decode(&bytes).into_owned())
+//! }
+//! # let path = std::env::temp_dir().join(format!("htmltok-guide-{}.html", std::process::id()));
+//! # std::fs::write(&path, b"<meta charset=shift_jis><title>\x93\xfa\x96\x7b</title>")?;
+//! let mut tok = open(&path)?;
+//! # std::fs::remove_file(&path)?;
+//! while let Some(token) = tok.next_token() {
+//!     if let Token::Text(t) = token {
+//!         assert_eq!(t.text, "日本");
+//!     }
+//! }
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
 //! [`Tokenizer::for_each_token`] takes a callback instead: the same tokens,
 //! with the tokenizer's loop and the callback compiled into one function,
 //! so that a token is looked at where it is built: in standalone mode it
 //! runs fewer instructions than a `next_token` loop; driven, or on a
 //! stream, the two are about as fast (`BENCHMARKS.md` has the measurements).
-//! The callback's [`Flow`] says whether to go on, switch state, or stop:
+//! The callback's [`Flow`] says whether to go on, switch state, or stop (a callback that
+//! always goes on returns nothing):
 //!
 //! ```
 //! use htmltok::{Flow, Token, Tokenizer};
@@ -73,9 +99,20 @@
 //!     if let Token::Text(t) = token {
 //!         words += t.text.split_whitespace().count();
 //!     }
-//!     Flow::Continue
 //! });
 //! assert_eq!(words, 3);
+//!
+//! // The first start tag's name, then stop.
+//! let mut tok = Tokenizer::new("text <em>first</em> <b>");
+//! let mut first = None;
+//! tok.for_each_token(|token| match token {
+//!     Token::StartTag(tag) => {
+//!         first = Some(tag.name.to_owned());
+//!         Flow::Stop
+//!     }
+//!     _ => Flow::Continue,
+//! });
+//! assert_eq!(first.as_deref(), Some("em"));
 //! ```
 //!
 //! ## Why a lending `next_token`, and a callback beside it
@@ -106,19 +143,34 @@
 //! let mut tok = Tokenizer::with_config("<style>p > a {}</style><p>", Config::new().driven(true));
 //! let mut out = Vec::new();
 //! while let Some(token) = tok.next_token() {
-//!     let mut switch = None;
-//!     match &token {
-//!         Token::StartTag(tag) if tag.name == "style" => switch = Some(State::Rawtext),
+//!     match token {
+//!         // The token borrows the tokenizer until its last use: here the
+//!         // guard, so the arm may switch the state.
+//!         Token::StartTag(tag) if tag.name == "style" => tok.set_state(State::Rawtext),
 //!         Token::StartTag(tag) => out.push(format!("<{}>", tag.name)),
 //!         Token::Text(text) => out.push(text.text.to_owned()),
 //!         _ => {}
 //!     }
-//!     // The token borrows the tokenizer: switch after it is dropped.
-//!     if let Some(state) = switch {
-//!         tok.set_state(state);
-//!     }
 //! }
 //! assert_eq!(out, ["p > a {}", "<p>"]);
+//! ```
+//!
+//! A token (and every string or attribute taken from it) borrows the
+//! tokenizer from `next_token` to its last use, not to the end of the loop
+//! body: `set_state` compiles anywhere after that, inside the token's
+//! `match` arm too. An arm that still uses the tag after switching does
+//! not compile (E0499); switch after its last use, or copy what it needs
+//! first (`let name = tag.name.to_owned();`):
+//!
+//! ```compile_fail,E0499
+//! # use htmltok::{Config, State, Token, Tokenizer};
+//! # let mut tok = Tokenizer::with_config("<style>", Config::new().driven(true));
+//! while let Some(token) = tok.next_token() {
+//!     if let Token::StartTag(tag) = token {
+//!         tok.set_state(State::Rawtext);
+//!         println!("{}", tag.name); // the tag is used after the switch
+//!     }
+//! }
 //! ```
 //!
 //! The "appropriate end tag" rule uses the last start tag the tokenizer
@@ -136,31 +188,64 @@
 //! be split where a chunk ended (see [`Config::join_text`]). Its memory is
 //! bounded by the chunk size plus the largest single token.
 //!
+//! [`StreamTokenizer::from_reader`] (or [`read_from`](StreamTokenizer::read_from)
+//! for a stream with options) reads a [`std::io::Read`] as tokens are asked
+//! for; its `next_token` returns `Ok(None)` only at the end:
+//!
 //! ```
-//! use std::io::Read;
 //! use htmltok::{StreamTokenizer, Token};
 //!
-//! fn titles(mut reader: impl Read) -> std::io::Result<Vec<String>> {
-//!     let mut stream = StreamTokenizer::new();
-//!     let mut buf = [0u8; 8192];
+//! fn titles(reader: impl std::io::Read) -> std::io::Result<Vec<String>> {
+//!     let mut tokens = StreamTokenizer::from_reader(reader);
 //!     let (mut in_title, mut titles) = (false, Vec::new());
-//!     loop {
-//!         let n = reader.read(&mut buf)?;
-//!         if n == 0 { stream.finish() } else { stream.feed(&buf[..n]) }
-//!         while let Some(token) = stream.next_token() {
-//!             match token {
-//!                 Token::StartTag(t) if t.name == "title" => { in_title = true; titles.push(String::new()) }
-//!                 Token::EndTag(t) if t.name == "title" => in_title = false,
-//!                 Token::Text(t) if in_title => titles.last_mut().unwrap().push_str(t.text),
-//!                 Token::Eof => return Ok(titles),
-//!                 _ => {}
-//!             }
+//!     while let Some(token) = tokens.next_token()? {
+//!         match token {
+//!             Token::StartTag(t) if t.name == "title" => { in_title = true; titles.push(String::new()) }
+//!             Token::EndTag(t) if t.name == "title" => in_title = false,
+//!             Token::Text(t) if in_title => titles.last_mut().unwrap().push_str(t.text),
+//!             _ => {}
 //!         }
 //!     }
+//!     Ok(titles)
 //! }
 //! let page = "<title>Fish &amp; <Chips></title><p>menu";
 //! assert_eq!(titles(page.as_bytes()).unwrap(), ["Fish & <Chips>"]);
 //! ```
+//!
+//! Fed by hand, a stream's `next_token` returns `None` both when it needs
+//! more input and after [`Token::Eof`]; [`StreamTokenizer::is_finished`]
+//! tells them apart.
+//!
+//! # Lines and columns
+//!
+//! Spans are byte offsets. `line_col` turns one into a line and column
+//! ([`Tokenizer::line_col`], [`StreamTokenizer::line_col`]), but a token
+//! borrows its tokenizer, so that waits until the token is dropped. To
+//! report a position while holding the token, take it with
+//! `next_token_with_lines`, which lends a [`Lines`] beside it:
+//!
+//! ```
+//! use htmltok::{Token, Tokenizer};
+//!
+//! let mut tok = Tokenizer::new("<p>See\n<a href=/a>a</a> and\n\n<a href=/b>b</a>");
+//! let mut links = Vec::new();
+//! while let Some((token, lines)) = tok.next_token_with_lines() {
+//!     match token {
+//!         Token::StartTag(tag) if tag.name == "a" => {
+//!             let line = lines.line_col(tag.span.start).line;
+//!             links.push((line, tag.attribute("href").unwrap_or("").to_owned()));
+//!         }
+//!         _ => {}
+//!     }
+//! }
+//! assert_eq!(links, [(2, "/a".to_owned()), (4, "/b".to_owned())]);
+//! ```
+//!
+//! A stream keeps the line and column of the bytes it has dropped, so
+//! its positions are right however long the input; they reach back only
+//! to the start of the token in hand. Inside a `for_each_token` callback,
+//! which holds the tokenizer too, a [`LineIndex`] over the caller's own
+//! copy of the text does the same.
 //!
 //! # Parse errors
 //!
@@ -183,13 +268,17 @@
 //! ]);
 //! ```
 #![forbid(unsafe_op_in_unsafe_fn)]
-#![warn(missing_docs)]
+#![warn(missing_docs, missing_debug_implementations)]
 
 pub mod encoding;
 mod entities;
 mod error;
+pub mod extract;
+#[cfg(feature = "html5ever")]
+pub mod html5ever;
 pub mod json;
 mod position;
+mod reader;
 mod scan;
 mod state;
 mod stream;
@@ -198,7 +287,8 @@ mod tokenizer;
 mod utf8;
 
 pub use error::{ErrorCode, ParseError};
-pub use position::{LineCol, LineIndex};
+pub use position::{LineCol, LineIndex, Lines};
+pub use reader::ReaderTokenizer;
 pub use state::State;
 pub use stream::StreamTokenizer;
 pub use token::{

@@ -26,7 +26,7 @@ pub struct LineCol {
 /// assert_eq!(idx.line_col(input, 5), LineCol { line: 2, col: 2 });
 /// assert_eq!(idx.line_col(input, 1), LineCol { line: 1, col: 2 });
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct LineIndex {
     offset: usize,
     at: LineCol,
@@ -123,6 +123,102 @@ impl LineIndex {
     /// Adds the UTF-16 code units of `rest`, whole characters of one line.
     fn add_columns(&mut self, rest: &[u8]) {
         self.at.col += crate::scan::lines::utf16_units(rest);
+    }
+}
+
+/// Line and column of the offsets of a token, handed out with it by
+/// `next_token_with_lines` ([`Tokenizer`](crate::Tokenizer::next_token_with_lines),
+/// [`StreamTokenizer`](crate::StreamTokenizer::next_token_with_lines),
+/// [`ReaderTokenizer`](crate::ReaderTokenizer::next_token_with_lines)).
+///
+/// It borrows the input, not the tokenizer's state, so it is there while
+/// the token is: inside a `match` on the token, where the tokenizer's own
+/// `line_col` cannot be called. Offsets from the token's start on cost the
+/// distance from there; earlier offsets the distance from the input's start.
+///
+/// A stream's positions are exact for the token's start, and from
+/// [`start`](Self::start) on: the start of the text the stream still
+/// holds, with the lines and columns of the text it dropped counted. A
+/// stream drops the bytes of a token in progress that it no longer needs
+/// (the `<` of a tag whose name it has read; the first attributes of a
+/// long tag, once their values were rewritten by a character reference;
+/// any token past 256 KiB, which it copies out of its window): offsets
+/// between the token's start and [`start`](Self::start) give the position
+/// at `start`. The token's own start stays exact when the tokens were
+/// taken with `next_token_with_lines` from the stream's first one on (the
+/// stream counts up to each token's end, where the next one starts).
+///
+/// ```
+/// use htmltok::{Token, Tokenizer};
+/// let mut tok = Tokenizer::new("<p>\n<a\nhref=/x>x</a>");
+/// while let Some((token, lines)) = tok.next_token_with_lines() {
+///     if let Token::StartTag(tag) = token {
+///         if let Some(href) = tag.attributes().find(|a| a.name == "href") {
+///             let (tag_at, value_at) = (lines.line_col(tag.span.start), lines.line_col(href.value_span.start));
+///             assert_eq!((tag_at.line, tag_at.col, value_at.line, value_at.col), (2, 1, 3, 6));
+///         }
+///     }
+/// }
+/// ```
+#[derive(Clone, Copy)]
+pub struct Lines<'t> {
+    /// The input from absolute offset `origin` on (a stream's window).
+    text: &'t str,
+    origin: usize,
+    /// At `origin`.
+    base: LineIndex,
+    /// At the token's start, or an offset from `origin` to it; before
+    /// `origin` only at the token's start.
+    near: LineIndex,
+}
+
+impl<'t> Lines<'t> {
+    /// `text` starts at absolute offset `origin`, where `base` is; `near`
+    /// is at an absolute offset between `origin` and the end of `text`.
+    pub(crate) fn new(text: &'t str, origin: usize, base: LineIndex, near: LineIndex) -> Self {
+        debug_assert!(base.offset() == origin);
+        debug_assert!(near.offset() <= origin + text.len());
+        Lines {
+            text,
+            origin,
+            base,
+            near,
+        }
+    }
+
+    /// The first offset whose position is known: 0 for a whole document,
+    /// the start of the text a stream still holds (see above).
+    pub fn start(&self) -> usize {
+        self.origin
+    }
+
+    /// Line and column of the absolute byte `offset` (clamped to what the
+    /// input still holds: from [`start`](Self::start) to the end of the
+    /// input fed so far).
+    pub fn line_col(&self, offset: usize) -> LineCol {
+        if offset == self.near.offset() {
+            return self.near.position();
+        }
+        let to = offset.clamp(self.origin, self.origin + self.text.len());
+        let mut from = if (self.origin..=to).contains(&self.near.offset()) {
+            self.near
+        } else {
+            self.base
+        };
+        let bytes = &self.text.as_bytes()[from.offset() - self.origin..to - self.origin];
+        from.advance_to(bytes, to);
+        from.position()
+    }
+}
+
+impl std::fmt::Debug for Lines<'_> {
+    // Not the text: for a whole document that would be the whole page.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Lines")
+            .field("origin", &self.origin)
+            .field("len", &self.text.len())
+            .field("near", &self.near)
+            .finish()
     }
 }
 

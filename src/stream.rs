@@ -13,9 +13,11 @@
 //! or in the encoding a [`Sniffer`] finds. Offsets (spans, errors) are
 //! offsets in that UTF-8 text.
 
+use std::sync::{Mutex, PoisonError};
+
 use crate::encoding::{InputDecoder, Sniffed, Sniffer};
 use crate::error::ParseError;
-use crate::position::{LineCol, LineIndex};
+use crate::position::{LineCol, LineIndex, Lines};
 use crate::token::Token;
 use crate::tokenizer::{Config, ErrorPolicy, Feedback, Flow, IgnoreErrors, Machine, ReportErrors};
 
@@ -36,7 +38,9 @@ const MIN_DROP: usize = 16 * 1024;
 /// Call [`feed`](Self::feed) with each chunk, then take tokens with
 /// [`next_token`](Self::next_token) until it returns `None` (it needs more
 /// input); after the last chunk call [`finish`](Self::finish) and take the
-/// rest, up to [`Token::Eof`]. Tokens come out exactly as from a
+/// rest, up to [`Token::Eof`] (after which [`is_finished`](Self::is_finished)
+/// says so). Reading from a [`std::io::Read`], [`from_reader`](Self::from_reader)
+/// does all that. Tokens come out exactly as from a
 /// [`Tokenizer`](crate::Tokenizer) over the whole input, except that a run
 /// of text may be split where a chunk ended (unless
 /// [`Config::join_text`] is set).
@@ -60,7 +64,9 @@ const MIN_DROP: usize = 16 * 1024;
 /// assert_eq!(names, ["div", "div"]);
 /// ```
 ///
-/// Streaming from a [`std::io::Read`]:
+/// The loop written out, as [`from_reader`](Self::from_reader) runs it
+/// for a [`std::io::Read`]: `None` with [`is_finished`](Self::is_finished)
+/// false asks for more input.
 ///
 /// ```
 /// use std::io::Read;
@@ -70,7 +76,7 @@ const MIN_DROP: usize = 16 * 1024;
 ///     let mut stream = StreamTokenizer::new();
 ///     let mut chunk = vec![0; 64 * 1024];
 ///     let mut links = 0;
-///     loop {
+///     while !stream.is_finished() {
 ///         let n = reader.read(&mut chunk)?;
 ///         if n == 0 {
 ///             stream.finish();
@@ -78,13 +84,12 @@ const MIN_DROP: usize = 16 * 1024;
 ///             stream.feed(&chunk[..n]);
 ///         }
 ///         while let Some(token) = stream.next_token() {
-///             match token {
-///                 Token::StartTag(tag) if tag.name == "a" => links += 1,
-///                 Token::Eof => return Ok(links),
-///                 _ => {}
+///             if matches!(token, Token::StartTag(tag) if tag.name == "a") {
+///                 links += 1;
 ///             }
 ///         }
 ///     }
+///     Ok(links)
 /// }
 /// let page = "<p><a href=1>one</a> and <a href=2>two</a></p>";
 /// assert_eq!(count_links(page.as_bytes()).unwrap(), 2);
@@ -101,6 +106,28 @@ pub struct StreamTokenizer<E: ErrorPolicy = IgnoreErrors> {
     finished: bool,
     /// Line and column at `base`, carried over the bytes dropped so far.
     lines: LineIndex,
+    /// Where the last line/column query ended (an absolute offset; of use
+    /// while it is at or after `base`). Behind a mutex for `line_col(&self)`,
+    /// as in `Tokenizer`.
+    near: Mutex<LineIndex>,
+    /// At the end of the last token lent by `next_token_with_lines`, where
+    /// the next token starts: its start is exact even when the stream has
+    /// dropped it (see `Lines`).
+    token_end: LineIndex,
+}
+
+impl<E: ErrorPolicy> std::fmt::Debug for StreamTokenizer<E> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StreamTokenizer")
+            .field("window_start", &self.base)
+            .field("window_len", &self.buf.len())
+            .field("input_finished", &self.finished)
+            .field("state", &self.state())
+            .field("sniffed", &self.sniffed())
+            .field("driven", &self.feedback.is_none())
+            .field("errors", &E::ENABLED)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Default for StreamTokenizer<IgnoreErrors> {
@@ -147,8 +174,9 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     /// before the first [`PRESCAN_LEN`](crate::encoding::PRESCAN_LEN)
     /// bytes have arrived (or the input has ended); if they decide nothing,
     /// ASCII comes out while the stream watches for a `<meta>`, and from
-    /// the first non-ASCII byte on the tokens wait for
-    /// [`DETECT_LEN`](crate::encoding::DETECT_LEN) more bytes. Take the
+    /// the first non-ASCII byte on the tokens wait for the bytes the guess
+    /// reads ([`DETECT_LEN`](crate::encoding::DETECT_LEN) unless
+    /// [`Sniffer::guess_len`] says otherwise). Take the
     /// tokens of each chunk before feeding the next, as always: a `<meta>`
     /// counts once its token has been taken. Without this, the input is
     /// UTF-8.
@@ -180,7 +208,7 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     ///     if let Token::Text(t) = token { text.push_str(t.text) }
     /// }
     /// assert_eq!(text, "Grüße");
-    /// assert_eq!(stream.sniffed().unwrap().encoding, encoding_rs::WINDOWS_1252);
+    /// assert_eq!(stream.sniffed().unwrap().encoding, htmltok::encoding::WINDOWS_1252);
     /// ```
     pub fn decoding(mut self, sniffer: Sniffer) -> Self {
         if self.base == 0 && self.buf.is_empty() && self.input.capacity() == 0 && !self.finished {
@@ -205,6 +233,8 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
             feedback: (!config.driven).then(|| Feedback::new(config.scripting)),
             finished: false,
             lines: LineIndex::new(),
+            near: Mutex::new(LineIndex::new()),
+            token_end: LineIndex::new(),
         }
     }
 
@@ -230,8 +260,8 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
         self.finished = true;
     }
 
-    /// The next complete token; `None` when more input is needed (or after
-    /// [`Token::Eof`]).
+    /// The next complete token; `None` when more input is needed, or after
+    /// [`Token::Eof`] ([`is_finished`](Self::is_finished) tells which).
     // Always inline, as `Machine::next_token` is: with the watching test
     // LLVM stopped inlining it at `#[inline]`, and the call cost 3.4% more
     // instructions on the corpus in 64 KiB chunks.
@@ -258,6 +288,85 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
         token
     }
 
+    /// Whether the stream has handed out [`Token::Eof`]: after
+    /// [`finish`](Self::finish), once every token has been taken. A
+    /// `None` from [`next_token`](Self::next_token) before that asks for
+    /// more input.
+    ///
+    /// ```
+    /// use htmltok::{StreamTokenizer, Token};
+    /// let mut stream = StreamTokenizer::new();
+    /// stream.feed(b"<p>hi");
+    /// while stream.next_token().is_some() {}
+    /// assert!(!stream.is_finished()); // the input may go on
+    /// stream.finish();
+    /// assert!(matches!(stream.next_token(), Some(Token::Eof)));
+    /// assert!(stream.is_finished());
+    /// assert!(stream.next_token().is_none());
+    /// ```
+    pub fn is_finished(&self) -> bool {
+        self.machine.eof_handed()
+    }
+
+    /// [`next_token`](Self::next_token), with the [`Lines`] that give the
+    /// line and column of the token's offsets while the token is held
+    /// (which [`line_col`](Self::line_col) cannot: the token borrows the
+    /// stream). Positions are those of the text the stream has not dropped
+    /// yet, which always includes the token; taken in input order, they
+    /// cost the distance from the previous token, linear in all.
+    ///
+    /// ```
+    /// use htmltok::{StreamTokenizer, Token};
+    /// let mut stream = StreamTokenizer::new();
+    /// let mut links = Vec::new();
+    /// for chunk in [&b"<p>one\r\ntwo\n<a hr"[..], b"ef=/x>x</a>", b"\n\n<a href=/y>"] {
+    ///     stream.feed(chunk);
+    ///     while let Some((token, lines)) = stream.next_token_with_lines() {
+    ///         match token {
+    ///             Token::StartTag(tag) if tag.name == "a" => {
+    ///                 let at = lines.line_col(tag.span.start);
+    ///                 links.push((at.line, tag.attribute("href").unwrap().to_owned()));
+    ///             }
+    ///             _ => {}
+    ///         }
+    ///     }
+    /// }
+    /// assert_eq!(links, [(3, "/x".to_owned()), (5, "/y".to_owned())]);
+    /// ```
+    pub fn next_token_with_lines(&mut self) -> Option<(Token<'_>, Lines<'_>)> {
+        // Taken, dropped, and lent again beside the lines (see
+        // `Machine::last_token`).
+        self.next_token()?;
+        self.last_token_with_lines()
+    }
+
+    /// The token [`next_token`](Self::next_token) handed out last, lent
+    /// again (see `Machine::last_token`); `None` if it handed out none.
+    pub(crate) fn last_token(&self) -> Option<Token<'_>> {
+        self.machine.last_token(&self.buf, self.base)
+    }
+
+    /// [`last_token`](Self::last_token) with its lines.
+    pub(crate) fn last_token_with_lines(&mut self) -> Option<(Token<'_>, Lines<'_>)> {
+        let token = self.machine.last_token(&self.buf, self.base)?;
+        let window_end = self.base + self.buf.len();
+        let span = token.span().map_or(window_end..window_end, |s| s.range());
+        let near = self.near.get_mut().unwrap_or_else(PoisonError::into_inner);
+        *near = if span.start >= self.base {
+            lines_to(&self.lines, *near, &self.buf, span.start)
+        } else if self.token_end.offset() == span.start {
+            // Dropped, but the last token ended there.
+            self.token_end
+        } else {
+            self.lines
+        };
+        // A token ends in the window: the machine has read up to its end.
+        let end = span.end.clamp(self.base, window_end);
+        self.token_end = lines_to(&self.lines, *near, &self.buf, end);
+        let lines = Lines::new(&self.buf, self.base, self.lines, *near);
+        Some((token, lines))
+    }
+
     /// Hands every token the input fed so far completes to `f`, until more
     /// input is needed, [`Token::Eof`] has been handed, or `f` returns
     /// [`Flow::Stop`]: the same tokens as calling
@@ -282,19 +391,21 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     /// stream.for_each_token(|_| Flow::Continue);
     /// assert_eq!(texts, "Hello");
     /// ```
+    ///
+    /// As there, `f` may return `()` for [`Flow::Continue`].
     #[inline]
-    pub fn for_each_token<F>(&mut self, f: F)
+    pub fn for_each_token<F, T>(&mut self, mut f: F)
     where
-        F: FnMut(Token<'_>) -> Flow,
+        F: FnMut(Token<'_>) -> T,
+        T: Into<Flow>,
     {
-        let mut f = f;
         // Undecided encoding (see `decoding`): token by token, so that a
         // `<meta>` may decide it, then on in the machine's own loop.
         while self.input.watching() {
             let Some(token) = self.next_token_watching() else {
                 return;
             };
-            match f(token) {
+            match f(token).into() {
                 Flow::Continue => {}
                 Flow::Switch(state) => self.set_state(state),
                 Flow::Stop => return,
@@ -310,31 +421,52 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     }
 
     /// Line and column of a byte offset of the stream, for offsets in the
-    /// token just handed out or later (the bytes before the window are gone;
-    /// earlier offsets give the window's first position). Costs the distance
-    /// from the window's start.
+    /// token just handed out or later, up to the end of what was fed (the
+    /// bytes before the token may be gone; earlier offsets give the first
+    /// position the stream still holds). Queries in increasing order cost
+    /// the distance from the previous one. While a token is held, use
+    /// [`next_token_with_lines`](Self::next_token_with_lines) instead.
     ///
     /// ```
     /// use htmltok::{StreamTokenizer, Token};
     /// let mut stream = StreamTokenizer::new();
-    /// stream.feed(b"<p>one\r\ntwo\n<b");
-    /// stream.feed(b" id=x>");
     /// let mut at = None;
-    /// while let Some(token) = stream.next_token() {
-    ///     if let Token::StartTag(tag) = token {
-    ///         if tag.name == "b" {
-    ///             at = Some(tag.span.start);
+    /// for chunk in [&b"<p>one\r\ntwo\n<b"[..], b" id=x>"] {
+    ///     stream.feed(chunk);
+    ///     while let Some(token) = stream.next_token() {
+    ///         if let Token::StartTag(tag) = token {
+    ///             if tag.name == "b" {
+    ///                 at = Some(tag.span.start);
+    ///             }
     ///         }
     ///     }
+    ///     // The token is dropped: the stream can be asked (before the next
+    ///     // chunk, which may drop the bytes the offset is in).
+    ///     if let Some(offset) = at.take() {
+    ///         let at = stream.line_col(offset);
+    ///         assert_eq!((at.line, at.col), (3, 1));
+    ///     }
     /// }
-    /// let at = stream.line_col(at.unwrap());
-    /// assert_eq!((at.line, at.col), (3, 1));
     /// ```
     pub fn line_col(&self, offset: usize) -> LineCol {
-        let mut lines = self.lines.clone();
         let to = offset.clamp(self.base, self.base + self.buf.len());
-        lines.advance_to(&self.buf.as_bytes()[..to - self.base], to);
-        lines.position()
+        match self.near.try_lock() {
+            // The start of the last token lent with its lines, which may
+            // be before the window.
+            Ok(near) if near.offset() == offset => near.position(),
+            Ok(mut near) => {
+                *near = lines_to(&self.lines, *near, &self.buf, to);
+                near.position()
+            }
+            Err(_) => lines_to(&self.lines, self.lines, &self.buf, to).position(),
+        }
+    }
+
+    /// The window's text and the absolute offset it starts at: the input
+    /// from there on that the stream still holds.
+    #[cfg(feature = "html5ever")]
+    pub(crate) fn window(&self) -> (&str, usize) {
+        (&self.buf, self.base)
     }
 
     /// The parse errors collected so far and not yet taken.
@@ -413,4 +545,18 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
             self.buf.shrink_to(2 * self.buf.len().max(64 * 1024));
         }
     }
+}
+
+/// A line index at absolute offset `to` of the window `buf`, whose start
+/// `base` is at: from `near` when it is in the window at or before `to`,
+/// else from `base`.
+fn lines_to(base: &LineIndex, near: LineIndex, buf: &str, to: usize) -> LineIndex {
+    let origin = base.offset();
+    let mut from = if (origin..=to).contains(&near.offset()) {
+        near
+    } else {
+        *base
+    };
+    from.advance_to(&buf.as_bytes()[from.offset() - origin..to - origin], to);
+    from
 }

@@ -120,17 +120,33 @@ impl<'t> Tag<'t> {
         self.attrs
     }
 
-    /// The value of the attribute with this (lower-case) name.
+    /// The value of the attribute with this name, in any ASCII case: the
+    /// tokenizer lower-cases ASCII letters in names, as the standard does
+    /// (so SVG's `viewBox` is `viewbox` here: restoring such names'
+    /// camel case is the tree builder's job, which a tokenizer does not
+    /// do), and `"HREF"` finds what `"href"` finds. Non-ASCII letters are
+    /// compared as they are.
     ///
     /// ```
     /// use htmltok::{Token, Tokenizer};
-    /// let mut tok = Tokenizer::new("<a href='/x?a=1&amp;b=2'>");
+    /// let mut tok = Tokenizer::new("<a HREF='/x?a=1&amp;b=2'>");
     /// let Some(Token::StartTag(tag)) = tok.next_token() else { panic!() };
     /// assert_eq!(tag.attribute("href"), Some("/x?a=1&b=2"));
+    /// assert_eq!(tag.attribute("HREF"), Some("/x?a=1&b=2"));
     /// assert_eq!(tag.attribute("id"), None);
+    ///
+    /// let mut tok = Tokenizer::new("<svg viewBox='0 0 8 8'>");
+    /// let Some(Token::StartTag(svg)) = tok.next_token() else { panic!() };
+    /// assert_eq!(svg.attributes().next().unwrap().name, "viewbox");
+    /// assert_eq!(svg.attribute("viewBox"), Some("0 0 8 8"));
     /// ```
     pub fn attribute(&self, name: &str) -> Option<&'t str> {
-        self.attrs.clone().find(|a| a.name == name).map(|a| a.value)
+        // Stored names have no ASCII upper case, so this is equality with
+        // `name` lower-cased, without lower-casing it.
+        self.attrs
+            .clone()
+            .find(|a| a.name.eq_ignore_ascii_case(name))
+            .map(|a| a.value)
     }
 }
 
@@ -264,7 +280,7 @@ static NO_STRINGS: AttrStore = AttrStore {
 ///
 /// Three words of references: with them a [`Token`] stays small enough
 /// (104 bytes) to be moved without a call to `memcpy`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Attributes<'t> {
     pub(crate) records: &'t [AttrRecord],
     /// The input, as a window starting at absolute offset `store.origin`.
@@ -342,6 +358,22 @@ impl<'t> Iterator for Attributes<'t> {
 
 impl ExactSizeIterator for Attributes<'_> {}
 
+impl std::fmt::Debug for Attributes<'_> {
+    /// The attributes left, not the input they point into (a whole page).
+    ///
+    /// ```
+    /// use htmltok::{Token, Tokenizer};
+    /// let page = format!("<a href=/x>{}", "long text ".repeat(100));
+    /// let mut tok = Tokenizer::new(&page);
+    /// let Some(token @ Token::StartTag(_)) = tok.next_token() else { panic!() };
+    /// let shown = format!("{token:?}");
+    /// assert!(shown.contains(r#"name: "href", value: "/x""#) && !shown.contains("long text"));
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(*self).finish()
+    }
+}
+
 /// A DOCTYPE token. `None` is the standard's *missing*, distinct from empty.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Doctype<'t> {
@@ -415,6 +447,25 @@ pub enum OwnedToken {
 }
 
 impl Token<'_> {
+    /// The input bytes the token came from; `None` for [`Token::Eof`].
+    ///
+    /// ```
+    /// use htmltok::{Span, Tokenizer};
+    /// let mut tok = Tokenizer::new("ab<br>");
+    /// assert_eq!(tok.next_token().unwrap().span(), Some(Span { start: 0, end: 2 }));
+    /// assert_eq!(tok.next_token().unwrap().span(), Some(Span { start: 2, end: 6 }));
+    /// assert_eq!(tok.next_token().unwrap().span(), None);
+    /// ```
+    pub fn span(&self) -> Option<Span> {
+        match self {
+            Token::Doctype(d) => Some(d.span),
+            Token::StartTag(t) | Token::EndTag(t) => Some(t.span),
+            Token::Comment(t) | Token::Text(t) => Some(t.span),
+            Token::ProcessingInstruction(p) => Some(p.span),
+            Token::Eof => None,
+        }
+    }
+
     /// A copy that owns its strings.
     ///
     /// ```

@@ -7,7 +7,7 @@
 mod common;
 
 use encoding_rs::{Encoding, KOI8_R, SHIFT_JIS, UTF_16LE, UTF_8, WINDOWS_1252};
-use htmltok::encoding::{Sniffer, Source, PRESCAN_LEN};
+use htmltok::encoding::{Sniffer, Source, DETECT_LEN, PRESCAN_LEN};
 use htmltok::{json, Config, StreamTokenizer, Tokenizer};
 
 /// The whole document's tokens and errors as JSON, decoded by `sniffer`.
@@ -51,6 +51,15 @@ fn declared_charsets() -> Vec<(String, String)> {
         .collect()
 }
 
+/// The charset the manifest declares for the page `name`.
+fn label_of<'a>(declared: &'a [(String, String)], name: &str) -> &'a str {
+    &declared
+        .iter()
+        .find(|(f, _)| f == name)
+        .unwrap_or_else(|| panic!("{name} is not in MANIFEST.tsv"))
+        .1
+}
+
 /// A declared UTF-16 read from ASCII bytes means UTF-8 (the standard's
 /// prescan rule).
 fn as_prescan_gives(e: &'static Encoding) -> &'static Encoding {
@@ -84,11 +93,7 @@ fn corpus_pages_sniff_as_they_declare() {
     let pages = common::corpus_pages();
     let (mut by_bom, mut by_prescan, mut by_late, mut detected, mut by_default) = (0, 0, 0, 0, 0);
     for (name, bytes) in &pages {
-        let label = &declared
-            .iter()
-            .find(|(f, _)| f == name)
-            .unwrap_or_else(|| panic!("{name} is not in MANIFEST.tsv"))
-            .1;
+        let label = label_of(&declared, name);
         let sniffed = Sniffer::new().sniff(bytes);
         if let Some(bom) = label.strip_suffix("(BOM)") {
             // The manifest names the BOM's encoding.
@@ -115,22 +120,7 @@ fn corpus_pages_sniff_as_they_declare() {
                     by_late += 1;
                 }
             }
-            Source::Detected => {
-                // Only UTF-8 is guessed, and only where nothing declared
-                // another encoding.
-                assert_eq!(sniffed.encoding, UTF_8, "{name}");
-                let declared = Encoding::for_label(label.as_bytes());
-                assert!(
-                    declared.map_or(true, |e| e == UTF_8),
-                    "{name}: declares {label:?}"
-                );
-                assert!(
-                    std::str::from_utf8(bytes).is_ok(),
-                    "{name} guessed UTF-8, is not"
-                );
-                detected += 1;
-            }
-            Source::Default => {
+            Source::Detected | Source::Default => {
                 // Nothing usable in the first 1024 bytes: then neither a
                 // `charset` attribute there nor a Content-Type pragma with
                 // the label (a `content` with "charset=" but no pragma, as
@@ -146,13 +136,24 @@ fn corpus_pages_sniff_as_they_declare() {
                     !declares,
                     "{name}: declares {label:?} early, sniffed {sniffed:?}"
                 );
-                by_default += 1;
+                if sniffed.source == Source::Default {
+                    // Nothing to guess from.
+                    assert!(bytes.is_ascii(), "{name}: not guessed, not ASCII");
+                    by_default += 1;
+                } else {
+                    // UTF-8 is guessed only for valid UTF-8.
+                    assert!(
+                        sniffed.encoding != UTF_8 || std::str::from_utf8(bytes).is_ok(),
+                        "{name} guessed UTF-8, is not"
+                    );
+                    detected += 1;
+                }
             }
             other => panic!("{name}: source {other:?} without a transport or BOM"),
         }
     }
     eprintln!(
-        "{} pages: {by_bom} by byte order mark, {by_prescan} by prescan, {by_late} by a later <meta>, {detected} guessed UTF-8, {by_default} by default",
+        "{} pages: {by_bom} by byte order mark, {by_prescan} by prescan, {by_late} by a later <meta>, {detected} guessed, {by_default} by default",
         pages.len()
     );
     // Most pages that declare an encoding do so early, as the standard
@@ -202,11 +203,7 @@ fn legacy_pages_keep_their_letters() {
             decoded.sniffed.encoding.name(),
             decoded.sniffed.source
         );
-        let label = &declared
-            .iter()
-            .find(|(f, _)| *f == name)
-            .expect("in manifest")
-            .1;
+        let label = label_of(&declared, &name);
         let declared_legacy = Encoding::for_label(label.as_bytes()).is_some_and(|e| e != UTF_8);
         let declared_here = matches!(decoded.sniffed.source, Source::Prescan | Source::LateMeta);
         if declared_legacy && declared_here {
@@ -260,10 +257,18 @@ fn made_pages_in_every_chunk_size() {
         ("meta past the prescan", late_meta.clone(), KOI8_R),
         (
             "meta after non-ASCII",
-            [&b"<p>\xf0"[..], &late_meta].concat(),
+            [
+                &b"<p>caf\xe9 cr\xe8me br\xfbl\xe9e, d\xe9j\xe0 l\xe0"[..],
+                &late_meta,
+            ]
+            .concat(),
             WINDOWS_1252,
         ),
-        ("short, undeclared", b"<p>na\xefve".to_vec(), WINDOWS_1252),
+        (
+            "short, undeclared",
+            b"<p>Il \xe9tait d\xe9j\xe0 l\xe0, tr\xe8s s\xfbr de lui.".to_vec(),
+            WINDOWS_1252,
+        ),
         (
             "undeclared UTF-8",
             "<p>naïve, 日本".as_bytes().to_vec(),
@@ -303,7 +308,7 @@ fn made_pages_in_every_chunk_size() {
     assert_eq!(text(&pages[1].1), "日本語のテキスト、半角ｶﾅ");
     assert_eq!(text(&pages[2].1), "café \u{FFFD}");
     assert_eq!(text(&pages[3].1).trim(), "Пр");
-    assert_eq!(text(&pages[5].1), "naïve");
+    assert_eq!(text(&pages[5].1), "Il était déjà là, très sûr de lui.");
     assert_eq!(text(&pages[6].1), "naïve, 日本");
 }
 
@@ -392,5 +397,220 @@ fn a_decoding_stream_stays_bounded() {
         assert!(tokens > page.len() / line.len(), "{what}: {tokens} tokens");
         assert!(peak <= 8 * CHUNK, "{what}: {peak} bytes buffered");
         eprintln!("{what}: peak buffered {peak} B, {:?}", stream.sniffed());
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The guess (issue 23): undeclared pages in legacy encodings.
+
+/// `bytes` without the declarations the sniffer reads: every `<meta>` tag
+/// that mentions a charset, and an XML declaration at the start.
+fn without_declarations(bytes: &[u8]) -> Vec<u8> {
+    let lower = bytes.to_ascii_lowercase();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut at = 0;
+    if lower.starts_with(b"<?xml") {
+        if let Some(end) = memchr::memmem::find(&lower, b"?>") {
+            at = end + 2;
+        }
+    }
+    while let Some(open) = memchr::memmem::find(&lower[at..], b"<meta").map(|i| at + i) {
+        let close = memchr::memchr(b'>', &lower[open..]).map_or(lower.len(), |i| open + i + 1);
+        out.extend_from_slice(&bytes[at..open]);
+        if memchr::memmem::find(&lower[open..close], b"charset").is_none() {
+            out.extend_from_slice(&bytes[open..close]);
+        }
+        at = close;
+    }
+    out.extend_from_slice(&bytes[at..]);
+    out
+}
+
+/// The encoding a corpus page is in, if it is a legacy-encoded page: one
+/// in an ASCII-compatible encoding other than UTF-8 (and not valid UTF-8,
+/// which pages mislabelled after a conversion are), as its manifest
+/// declares, or, for the repository's undeclared `legacy/LABEL/` pages,
+/// as its directory is named.
+fn legacy_encoding(name: &str, label: &str, bytes: &[u8]) -> Option<&'static Encoding> {
+    let label = label.strip_prefix("xml:").unwrap_or(label);
+    let encoding = match Encoding::for_label(label.as_bytes()) {
+        Some(e) => e,
+        None if label == "none" => {
+            let dir = name.strip_prefix("legacy/")?.split('/').next()?;
+            Encoding::for_label(dir.as_bytes())?
+        }
+        None => return None,
+    };
+    let legacy = encoding.is_ascii_compatible() && encoding != UTF_8;
+    (legacy && std::str::from_utf8(bytes).is_err()).then_some(encoding)
+}
+
+/// The corpus's legacy-encoded pages (see [`legacy_encoding`]): name,
+/// encoding, and the page without its declarations.
+fn undeclared_legacy_pages() -> Vec<(String, &'static Encoding, Vec<u8>)> {
+    let declared = declared_charsets();
+    let pages: Vec<_> = common::corpus_pages()
+        .into_iter()
+        .filter_map(|(name, bytes)| {
+            let encoding = legacy_encoding(&name, label_of(&declared, &name), &bytes)?;
+            Some((name, encoding, without_declarations(&bytes)))
+        })
+        .collect();
+    assert!(pages.len() >= 28, "only {} legacy pages", pages.len());
+    pages
+}
+
+/// Each legacy-encoded page (the repository's and `$HTMLTOK_CORPUS`'s)
+/// with its declarations taken out: the guess decodes it to the text its
+/// declared encoding gives. All of the repository's pages, 90% of the
+/// others; the rate per encoding is printed, also with more bytes to read.
+#[test]
+fn undeclared_legacy_pages_are_guessed_as_declared() {
+    let repo = common::repo_corpus_dir();
+    // (encoding, from the repository) -> (guessed right, pages) for each
+    // guess length.
+    let lens = [DETECT_LEN, PRESCAN_LEN, 16 * DETECT_LEN];
+    let mut rates: std::collections::BTreeMap<(bool, &str), [(usize, usize); 3]> =
+        Default::default();
+    let mut wrong = Vec::new();
+    for (name, encoding, page) in undeclared_legacy_pages() {
+        let want = encoding.decode_without_bom_handling(&page).0;
+        let from_repo = repo.join(&name).is_file();
+        let rate = rates.entry((from_repo, encoding.name())).or_default();
+        for (i, &len) in lens.iter().enumerate() {
+            let decoded = Sniffer::new().guess_len(len).decode(&page);
+            assert!(
+                matches!(decoded.sniffed.source, Source::Detected | Source::Default),
+                "{name}: a declaration is left: {:?}",
+                decoded.sniffed
+            );
+            let right = decoded.text == want;
+            rate[i].1 += 1;
+            rate[i].0 += usize::from(right);
+            if !right && len == DETECT_LEN {
+                let fffd = |s: &str| s.matches('\u{FFFD}').count();
+                wrong.push((
+                    from_repo,
+                    format!(
+                        "{name}: {} guessed as {} (U+FFFD: {} as declared, {} as guessed)",
+                        encoding.name(),
+                        decoded.sniffed.encoding.name(),
+                        fffd(&want),
+                        fffd(&decoded.text)
+                    ),
+                ));
+            }
+        }
+    }
+    eprintln!("guessed right / legacy pages, declarations removed, guess reading {lens:?} bytes:");
+    let (mut repo_pages, mut others, mut others_right) = (0, 0, 0);
+    for ((from_repo, encoding), rate) in &rates {
+        let rates: Vec<String> = rate.iter().map(|(r, n)| format!("{r}/{n}")).collect();
+        let whose = if *from_repo { "repo" } else { "HTMLTOK_CORPUS" };
+        eprintln!("  {whose:>14} {encoding:<13} {}", rates.join("  "));
+        if *from_repo {
+            repo_pages += rate[0].1;
+        } else {
+            others += rate[0].1;
+            others_right += rate[0].0;
+        }
+    }
+    for (_, what) in &wrong {
+        eprintln!("  wrong: {what}");
+    }
+    assert!(
+        repo_pages >= 28,
+        "only {repo_pages} legacy pages in corpus/"
+    );
+    let repo_wrong: Vec<_> = wrong.iter().filter(|(r, _)| *r).map(|(_, w)| w).collect();
+    assert!(repo_wrong.is_empty(), "guessed wrong: {repo_wrong:?}");
+    assert!(
+        others_right * 10 >= others * 9,
+        "{others_right} of {others} HTMLTOK_CORPUS legacy pages guessed right"
+    );
+}
+
+/// Pure ASCII is not guessed (the default reads it as every candidate
+/// would), valid UTF-8 is guessed as UTF-8, and the text of either is the
+/// input: on every corpus page with its declarations taken out.
+#[test]
+fn ascii_and_utf8_pages_are_unaffected() {
+    let (mut ascii, mut utf8) = (0, 0);
+    for (name, bytes) in common::corpus_pages() {
+        let page = without_declarations(&bytes);
+        if Encoding::for_bom(&page).is_some() {
+            continue;
+        }
+        let Ok(text) = std::str::from_utf8(&page) else {
+            continue;
+        };
+        let decoded = Sniffer::new().decode(&page);
+        let want = if page.is_ascii() {
+            ascii += 1;
+            (WINDOWS_1252, Source::Default)
+        } else {
+            utf8 += 1;
+            (UTF_8, Source::Detected)
+        };
+        let sniffed = decoded.sniffed;
+        assert_eq!((sniffed.encoding, sniffed.source), want, "{name}");
+        assert!(decoded.text == text, "{name}: text changed");
+    }
+    eprintln!("{ascii} ASCII pages, {utf8} UTF-8 pages");
+    assert!(
+        ascii >= 10 && utf8 >= 3,
+        "{ascii} ASCII, {utf8} UTF-8 pages"
+    );
+}
+
+/// A declaration wins over the guess: every legacy page, declared (by
+/// `<meta>`, late `<meta>` or the transport) as an encoding other than the
+/// one it is guessed to be in, is decoded as declared; and a page the
+/// sniffer finds declared sniffs the same with the guess off.
+#[test]
+fn a_declared_page_is_never_overridden_by_the_guess() {
+    for (name, bytes) in common::corpus_pages() {
+        let sniffed = Sniffer::new().sniff(&bytes);
+        if !matches!(sniffed.source, Source::Detected | Source::Default) {
+            assert_eq!(
+                Sniffer::new().statistical_guess(false).sniff(&bytes),
+                sniffed,
+                "{name}"
+            );
+        }
+    }
+    for (name, _, page) in undeclared_legacy_pages() {
+        let guessed = Sniffer::new().sniff(&page).encoding;
+        let other = if guessed == KOI8_R { SHIFT_JIS } else { KOI8_R };
+        let meta = format!("<meta charset={}>", other.name());
+        let early = [meta.as_bytes(), &page].concat();
+        let late = [&[b' '; PRESCAN_LEN][..], meta.as_bytes(), &page].concat();
+        for (how, sniffed) in [
+            ("meta", Sniffer::new().sniff(&early)),
+            ("late meta", Sniffer::new().sniff(&late)),
+            ("transport", Sniffer::new().transport(other).sniff(&page)),
+        ] {
+            assert_eq!(sniffed.encoding, other, "{name}, declared by {how}");
+        }
+    }
+}
+
+/// Streams guess as whole pages do, for the undeclared legacy pages, at
+/// chunk sizes around the guess's window, the default one and the shortest.
+#[test]
+fn a_guessing_stream_equals_the_whole_page() {
+    for (name, _, page) in undeclared_legacy_pages() {
+        for sniffer in [
+            Sniffer::new(),
+            Sniffer::new().guess_len(PRESCAN_LEN).tld("jp"),
+        ] {
+            let whole = whole_json(&page, sniffer);
+            for chunk in [1, 2, 1023, 1024, 1025, 4095, 4096, 4097] {
+                assert!(
+                    streamed_json(&page, sniffer, chunk) == whole,
+                    "{name} in {chunk}-byte chunks differs from whole ({sniffer:?})"
+                );
+            }
+        }
     }
 }

@@ -13,8 +13,8 @@ fn committed_table_is_generated_from_the_carried_json() {
         .expect("spec/entities.json is carried by the repository");
     let generated =
         gen_entities::generate(&json, "spec/entities.json").expect("the JSON is the standard's");
-    let committed = std::fs::read_to_string(root.join("src/entities/table.rs"))
-        .expect("src/entities/table.rs");
+    let committed =
+        std::fs::read_to_string(root.join("src/entities/table.rs")).expect("src/entities/table.rs");
     assert!(
         generated == committed,
         "src/entities/table.rs differs from the generator's output; regenerate it with \

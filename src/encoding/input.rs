@@ -11,9 +11,12 @@
 //! 2. Otherwise ASCII goes through as it is (it reads the same in every
 //!    ASCII-compatible encoding) while the stream watches its start tags
 //!    for a `<meta>` that declares an encoding (`saw_start_tag`).
-//! 3. From the first non-ASCII byte on, bytes are held until
-//!    [`DETECT_LEN`] have arrived (or the input ends) and the tokens before
-//!    them have been taken: then the `<meta>` seen, else the guess, decides.
+//! 3. From the first non-ASCII byte on, bytes are held until the guess's
+//!    length ([`Sniffer::guess_len`], by default [`DETECT_LEN`]) have arrived
+//!    (or the input ends) and the tokens before them have been taken: then
+//!    the `<meta>` seen, else the guess, else the default decides. The
+//!    guess also reads the two ASCII bytes before the first non-ASCII one,
+//!    which the stream keeps as it passes ASCII through (`context`).
 //!
 //! A UTF-8 page then takes the UTF-8 path, any other goes through an
 //! `encoding_rs` decoder, whose output for any split of the input is the
@@ -21,7 +24,10 @@
 
 use encoding_rs::{Decoder, Encoding, UTF_8};
 
-use super::{ascii_len, meta_declares, Sniffed, Sniffer, DETECT_LEN, PRESCAN_LEN};
+use super::guess::CONTEXT;
+#[cfg(doc)]
+use super::DETECT_LEN;
+use super::{ascii_len, meta_declares, Sniffed, Sniffer, PRESCAN_LEN};
 use crate::utf8;
 
 /// Input bytes at most decoded at once, so that the room reserved for
@@ -44,11 +50,13 @@ enum State {
     Sniffing { sniffer: Sniffer, held: Vec<u8> },
     /// Undecided after the first bytes: ASCII goes through; `held` is the
     /// input from the first non-ASCII byte on, once it has come; `meta` the
-    /// encoding the first declaring `<meta>` named.
+    /// encoding the first declaring `<meta>` named; `context` the last
+    /// ASCII bytes that went through.
     Ascii {
         sniffer: Sniffer,
         held: Vec<u8>,
         meta: Option<&'static Encoding>,
+        context: Context,
     },
     /// Any encoding but UTF-8.
     Decoding(Box<Decoder>),
@@ -129,15 +137,16 @@ impl InputDecoder {
                     self.after_prescan(sniffer, out, &first);
                 }
             }
-            State::Ascii { held, .. } if !held.is_empty() => {
+            State::Ascii { held, sniffer, .. } if !held.is_empty() => {
                 held.extend_from_slice(chunk);
-                if held.len() >= DETECT_LEN {
+                if held.len() >= sniffer.guess_window() {
                     self.after_detecting(out, false);
                 }
             }
-            State::Ascii { held, .. } => {
+            State::Ascii { held, context, .. } => {
                 let ascii = ascii_len(chunk);
                 out.push_str(std::str::from_utf8(&chunk[..ascii]).unwrap_or_default());
+                context.pass(&chunk[..ascii]);
                 // The tokens of the ASCII may hold a `<meta>`: the decision
                 // waits for them to be taken, until the next push at least.
                 held.extend_from_slice(&chunk[ascii..]);
@@ -177,6 +186,7 @@ impl InputDecoder {
                     sniffer,
                     held: Vec::new(),
                     meta: None,
+                    context: Context::default(),
                 };
                 self.watch = true;
                 self.push(out, first);
@@ -184,17 +194,18 @@ impl InputDecoder {
         }
     }
 
-    /// Decides by the `<meta>` seen or from the held bytes (at least
-    /// [`DETECT_LEN`] of them, or `at_end`), and decodes them.
+    /// Decides by the `<meta>` seen or from the held bytes (at least the
+    /// guess's length of them, or `at_end`), and decodes them.
     fn after_detecting(&mut self, out: &mut String, at_end: bool) {
         if let State::Ascii {
             sniffer,
             held,
             meta,
+            context,
         } = &mut self.state
         {
-            debug_assert!(at_end || held.len() >= DETECT_LEN);
-            let sniffed = sniffer.sniff_late(*meta, held);
+            debug_assert!(at_end || held.len() >= sniffer.guess_window());
+            let sniffed = sniffer.sniff_late(*meta, context.as_slice(), held);
             let held = std::mem::take(held);
             self.decide(sniffed, out, &held);
         }
@@ -213,6 +224,33 @@ impl InputDecoder {
             decode(&mut decoder, out, body, false);
             self.state = State::Decoding(decoder);
         }
+    }
+}
+
+/// The last [`CONTEXT`] bytes of the ASCII a stream passed through: what
+/// the whole page's guess reads before the first non-ASCII byte.
+#[derive(Default)]
+struct Context {
+    bytes: [u8; CONTEXT],
+    len: usize,
+}
+
+impl Context {
+    /// `ascii` went through.
+    fn pass(&mut self, ascii: &[u8]) {
+        let (bytes, len) = (&mut self.bytes, &mut self.len);
+        for &b in &ascii[ascii.len().saturating_sub(CONTEXT)..] {
+            if *len == CONTEXT {
+                bytes.copy_within(1.., 0);
+                *len -= 1;
+            }
+            bytes[*len] = b;
+            *len += 1;
+        }
+    }
+
+    fn as_slice(&self) -> &[u8] {
+        &self.bytes[..self.len]
     }
 }
 

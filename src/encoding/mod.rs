@@ -4,19 +4,21 @@
 //! Standard, 13.2.3 "The input byte stream"): a byte order mark first, then
 //! the charset the transport gave (HTTP's `Content-Type`), then a prescan
 //! of the first 1024 bytes for `<meta charset>` (or an XML declaration),
-//! else a default. [`Sniffer`] makes that decision and decodes with
-//! `encoding_rs`, which implements the WHATWG Encoding Standard's decoders.
+//! then (where nothing declared one) a guess from the bytes, else a
+//! default. [`Sniffer`] makes that decision ([`Source`] says which step
+//! made it) and decodes with `encoding_rs`, which implements the WHATWG
+//! Encoding Standard's decoders. The guess is Firefox's: `chardetng`.
 //! The tokenizer then reads the decoded text, so spans and error positions
 //! are offsets in that UTF-8 text, not in the original bytes.
 //!
 //! ```
-//! use htmltok::encoding::{Sniffer, Source};
+//! use htmltok::encoding::{Sniffer, Source, KOI8_R};
 //! use htmltok::{Token, Tokenizer};
 //!
 //! // "Привет" in KOI8-R, declared by the page itself.
 //! let page = b"<meta charset=koi8-r><p>\xf0\xd2\xc9\xd7\xc5\xd4";
 //! let decoded = Sniffer::new().decode(page);
-//! assert_eq!(decoded.sniffed.encoding, encoding_rs::KOI8_R);
+//! assert_eq!(decoded.sniffed.encoding, KOI8_R);
 //! assert_eq!(decoded.sniffed.source, Source::Prescan);
 //! let mut tok = Tokenizer::new(&decoded.text);
 //! let mut text = String::new();
@@ -31,36 +33,82 @@
 //! A stream decodes as it goes: see
 //! [`StreamTokenizer::decoding`](crate::StreamTokenizer::decoding).
 //!
-//! Left out, as the standard allows: guessing from the bytes themselves
-//! when nothing declares an encoding (the default is used instead), and
-//! switching encodings when a `<meta>` after the first 1024 bytes declares
-//! another one (which makes a browser reload the page).
+//! A page that declares nothing is guessed:
+//!
+//! ```
+//! use htmltok::encoding::{Sniffer, Source};
+//!
+//! // "Привет, мир! Новости дня." in windows-1251, undeclared.
+//! let page = b"<p>\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0! \xcd\xee\xe2\xee\xf1\xf2\xe8 \xe4\xed\xff.";
+//! let decoded = Sniffer::new().url("https://news.example.ru/").decode(page);
+//! assert_eq!(decoded.sniffed.source, Source::Detected);
+//! assert_eq!(decoded.text, "<p>Привет, мир! Новости дня.");
+//! // The standard's minimum (no statistical guess): the default.
+//! let minimum = Sniffer::new().statistical_guess(false).sniff(page);
+//! assert_eq!((minimum.encoding, minimum.source), (encoding_rs::WINDOWS_1252, Source::Default));
+//! ```
+//!
+//! Left out, as the standard allows: switching encodings when a `<meta>`
+//! after the first 1024 bytes declares another one, or when the bytes
+//! after the guess's window contradict it (both make a browser reload the
+//! page).
 
+mod guess;
 mod input;
 mod prescan;
 
 pub(crate) use input::InputDecoder;
 pub use prescan::prescan;
 
-/// The encodings themselves (`encoding_rs::KOI8_R` and the others are its
-/// statics), for callers that do not depend on `encoding_rs` directly.
+/// The encodings themselves, for callers that do not depend on
+/// `encoding_rs` directly: `Encoding::for_label(b"koi8-r")` finds one by
+/// any of its labels, and each has a static below ([`KOI8_R`] and the
+/// others, `encoding_rs`'s own).
 pub use encoding_rs::Encoding;
+
+/// Every encoding of the Encoding Standard, by the name of its static in
+/// `encoding_rs`: `htmltok::encoding::WINDOWS_1252` is
+/// `encoding_rs::WINDOWS_1252`.
+pub use encoding_rs::{
+    BIG5, EUC_JP, EUC_KR, GB18030, GBK, IBM866, ISO_2022_JP, ISO_8859_10, ISO_8859_13, ISO_8859_14,
+    ISO_8859_15, ISO_8859_16, ISO_8859_2, ISO_8859_3, ISO_8859_4, ISO_8859_5, ISO_8859_6,
+    ISO_8859_7, ISO_8859_8, ISO_8859_8_I, KOI8_R, KOI8_U, MACINTOSH, REPLACEMENT, SHIFT_JIS,
+    UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1250, WINDOWS_1251, WINDOWS_1252, WINDOWS_1253,
+    WINDOWS_1254, WINDOWS_1255, WINDOWS_1256, WINDOWS_1257, WINDOWS_1258, WINDOWS_874,
+    X_MAC_CYRILLIC, X_USER_DEFINED,
+};
 
 use std::borrow::Cow;
 
-use encoding_rs::{UTF_16BE, UTF_16LE, UTF_8, WINDOWS_1252, X_USER_DEFINED};
+use guess::Tld;
 
 /// How many of a page's first bytes the prescan reads: the 1024 the
 /// standard advises. A stream holds back its tokens until it has this
 /// many bytes (or the input ends), to decide its encoding first.
 pub const PRESCAN_LEN: usize = 1024;
 
-/// How many bytes from the first non-ASCII byte on are looked at to guess
-/// UTF-8 ([`Source::Detected`]) when nothing declared an encoding. A
-/// stream holds them back until they have arrived.
-pub const DETECT_LEN: usize = 1024;
+/// How many bytes from the first non-ASCII byte on the guess
+/// ([`Source::Detected`]) reads when nothing declared an encoding, unless
+/// [`Sniffer::guess_len`] says otherwise. A stream holds them back until
+/// they have arrived. 4 KiB rather than the prescan's 1 KiB: a page whose
+/// first kilobyte tells too little (ISO-8859-2 and windows-1250 share
+/// most letters) is guessed right from four (tests/encodings.rs prints
+/// the rate per encoding for both).
+pub const DETECT_LEN: usize = 4096;
 
 /// Where a [`Sniffed`] encoding came from, in the order they are tried.
+///
+/// One variant per rule of the standard's order, named on the command
+/// line (`htmltok sniff`) as:
+///
+/// | variant | rule |
+/// |---|---|
+/// | [`Bom`](Source::Bom) | `bom` |
+/// | [`Transport`](Source::Transport) | `transport` |
+/// | [`Prescan`](Source::Prescan) | `meta` |
+/// | [`LateMeta`](Source::LateMeta) | `late-meta` |
+/// | [`Detected`](Source::Detected) | `guess` |
+/// | [`Default`](Source::Default) | `default` |
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source {
     /// A byte order mark (UTF-8, UTF-16LE or UTF-16BE): it wins over
@@ -78,13 +126,19 @@ pub enum Source {
     /// ASCII-compatible encoding). Many pages declare their charset after
     /// a long `<head>` of scripts and styles.
     LateMeta,
-    /// Nothing declared one, and the [`DETECT_LEN`] bytes from the first
-    /// non-ASCII byte on are valid UTF-8: UTF-8 (the standard lets a
-    /// browser guess here; pages in legacy encodings almost never read as
-    /// valid UTF-8 for long).
+    /// Nothing declared one, and the page has a non-ASCII byte: the guess
+    /// from the bytes (rule `guess`). By `chardetng` from the
+    /// [`DETECT_LEN`] bytes from the first non-ASCII byte on (or
+    /// [`Sniffer::guess_len`]'s), with the URL's top-level domain as a
+    /// hint ([`Sniffer::url`]): any of the legacy encodings it knows, or
+    /// UTF-8 when those bytes are valid UTF-8. With
+    /// [`Sniffer::statistical_guess`] off, only UTF-8 is guessed (when the
+    /// bytes are valid UTF-8), as the standard's minimum.
     Detected,
-    /// Nothing declared one and no guess: the sniffer's default
-    /// ([`Sniffer::default_encoding`]).
+    /// Nothing declared one and nothing to guess from: the page is pure
+    /// ASCII (which every candidate reads the same), or, with
+    /// [`Sniffer::statistical_guess`] off, not valid UTF-8. The sniffer's
+    /// default ([`Sniffer::default_encoding`]).
     Default,
 }
 
@@ -109,7 +163,10 @@ impl Sniffed {
     }
 }
 
-/// A page's text as UTF-8, from [`Sniffer::decode`].
+/// A page's text as UTF-8, from [`Sniffer::decode`]. A tokenizer takes the
+/// text as it is, borrowed or owned:
+/// [`Tokenizer::from_text(decoded.text, config)`](crate::Tokenizer::from_text)
+/// (or [`Tokenizer::decode`](crate::Tokenizer::decode) in one step).
 #[derive(Clone, Debug)]
 pub struct Decoded<'a> {
     /// The text: borrowed from the input when it was valid UTF-8 (after
@@ -123,23 +180,33 @@ pub struct Decoded<'a> {
 /// Decides a page's encoding as a browser does, and decodes it.
 ///
 /// ```
-/// use htmltok::encoding::{Sniffer, Source};
+/// use htmltok::encoding::{Sniffer, Source, KOI8_R, WINDOWS_1251};
 ///
 /// let page = b"<meta charset=windows-1251><p>\xcf\xf0\xe8\xe2\xe5\xf2";
 /// // The page's own declaration...
 /// let sniffed = Sniffer::new().sniff(page);
-/// assert_eq!((sniffed.encoding, sniffed.source), (encoding_rs::WINDOWS_1251, Source::Prescan));
+/// assert_eq!((sniffed.encoding, sniffed.source), (WINDOWS_1251, Source::Prescan));
 /// // ...gives way to the transport's (an HTTP `Content-Type` charset)...
 /// let http = Sniffer::new().transport_label("KOI8-R");
-/// assert_eq!(http.sniff(page).encoding, encoding_rs::KOI8_R);
+/// assert_eq!(http.sniff(page).encoding, KOI8_R);
 /// // ...which gives way to a byte order mark.
 /// let bom = [&b"\xef\xbb\xbf"[..], page].concat();
 /// assert_eq!(http.sniff(&bom).source, Source::Bom);
+/// // Without a declaration, the bytes are guessed from.
+/// let undeclared = &page[b"<meta charset=windows-1251>".len()..];
+/// let guessed = Sniffer::new().tld("ru").sniff(undeclared);
+/// assert_eq!((guessed.encoding, guessed.source), (encoding_rs::WINDOWS_1251, Source::Detected));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sniffer {
     transport: Option<&'static Encoding>,
     default: &'static Encoding,
+    /// The guess's hint.
+    tld: Option<Tld>,
+    /// Bytes from the first non-ASCII byte on that the guess reads.
+    guess_len: usize,
+    /// chardetng's guess, or only UTF-8's.
+    statistical: bool,
 }
 
 impl Default for Sniffer {
@@ -149,12 +216,17 @@ impl Default for Sniffer {
 }
 
 impl Sniffer {
-    /// No transport charset; windows-1252 when nothing declares an
-    /// encoding, as browsers default to in most locales.
+    /// No transport charset; a statistical guess from [`DETECT_LEN`]
+    /// bytes with no hint when nothing declares an encoding; windows-1252
+    /// when there is nothing to guess from, as browsers default to in most
+    /// locales.
     pub fn new() -> Self {
         Sniffer {
             transport: None,
             default: WINDOWS_1252,
+            tld: None,
+            guess_len: DETECT_LEN,
+            statistical: true,
         }
     }
 
@@ -172,12 +244,12 @@ impl Sniffer {
     /// (`"utf8"`, `"Shift_JIS"`, `" latin1 "`: any of the Encoding
     /// Standard's labels, in any case). A label that names no encoding is
     /// ignored, as browsers ignore it; use
-    /// [`Encoding::for_label`](encoding_rs::Encoding::for_label) to find
-    /// out whether one does.
+    /// [`Encoding::for_label`] to find out whether one does.
     ///
     /// ```
-    /// use htmltok::encoding::Sniffer;
-    /// assert_eq!(Sniffer::new().transport_label("latin1"), Sniffer::new().transport(encoding_rs::WINDOWS_1252));
+    /// use htmltok::encoding::{Encoding, Sniffer, WINDOWS_1252};
+    /// assert_eq!(Sniffer::new().transport_label("latin1"), Sniffer::new().transport(WINDOWS_1252));
+    /// assert_eq!(Encoding::for_label(b" latin1 "), Some(WINDOWS_1252));
     /// assert_eq!(Sniffer::new().transport_label("no-such-charset"), Sniffer::new());
     /// ```
     pub fn transport_label(self, label: &str) -> Self {
@@ -197,16 +269,85 @@ impl Sniffer {
         }
     }
 
+    /// The page's URL, whose top-level domain is the guess's hint: an
+    /// undeclared page from a `.jp` host leans to Shift_JIS, one from
+    /// `.ru` to windows-1251, as in a browser. A URL without a host name
+    /// (or with an IP address, or a non-ASCII top-level domain: give its
+    /// Punycode form to [`tld`](Self::tld)) gives no hint.
+    ///
+    /// ```
+    /// use htmltok::encoding::Sniffer;
+    /// assert_eq!(Sniffer::new().url("https://www.example.co.jp/news/"), Sniffer::new().tld("jp"));
+    /// assert_eq!(Sniffer::new().url("http://192.0.2.1/"), Sniffer::new());
+    /// ```
+    pub fn url(self, url: &str) -> Self {
+        Sniffer {
+            tld: Tld::of_url(url),
+            ..self
+        }
+    }
+
+    /// The guess's hint as a top-level domain (`"jp"`, `"RU"`,
+    /// `"xn--p1ai"`: the last label of a host name, in ASCII, any case).
+    /// Anything that cannot be one (a dot, non-ASCII, more than 63 bytes)
+    /// gives no hint.
+    pub fn tld(self, tld: &str) -> Self {
+        Sniffer {
+            tld: Tld::new(tld),
+            ..self
+        }
+    }
+
+    /// How many bytes from the first non-ASCII byte on the guess reads:
+    /// [`DETECT_LEN`] unless set, and never fewer than the prescan's
+    /// [`PRESCAN_LEN`]. More make a better guess for pages whose first
+    /// non-ASCII bytes tell little, at the price of a stream holding that
+    /// many bytes back before its first token after them (and of the time
+    /// the guess takes, linear in them).
+    ///
+    /// ```
+    /// use htmltok::encoding::{Sniffer, PRESCAN_LEN};
+    /// assert_eq!(Sniffer::new().guess_len(10), Sniffer::new().guess_len(PRESCAN_LEN));
+    /// ```
+    pub fn guess_len(self, len: usize) -> Self {
+        Sniffer {
+            guess_len: len.max(PRESCAN_LEN),
+            ..self
+        }
+    }
+
+    /// Whether to guess a legacy encoding from the bytes (`chardetng`, on
+    /// by default), or only UTF-8 when the bytes are valid UTF-8, and else
+    /// take the default: the standard's minimum, and htmltok's behaviour
+    /// before it guessed.
+    ///
+    /// ```
+    /// use htmltok::encoding::{Sniffer, Source};
+    /// // "日本語" in Shift_JIS.
+    /// let page = b"<p>\x93\xfa\x96\x7b\x8c\xea";
+    /// assert_eq!(Sniffer::new().tld("jp").sniff(page).encoding, encoding_rs::SHIFT_JIS);
+    /// let minimum = Sniffer::new().tld("jp").statistical_guess(false);
+    /// assert_eq!(minimum.sniff(page).source, Source::Default);
+    /// assert_eq!(minimum.sniff("<p>日本語".as_bytes()).encoding, encoding_rs::UTF_8);
+    /// ```
+    pub fn statistical_guess(self, on: bool) -> Self {
+        Sniffer {
+            statistical: on,
+            ..self
+        }
+    }
+
     /// The encoding of the page `bytes`: a byte order mark, the transport's
     /// charset, a declaration in the first [`PRESCAN_LEN`] bytes, a later
-    /// `<meta>` before the first non-ASCII byte, valid UTF-8 after it, or
-    /// the default ([`Source`] has the details).
+    /// `<meta>` before the first non-ASCII byte, a guess from the bytes
+    /// from there on, or the default ([`Source`] has the details).
     pub fn sniff(&self, bytes: &[u8]) -> Sniffed {
         if let Some(early) = self.sniff_early(bytes) {
             return early;
         }
         let ascii = ascii_len(bytes);
-        self.sniff_late(late_meta(&bytes[..ascii]), &bytes[ascii..])
+        let context = &bytes[ascii.saturating_sub(guess::CONTEXT)..ascii];
+        self.sniff_late(late_meta(&bytes[..ascii]), context, &bytes[ascii..])
     }
 
     /// What the first bytes decide: a byte order mark, the transport's
@@ -225,17 +366,35 @@ impl Sniffer {
     }
 
     /// What decides when the first bytes do not: a `<meta>` found in the
-    /// ASCII before `rest` (the input from its first non-ASCII byte; at
-    /// least [`DETECT_LEN`] bytes of it, or all), else a guess from `rest`.
-    pub(crate) fn sniff_late(&self, meta: Option<&'static Encoding>, rest: &[u8]) -> Sniffed {
-        let (encoding, source) = match meta {
-            Some(encoding) => (encoding, Source::LateMeta),
-            None if !rest.is_empty() && reads_as_utf8(&rest[..rest.len().min(DETECT_LEN)]) => {
-                (UTF_8, Source::Detected)
-            }
-            None => (self.default, Source::Default),
-        };
-        Sniffed { encoding, source }
+    /// ASCII before `rest`, else a guess from `rest` (the input from its
+    /// first non-ASCII byte: at least [`guess_len`](Self::guess_len)
+    /// bytes of it, or all) after `context` (the up to two ASCII bytes
+    /// before it), else the default.
+    pub(crate) fn sniff_late(
+        &self,
+        meta: Option<&'static Encoding>,
+        context: &[u8],
+        rest: &[u8],
+    ) -> Sniffed {
+        let found = |encoding, source| Sniffed { encoding, source };
+        if let Some(encoding) = meta {
+            return found(encoding, Source::LateMeta);
+        }
+        // The window and whether the input ends with it depend only on
+        // `rest`'s length, which a stream knows as the whole page does:
+        // it decides once `guess_len` bytes are held, or at the end.
+        let window = &rest[..rest.len().min(self.guess_len)];
+        let last = rest.len() < self.guess_len;
+        let tld = self.tld.as_ref().map(Tld::as_bytes);
+        match guess::guess(context, window, last, tld, self.statistical) {
+            Some(encoding) => found(encoding, Source::Detected),
+            None => found(self.default, Source::Default),
+        }
+    }
+
+    /// Bytes from the first non-ASCII byte on that the guess reads.
+    pub(crate) fn guess_window(&self) -> usize {
+        self.guess_len
     }
 
     /// Sniffs the whole page `bytes` and decodes it. A UTF-8 page is
@@ -282,15 +441,6 @@ pub(crate) fn ascii_len(bytes: &[u8]) -> usize {
         at += block.len();
     }
     at
-}
-
-/// Whether `window` is valid UTF-8, an incomplete sequence at its end
-/// allowed (the window may cut one).
-fn reads_as_utf8(window: &[u8]) -> bool {
-    match std::str::from_utf8(window) {
-        Ok(_) => true,
-        Err(e) => e.error_len().is_none(),
-    }
 }
 
 /// The encoding the first `<meta>` start tag in the ASCII text `ascii`
@@ -397,10 +547,11 @@ mod tests {
         assert_eq!((late.encoding, late.source), (KOI8_R, Source::LateMeta));
         page.drain(..20);
         assert_eq!(Sniffer::new().sniff(&page).source, Source::Prescan);
-        // After a non-ASCII byte it comes too late (a browser would reload).
+        // After a non-ASCII byte it comes too late (a browser would
+        // reload): the guess decides.
         let mut after = vec![b' '; PRESCAN_LEN];
         after.extend_from_slice(b"\xe9<meta charset=koi8-r>");
-        assert_eq!(Sniffer::new().sniff(&after).source, Source::Default);
+        assert_eq!(Sniffer::new().sniff(&after).source, Source::Detected);
         // Inside a script it is text, as the tree builder reads it.
         let mut script = vec![b' '; PRESCAN_LEN];
         script.extend_from_slice(b"<script>x='<meta charset=koi8-r>'</script>");
@@ -414,16 +565,41 @@ mod tests {
     }
 
     #[test]
-    fn guessing_utf8() {
-        let mut page = b"<p>caf\xc3\xa9".to_vec();
-        assert_eq!(Sniffer::new().sniff(&page).source, Source::Detected);
+    fn guessing() {
+        let guessed = |encoding| Sniffed {
+            encoding,
+            source: Source::Detected,
+        };
         // A character cut by the guess's window does not count against it.
         let mut long = vec![b'a'; 10];
         long.extend("é".repeat(DETECT_LEN / 2 - 1).as_bytes());
         long.extend("€".as_bytes());
-        assert_eq!(Sniffer::new().sniff(&long).source, Source::Detected);
-        page.push(0xff);
-        assert_eq!(Sniffer::new().sniff(&page).source, Source::Default);
+        for statistical in [true, false] {
+            let sniffer = Sniffer::new().statistical_guess(statistical);
+            assert_eq!(sniffer.sniff(b"<p>caf\xc3\xa9"), guessed(UTF_8));
+            assert_eq!(sniffer.sniff(&long), guessed(UTF_8));
+            // Nothing to guess from.
+            assert_eq!(sniffer.sniff(b"<p>plain").source, Source::Default);
+        }
+        // Not UTF-8: guessed, or (the standard's minimum) the default.
+        let page = b"<p>caf\xe9 cr\xe8me br\xfbl\xe9e, \x93fran\xe7ais\x94";
+        assert_eq!(Sniffer::new().sniff(page), guessed(WINDOWS_1252));
+        let minimum = Sniffer::new().statistical_guess(false);
+        assert_eq!(minimum.sniff(page).source, Source::Default);
+        // The guess reads `guess_len` bytes from the first non-ASCII one:
+        // Shift_JIS after 1024 bytes of "CAFÉ" (windows-1252, and valid
+        // Shift_JIS: half-width katakana) is not seen...
+        let japanese = "日本語のテキストです。東京の天気は晴れ。".repeat(DETECT_LEN / 10);
+        let (sjis, _, _) = encoding_rs::SHIFT_JIS.encode(&japanese);
+        let mut late = b"<p>".to_vec();
+        for _ in 0..=DETECT_LEN / 5 {
+            late.extend_from_slice(b"CAF\xc9 ");
+        }
+        late.extend_from_slice(&sjis);
+        assert_ne!(Sniffer::new().sniff(&late).encoding, SHIFT_JIS);
+        // ...unless the caller allows more.
+        let more = Sniffer::new().guess_len(4 * DETECT_LEN);
+        assert_eq!(more.sniff(&late), guessed(SHIFT_JIS));
         assert_eq!(ascii_len(b"abc\xc3"), 3);
         assert_eq!(ascii_len(&[b'a'; 100]), 100);
     }

@@ -24,9 +24,9 @@ use super::{as_declared, is_utf16};
 ///
 /// ```
 /// use htmltok::encoding::prescan;
-/// assert_eq!(prescan(b"<meta charset=shift_jis>"), Some(encoding_rs::SHIFT_JIS));
+/// assert_eq!(prescan(b"<meta charset=shift_jis>"), Some(htmltok::encoding::SHIFT_JIS));
 /// let pragma = br#"<meta http-equiv="Content-Type" content="text/html; charset=koi8-r">"#;
-/// assert_eq!(prescan(pragma), Some(encoding_rs::KOI8_R));
+/// assert_eq!(prescan(pragma), Some(htmltok::encoding::KOI8_R));
 /// // A declaration inside a comment is not one.
 /// assert_eq!(prescan(b"<!-- <meta charset=koi8-r> --><p>"), None);
 /// ```

@@ -136,7 +136,6 @@ pub(crate) fn common_with_semicolon(name: &[u8]) -> Option<&'static str> {
 
 /// The whole table: (name without the leading `&`, replacement characters),
 /// sorted by name bytes. For reference implementations in tests and fuzzing.
-#[allow(dead_code)]
 pub(crate) fn table() -> &'static [(&'static str, &'static str)] {
     ENTITIES
 }

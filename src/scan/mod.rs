@@ -474,6 +474,17 @@ fn heads(set: &Landmarks, chunk: &[u8; 16]) -> Vec<(&'static str, usize)> {
 /// `find` itself) against the scalar definition, for every set, at every
 /// start offset of `hay`.
 pub(crate) fn kernels_agree(hay: &[u8]) -> Result<(), String> {
+    agree_with(hay, |set, kernel, h| set.find_with(kernel, h), heads)
+}
+
+/// [`kernels_agree`] over the kernels `find_with` and the 16-byte starts
+/// `heads` give: its tests hand it a wrong kernel to see the disagreement
+/// reported.
+fn agree_with(
+    hay: &[u8],
+    find_with: impl Fn(&Landmarks, Kernel, &[u8]) -> Option<usize>,
+    heads: impl Fn(&Landmarks, &[u8; 16]) -> Vec<(&'static str, usize)>,
+) -> Result<(), String> {
     for (name, set) in all_sets() {
         for start in 0..=hay.len() {
             let h = &hay[start..];
@@ -482,7 +493,7 @@ pub(crate) fn kernels_agree(hay: &[u8]) -> Result<(), String> {
                 .position(|&b| set.table[b as usize])
                 .unwrap_or(h.len());
             for kernel in Kernel::ALL.into_iter().filter(|k| k.available()) {
-                if let Some(got) = set.find_with(kernel, h) {
+                if let Some(got) = find_with(set, kernel, h) {
                     if got != want {
                         return Err(format!(
                             "{name}: from offset {start} of {}, {kernel:?} gave {got}, scalar {want}",
@@ -680,8 +691,19 @@ mod tests {
 
     #[test]
     fn kernels_agree_reports_disagreement() {
+        let hay = b"<a href=\"x\">T&amp;</A>\r\n\0 and some text after it";
         assert!(kernels_agree(b"").is_ok());
-        assert!(kernels_agree(b"<a href=\"x\">T&amp;</A>\r\n\0").is_ok());
+        assert!(kernels_agree(hay).is_ok());
+        // A kernel that overshoots the first landmark by one byte.
+        let overshoots = |set: &Landmarks, kernel, h: &[u8]| {
+            set.find_with(kernel, h).map(|at| (at + 1).min(h.len()))
+        };
+        let err = agree_with(hay, overshoots, heads).unwrap_err();
+        assert!(err.contains("gave"), "{err}");
+        // A 16-byte start that never finds anything.
+        let blind = |_: &Landmarks, _: &[u8; 16]| vec![("blind head16", 16)];
+        let err = agree_with(hay, |set, kernel, h| set.find_with(kernel, h), blind).unwrap_err();
+        assert!(err.contains("blind head16 gave 16"), "{err}");
     }
 
     /// Bytes that are landmarks of some set, or near misses, or anything.

@@ -954,7 +954,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// handed out, or `f` says [`Flow::Stop`]: the loop of
     /// `Tokenizer::for_each_token` and `StreamTokenizer::for_each_token`.
     #[inline(always)]
-    pub(crate) fn for_each_token<F>(
+    pub(crate) fn for_each_token<F, T>(
         &mut self,
         text: &str,
         origin: usize,
@@ -962,13 +962,14 @@ impl<E: ErrorPolicy> Machine<E> {
         mut feedback: Option<&mut Feedback>,
         mut f: F,
     ) where
-        F: FnMut(Token<'_>) -> Flow,
+        F: FnMut(Token<'_>) -> T,
+        T: Into<Flow>,
     {
         loop {
             let flow = {
                 let token = self.next_token_inline(text, origin, eof, feedback.as_deref_mut());
                 let Some(token) = token else { return };
-                f(token)
+                f(token).into()
             };
             match flow {
                 Flow::Continue => {}
@@ -1005,13 +1006,44 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     fn hand_out<'t>(&'t mut self, inp: Input<'t>) -> Option<Token<'t>> {
         match self.advance(&inp) {
-            Handed::Text => Some(Token::Text(Text {
-                text: self.text.str(&inp),
-                span: inp.absolute(self.text_span),
-            })),
+            Handed::Text => Some(self.text_token(inp)),
             Handed::Ready => Some(self.ready_token(inp)),
             Handed::Nothing => None,
         }
+    }
+
+    /// The token handed out last, built again from the same window (`text`
+    /// at `origin`, as it was then: nothing fed or dropped since), or
+    /// `None` if the last call handed out nothing. Its fields stay until
+    /// the next call forgets them (`advance`), so a caller can take a
+    /// token, drop it, and lend it again beside a borrow of its own (the
+    /// positions of `next_token_with_lines`, a reader's loop that feeds
+    /// the stream when no token came). Standalone mode's feedback has seen
+    /// the token already.
+    pub(crate) fn last_token<'t>(&'t self, text: &'t str, origin: usize) -> Option<Token<'t>> {
+        let inp = Input {
+            text,
+            origin,
+            eof: false,
+        };
+        match self.handed {
+            Handed::Text => Some(self.text_token(inp)),
+            Handed::Ready => Some(self.ready_token(inp)),
+            Handed::Nothing => None,
+        }
+    }
+
+    /// Whether the end-of-file token has been handed out.
+    pub(crate) fn eof_handed(&self) -> bool {
+        self.finished || (self.handed == Handed::Ready && self.ready == Some(Ready::Eof))
+    }
+
+    #[inline(always)]
+    fn text_token<'t>(&'t self, inp: Input<'t>) -> Token<'t> {
+        Token::Text(Text {
+            text: self.text.str(&inp),
+            span: inp.absolute(self.text_span),
+        })
     }
 
     /// Forgets the token handed out last, runs the machine until a token is
@@ -1145,7 +1177,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Line and column of `at`, which is in the window.
     fn locate(&mut self, inp: &Input, at: usize) -> LineCol {
         if at < self.lines.offset() {
-            self.lines = self.lines_at_base.clone();
+            self.lines = self.lines_at_base;
         }
         let from = self.lines.offset();
         self.lines
@@ -1238,7 +1270,7 @@ impl<E: ErrorPolicy> Machine<E> {
         // `drop` (errors off, the line indexes are never used).
         if E::ENABLED {
             if self.lines.offset() < drop {
-                self.lines = self.lines_at_base.clone();
+                self.lines = self.lines_at_base;
             }
             self.lines.rebase(drop);
             self.lines_at_base.rebase(drop);

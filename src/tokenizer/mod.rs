@@ -6,9 +6,11 @@ mod feedback;
 mod machine;
 
 use std::borrow::Cow;
+use std::sync::{Mutex, PoisonError};
 
+use crate::encoding::Sniffer;
 use crate::error::ParseError;
-use crate::position::{LineCol, LineIndex};
+use crate::position::{LineCol, LineIndex, Lines};
 use crate::state::State;
 use crate::token::{OwnedToken, Token};
 use crate::utf8;
@@ -244,12 +246,14 @@ impl ErrorPolicy for ReportErrors {
 
 /// What the callback of [`Tokenizer::for_each_token`] (or
 /// [`StreamTokenizer::for_each_token`](crate::StreamTokenizer::for_each_token))
-/// asks for after a token.
+/// asks for after a token. A callback that always goes on may return `()`
+/// instead: `()` converts to [`Flow::Continue`].
 ///
 /// ```
 /// use htmltok::{Flow, State};
 /// let after_script = Flow::Switch(State::ScriptData);
 /// assert_ne!(after_script, Flow::Continue);
+/// assert_eq!(Flow::from(()), Flow::Continue);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Flow {
@@ -262,11 +266,44 @@ pub enum Flow {
     Stop,
 }
 
+impl From<()> for Flow {
+    /// A callback that returns nothing goes on.
+    fn from((): ()) -> Flow {
+        Flow::Continue
+    }
+}
+
 /// Tokenizes a whole document held in memory.
 ///
 /// `next_token` lends out one token at a time; it borrows the tokenizer, so
 /// the token must be dropped (or [copied](Token::to_owned)) before the next
-/// call. This keeps the steady state free of allocation.
+/// call. This keeps the steady state free of allocation. A `for` loop
+/// over the tokenizer itself takes [`OwnedToken`]s instead (see
+/// [`owned`](Self::owned)), which allocate.
+///
+/// The input is borrowed (`Tokenizer<'a>` from [`new`](Self::new)) or
+/// owned: [`from_text`](Self::from_text) takes a `String` or a decoded
+/// page's text, [`decode`](Self::decode) takes the bytes of a page in any
+/// encoding, and [`into_owned`](Self::into_owned) turns a borrowing
+/// tokenizer into a `Tokenizer<'static>`, so that a function can return
+/// one:
+///
+/// ```
+/// use htmltok::{Token, Tokenizer};
+///
+/// // A page as a crawler fetched it: bytes, in an encoding the page declares.
+/// fn open(bytes: &[u8]) -> Tokenizer<'static> {
+///     Tokenizer::decode(bytes).into_owned()
+/// }
+/// let mut tok = open(b"<meta charset=koi8-r><p>\xf0\xd2\xc9\xd7\xc5\xd4");
+/// let mut text = String::new();
+/// while let Some(token) = tok.next_token() {
+///     if let Token::Text(t) = token {
+///         text.push_str(t.text);
+///     }
+/// }
+/// assert_eq!(text, "Привет");
+/// ```
 ///
 /// ```
 /// use htmltok::{Token, Tokenizer};
@@ -284,7 +321,11 @@ pub struct Tokenizer<'a, E: ErrorPolicy = IgnoreErrors> {
     machine: Machine<E>,
     /// Standalone mode's tree-builder model (`None` when driven).
     feedback: Option<Feedback>,
-    lines: LineIndex,
+    /// Where the last line/column query ended, so that queries in input
+    /// order cost their distances, not their offsets. Behind a mutex so
+    /// that `line_col` takes `&self` and the tokenizer stays `Sync` (a
+    /// `Cell` would not be); never contended in one thread.
+    lines: Mutex<LineIndex>,
 }
 
 impl<'a> Tokenizer<'a, IgnoreErrors> {
@@ -315,6 +356,50 @@ impl<'a> Tokenizer<'a, IgnoreErrors> {
     pub fn from_bytes_with_config(input: &'a [u8], config: Config) -> Self {
         Tokenizer::build(utf8::lossy(input), config)
     }
+
+    /// A tokenizer for text it borrows or owns, with options: a `&str`, a
+    /// `String`, or a `Cow<str>` such as a decoded page's
+    /// [`text`](crate::encoding::Decoded::text) (then it owns the text
+    /// exactly when decoding made a new string). With an owned `String` it
+    /// is a `Tokenizer<'static>`.
+    ///
+    /// ```
+    /// use htmltok::encoding::Sniffer;
+    /// use htmltok::{Config, OwnedToken, Tokenizer};
+    ///
+    /// fn open(page: String) -> Tokenizer<'static> {
+    ///     Tokenizer::from_text(page, Config::new().max_attributes(100))
+    /// }
+    /// let tokens: Vec<_> = open("<b>hi</b>".to_string()).owned().collect();
+    /// assert_eq!(tokens[1], OwnedToken::Text("hi".into()));
+    ///
+    /// // A page with its HTTP charset (which wins over its own `<meta>`).
+    /// let decoded = Sniffer::new().transport_label("iso-8859-1").decode(b"<p>caf\xe9");
+    /// let tokens: Vec<_> = Tokenizer::from_text(decoded.text, Config::new()).owned().collect();
+    /// assert_eq!(tokens[1], OwnedToken::Text("café".into()));
+    /// ```
+    pub fn from_text(text: impl Into<Cow<'a, str>>, config: Config) -> Self {
+        Tokenizer::build(text.into(), config)
+    }
+
+    /// A tokenizer for the bytes of a page in an unknown encoding, decoded
+    /// as a browser decodes it: [`Sniffer::new`]'s
+    /// [`decode`](Sniffer::decode) (a byte order mark, a `<meta>`
+    /// declaration, a UTF-8 guess, else windows-1252), in one step. A
+    /// charset from HTTP goes through the sniffer
+    /// ([`Sniffer::transport_label`]) and [`from_text`](Self::from_text).
+    /// The text is borrowed from `bytes` when they were UTF-8; positions are
+    /// offsets in the decoded text.
+    ///
+    /// ```
+    /// use htmltok::{OwnedToken, Tokenizer};
+    /// // "Grüße" in windows-1252, which nothing declares.
+    /// let tokens: Vec<_> = Tokenizer::decode(b"<p>Gr\xfc\xdfe").owned().collect();
+    /// assert_eq!(tokens[1], OwnedToken::Text("Grüße".into()));
+    /// ```
+    pub fn decode(bytes: &'a [u8]) -> Self {
+        Tokenizer::build(Sniffer::new().decode(bytes).text, Config::new())
+    }
 }
 
 impl<'a> Tokenizer<'a, ReportErrors> {
@@ -338,9 +423,23 @@ impl<'a> Tokenizer<'a, ReportErrors> {
     pub fn from_bytes_with_errors(input: &'a [u8], config: Config) -> Self {
         Tokenizer::build(utf8::lossy(input), config)
     }
+
+    /// [`from_text`](Tokenizer::from_text) with parse errors collected.
+    ///
+    /// ```
+    /// use htmltok::{Config, ErrorCode, Tokenizer};
+    /// let mut tok = Tokenizer::from_text_with_errors(String::from("<p id=a id=b>"), Config::new());
+    /// while tok.next_token().is_some() {}
+    /// assert_eq!(tok.errors()[0].code, ErrorCode::DuplicateAttribute);
+    /// ```
+    pub fn from_text_with_errors(text: impl Into<Cow<'a, str>>, config: Config) -> Self {
+        Tokenizer::build(text.into(), config)
+    }
 }
 
-/// Iterator of [`OwnedToken`]s, from [`Tokenizer::owned`].
+/// Iterator of [`OwnedToken`]s, from [`Tokenizer::owned`] (or a `for`
+/// loop over a [`Tokenizer`]).
+#[derive(Debug)]
 pub struct OwnedTokens<'a, E: ErrorPolicy = IgnoreErrors> {
     tokenizer: Tokenizer<'a, E>,
 }
@@ -360,13 +459,74 @@ impl<'a, E: ErrorPolicy> OwnedTokens<'a, E> {
     }
 }
 
+/// A `for` loop over a tokenizer takes [`OwnedToken`]s, allocating for
+/// each token's strings: the simple way. [`Tokenizer::next_token`] lends
+/// tokens without allocating, the fast way (a lending loop cannot be a
+/// `for` loop: each token borrows the tokenizer until the next).
+///
+/// ```
+/// use htmltok::{OwnedToken, Tokenizer};
+/// let mut names = Vec::new();
+/// for token in Tokenizer::new("<p>Hi <b>there</b>") {
+///     if let OwnedToken::StartTag { name, .. } = token {
+///         names.push(name);
+///     }
+/// }
+/// assert_eq!(names, ["p", "b"]);
+/// ```
+impl<'a, E: ErrorPolicy> IntoIterator for Tokenizer<'a, E> {
+    type Item = OwnedToken;
+    type IntoIter = OwnedTokens<'a, E>;
+
+    fn into_iter(self) -> OwnedTokens<'a, E> {
+        self.owned()
+    }
+}
+
+impl<E: ErrorPolicy> std::fmt::Debug for Tokenizer<'_, E> {
+    // Not the input: it is the whole page.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tokenizer")
+            .field("input_len", &self.input.len())
+            .field("owned", &matches!(self.input, Cow::Owned(_)))
+            .field("state", &self.state())
+            .field("driven", &self.feedback.is_none())
+            .field("errors", &E::ENABLED)
+            .finish_non_exhaustive()
+    }
+}
+
 impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
     fn build(input: Cow<'a, str>, config: Config) -> Self {
         Tokenizer {
             input,
             machine: Machine::new(&config),
             feedback: (!config.driven).then(|| Feedback::new(config.scripting)),
-            lines: LineIndex::new(),
+            lines: Mutex::new(LineIndex::new()),
+        }
+    }
+
+    /// This tokenizer with its input owned (copied if it was borrowed),
+    /// free of the input's lifetime: to return one from a function, or keep
+    /// one in a struct. It goes on from where it was.
+    ///
+    /// ```
+    /// use htmltok::{OwnedToken, Tokenizer};
+    /// let mut tok = {
+    ///     let page = String::from("<a>1</a><b>2</b>");
+    ///     let mut tok = Tokenizer::new(&page);
+    ///     tok.next_token();
+    ///     tok.into_owned()
+    /// };
+    /// assert!(matches!(tok.next_token(), Some(htmltok::Token::Text(t)) if t.text == "1"));
+    /// assert_eq!(tok.owned().count(), 5);
+    /// ```
+    pub fn into_owned(self) -> Tokenizer<'static, E> {
+        Tokenizer {
+            input: Cow::Owned(self.input.into_owned()),
+            machine: self.machine,
+            feedback: self.feedback,
+            lines: self.lines,
         }
     }
 
@@ -379,6 +539,40 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
     pub fn next_token(&mut self) -> Option<Token<'_>> {
         self.machine
             .next_token(&self.input, 0, true, self.feedback.as_mut())
+    }
+
+    /// [`next_token`](Self::next_token), with the [`Lines`] that give the
+    /// line and column of the token's offsets while the token is held (the
+    /// token borrows the tokenizer, so [`line_col`](Self::line_col) must
+    /// wait until it is dropped). Taken in input order, the positions cost
+    /// the distance from the previous token, linear in all.
+    ///
+    /// ```
+    /// use htmltok::{Token, Tokenizer};
+    /// let mut tok = Tokenizer::new("<p>Links:\n  <a href=/one>1</a>\n<a href=/two>2</a>");
+    /// let mut links = Vec::new();
+    /// while let Some((token, lines)) = tok.next_token_with_lines() {
+    ///     match token {
+    ///         Token::StartTag(tag) if tag.name == "a" => {
+    ///             let at = lines.line_col(tag.span.start);
+    ///             links.push(format!("{}:{} {}", at.line, at.col, tag.attribute("href").unwrap()));
+    ///         }
+    ///         _ => {}
+    ///     }
+    /// }
+    /// assert_eq!(links, ["2:3 /one", "3:1 /two"]);
+    /// ```
+    pub fn next_token_with_lines(&mut self) -> Option<(Token<'_>, Lines<'_>)> {
+        // Taken, dropped, and lent again with the lines: a token returned
+        // from one call could not be returned beside a borrow of another
+        // field in the same expression.
+        self.next_token()?;
+        let token = self.machine.last_token(&self.input, 0)?;
+        let start = token.span().map_or(self.input.len(), |s| s.start);
+        let near = self.lines.get_mut().unwrap_or_else(PoisonError::into_inner);
+        near.line_col(self.input.as_bytes(), start);
+        let lines = Lines::new(&self.input, 0, LineIndex::new(), *near);
+        Some((token, lines))
     }
 
     /// Hands every token in turn to `f`, until [`Token::Eof`] has been
@@ -427,10 +621,24 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
     /// assert_eq!(names, ["a"]);
     /// assert!(matches!(tok.next_token(), Some(Token::StartTag(t)) if t.name == "c"));
     /// ```
+    ///
+    /// A callback that never switches nor stops may return `()`:
+    ///
+    /// ```
+    /// use htmltok::{Token, Tokenizer};
+    /// let mut words = 0;
+    /// Tokenizer::new("<p>One <b>two</b> three</p>").for_each_token(|token| {
+    ///     if let Token::Text(t) = token {
+    ///         words += t.text.split_whitespace().count();
+    ///     }
+    /// });
+    /// assert_eq!(words, 3);
+    /// ```
     #[inline]
-    pub fn for_each_token<F>(&mut self, f: F)
+    pub fn for_each_token<F, T>(&mut self, f: F)
     where
-        F: FnMut(Token<'_>) -> Flow,
+        F: FnMut(Token<'_>) -> T,
+        T: Into<Flow>,
     {
         self.machine
             .for_each_token(&self.input, 0, true, self.feedback.as_mut(), f);
@@ -478,10 +686,19 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
         self.machine.take_errors()
     }
 
-    /// Line and column of a byte offset of the input, e.g. of an error's
-    /// `span.start`.
-    pub fn line_col(&mut self, offset: usize) -> LineCol {
-        self.lines.line_col(self.input.as_bytes(), offset)
+    /// Line and column of a byte offset of the input, e.g. of a token's
+    /// `span.start` once the token is dropped (while it is held, use
+    /// [`next_token_with_lines`](Self::next_token_with_lines)). Queries in
+    /// increasing order cost the distance from the previous one.
+    pub fn line_col(&self, offset: usize) -> LineCol {
+        let input = self.input.as_bytes();
+        match self.lines.try_lock() {
+            Ok(mut near) => near.line_col(input, offset),
+            // Poisoned (a panic elsewhere cannot leave an index wrong: it
+            // is only ever replaced whole), or queried from another thread
+            // right now: from the start.
+            Err(_) => LineIndex::new().line_col(input, offset),
+        }
     }
 
     /// The input being tokenized (after UTF-8 repair, if any).
@@ -490,7 +707,10 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
     }
 
     /// Switches the tokenizer to `state` before the next token, as a tree
-    /// builder does after `<title>`, `<script>` and the like.
+    /// builder does after `<title>`, `<script>` and the like. A token
+    /// borrows the tokenizer until its last use, so this can be called in
+    /// the `match` arm of a start tag once nothing from the tag is used
+    /// after the call (see the crate guide's driven example).
     pub fn set_state(&mut self, state: State) {
         self.machine.set_state(state);
     }

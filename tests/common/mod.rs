@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 use htmltok::{Config, ErrorCode, ParseError, State, StreamTokenizer, Token, Tokenizer};
 use serde_json::Value;
 
+pub mod files;
+
 // ---------------------------------------------------------------------------
 // Test data.
 
@@ -199,7 +201,11 @@ pub fn corpus_pages() -> Vec<(String, Vec<u8>)> {
     let root = repo_corpus_dir();
     let mut pages = Vec::new();
     collect_pages(&root, &root, true, &mut pages);
-    assert!(!pages.is_empty(), "no *.html pages below {}", root.display());
+    assert!(
+        !pages.is_empty(),
+        "no *.html pages below {}",
+        root.display()
+    );
     if let Some(extra) = extra_corpus_dir() {
         require_dir(&extra, "HTMLTOK_CORPUS", "HTML page corpus");
         let before = pages.len();
@@ -213,23 +219,11 @@ pub fn corpus_pages() -> Vec<(String, Vec<u8>)> {
     pages
 }
 
-/// Appends the `*.html`/`*.htm` files of `dir` (and its subdirectories when
-/// `recurse`), named by their path relative to `root`, sorted by name.
+/// Appends the `*.html`/`*.htm` pages below `dir` (every level when
+/// `recurse`, else `dir` alone), named by their path relative to `root`.
 fn collect_pages(root: &Path, dir: &Path, recurse: bool, out: &mut Vec<(String, Vec<u8>)>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
-        .map(|entry| entry.expect("directory entry").path())
-        .collect();
-    entries.sort();
-    let start = out.len();
-    for path in entries {
-        if path.is_dir() {
-            if recurse {
-                collect_pages(root, &path, recurse, out);
-            }
-            continue;
-        }
-        if !path.extension().is_some_and(|e| e == "html" || e == "htm") {
+    for path in files::html_pages(dir) {
+        if !recurse && path.parent() != Some(dir) {
             continue;
         }
         let name = path
@@ -241,14 +235,14 @@ fn collect_pages(root: &Path, dir: &Path, recurse: bool, out: &mut Vec<(String, 
             std::fs::read(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
         out.push((name, bytes));
     }
-    out[start..].sort_by(|a, b| a.0.cmp(&b.0));
 }
 
 /// The rows of the corpus manifests (`corpus/MANIFEST.tsv`, then
 /// `$HTMLTOK_CORPUS/MANIFEST.tsv` when that variable is set), each as
 /// column name → value, keyed by the page's name as [`corpus_pages`] gives
 /// it.
-pub fn corpus_manifest() -> std::collections::HashMap<String, std::collections::HashMap<String, String>> {
+pub fn corpus_manifest(
+) -> std::collections::HashMap<String, std::collections::HashMap<String, String>> {
     let mut rows = std::collections::HashMap::new();
     let mut dirs = vec![repo_corpus_dir()];
     dirs.extend(extra_corpus_dir());

@@ -1,0 +1,149 @@
+//! A document that arrives in chunks, parsed as it comes.
+
+use ::html5ever::tree_builder::{TreeBuilder, TreeSink};
+
+use super::convert::Tendrils;
+use super::driver::{drive, Lines};
+use super::{driven_config, ParseOpts};
+use crate::encoding::{Sniffed, Sniffer};
+use crate::{IgnoreErrors, ReportErrors, State, StreamTokenizer};
+
+/// The stream tokenizer, with or without error collection (a type
+/// parameter of the tokenizer, a run-time option here).
+enum Tokens {
+    Quiet(StreamTokenizer<IgnoreErrors>),
+    Reporting(StreamTokenizer<ReportErrors>),
+}
+
+/// Parses a document fed in chunks of bytes into a `TreeSink`: the tree
+/// grows as tokens complete, and memory holds the tree plus the chunk and
+/// the token in progress, not the page. The bytes are UTF-8 (repaired as
+/// `String::from_utf8_lossy` does), or whatever a [`Sniffer`] decides
+/// with [`decoding`](Self::decoding). It also is an [`std::io::Write`], so
+/// that [`std::io::copy`] can feed it from a reader.
+///
+/// ```
+/// use htmltok::encoding::Sniffer;
+/// use htmltok::html5ever::{ParseOpts, StreamParser};
+/// use scraper::{Html, HtmlTreeSink, Selector};
+///
+/// let page: &[u8] = b"<meta charset=iso-8859-1><ul><li>Gr\xfc\xdfe<li>Hallo</ul>";
+/// let sink = HtmlTreeSink::new(Html::new_document());
+/// let mut parser = StreamParser::new(sink, ParseOpts::default()).decoding(Sniffer::new());
+/// for chunk in page.chunks(7) {
+///     parser.feed(chunk);
+/// }
+/// let html = parser.finish();
+/// let items: Vec<String> = html
+///     .select(&Selector::parse("li").unwrap())
+///     .map(|li| li.text().collect())
+///     .collect();
+/// assert_eq!(items, ["Grüße", "Hallo"]);
+/// ```
+pub struct StreamParser<Sink: TreeSink> {
+    tokens: Tokens,
+    tree: TreeBuilder<Sink::Handle, Sink>,
+    lines: Lines,
+    line_numbers: bool,
+    /// The tree builder has had the end of file.
+    ended: bool,
+}
+
+// By hand: the tree builder and its sink have no `Debug`.
+impl<Sink: TreeSink> std::fmt::Debug for StreamParser<Sink> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let tokens: &dyn std::fmt::Debug = match &self.tokens {
+            Tokens::Quiet(t) => t,
+            Tokens::Reporting(t) => t,
+        };
+        f.debug_struct("StreamParser")
+            .field("tokens", tokens)
+            .field("line_numbers", &self.line_numbers)
+            .field("ended", &self.ended)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<Sink: TreeSink> StreamParser<Sink> {
+    /// A parser of a whole document into `sink`, its input UTF-8.
+    pub fn new(sink: Sink, opts: ParseOpts) -> Self {
+        let config = driven_config(State::Data);
+        let tokens = if opts.errors {
+            Tokens::Reporting(StreamTokenizer::with_errors(config))
+        } else {
+            Tokens::Quiet(StreamTokenizer::with_config(config))
+        };
+        StreamParser {
+            tokens,
+            tree: TreeBuilder::new(sink, opts.tree_builder),
+            lines: Lines::new(),
+            line_numbers: opts.line_numbers,
+            ended: false,
+        }
+    }
+
+    /// Decodes the input as `sniffer` decides, as
+    /// [`StreamTokenizer::decoding`] does (no tree grows before the first
+    /// 1024 bytes have come, or the end). Applies before the first chunk.
+    pub fn decoding(mut self, sniffer: Sniffer) -> Self {
+        self.tokens = match self.tokens {
+            Tokens::Quiet(t) => Tokens::Quiet(t.decoding(sniffer)),
+            Tokens::Reporting(t) => Tokens::Reporting(t.decoding(sniffer)),
+        };
+        self
+    }
+
+    /// The encoding, once decided (see [`StreamTokenizer::sniffed`]).
+    pub fn sniffed(&self) -> Option<Sniffed> {
+        match &self.tokens {
+            Tokens::Quiet(t) => t.sniffed(),
+            Tokens::Reporting(t) => t.sniffed(),
+        }
+    }
+
+    /// Parses the next chunk, as far as it completes tokens.
+    pub fn feed(&mut self, chunk: &[u8]) {
+        match &mut self.tokens {
+            Tokens::Quiet(t) => t.feed(chunk),
+            Tokens::Reporting(t) => t.feed(chunk),
+        }
+        self.pump();
+    }
+
+    /// Ends the input and returns the sink's output.
+    pub fn finish(mut self) -> Sink::Output {
+        match &mut self.tokens {
+            Tokens::Quiet(t) => t.finish(),
+            Tokens::Reporting(t) => t.finish(),
+        }
+        self.pump();
+        debug_assert!(self.ended, "a finished stream hands out its end of file");
+        self.tree.sink.finish()
+    }
+
+    /// Hands the tree builder every token the input so far completes.
+    fn pump(&mut self) {
+        if self.ended {
+            return;
+        }
+        let tendrils = Tendrils::copying();
+        let tree = &self.tree;
+        let lines = &mut self.lines;
+        self.ended = match &mut self.tokens {
+            Tokens::Quiet(t) => drive(t, tree, &tendrils, lines, self.line_numbers),
+            Tokens::Reporting(t) => drive(t, tree, &tendrils, lines, self.line_numbers),
+        };
+    }
+}
+
+impl<Sink: TreeSink> std::io::Write for StreamParser<Sink> {
+    /// Feeds all of `buf`.
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.feed(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}

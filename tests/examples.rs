@@ -1,0 +1,165 @@
+//! The examples a crawler copies (`examples/links.rs`, `examples/text.rs`),
+//! run on the repository's pages and on legacy-encoded pages streamed from
+//! disk. Their functions are compiled in here, so a broken example fails
+//! `cargo test`; `.ci/run` also runs the example programs themselves.
+
+#[allow(dead_code)]
+#[path = "../examples/links.rs"]
+mod links;
+#[allow(dead_code)]
+#[path = "../examples/text.rs"]
+mod text;
+
+use std::path::{Path, PathBuf};
+
+use url::Url;
+
+/// The repository's pages.
+fn repo_pages() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/pages");
+    let mut pages: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .collect();
+    pages.sort();
+    assert!(pages.len() >= 4, "too few pages in {}", dir.display());
+    pages
+}
+
+/// A page written to a file of its own, removed when dropped.
+struct TempPage(PathBuf);
+
+impl TempPage {
+    fn new(name: &str, bytes: &[u8]) -> TempPage {
+        let path = std::env::temp_dir().join(format!("htmltok-{}-{name}", std::process::id()));
+        std::fs::write(&path, bytes).unwrap();
+        TempPage(path)
+    }
+}
+
+impl Drop for TempPage {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// A windows-1251 page (declared in a `<meta>` after a long head, so the
+/// stream decides late) with a `<base href>` and links on known lines.
+fn legacy_page() -> Vec<u8> {
+    let mut page =
+        b"<!DOCTYPE html>\n<html><head>\n<base href='https://example.org/news/'>\n".to_vec();
+    page.extend(b"<script>var filler = '<a href=/not-a-link>';</script>\n".repeat(40));
+    page.extend(
+        b"<meta charset=windows-1251></head>\n<body><h1>\xcd\xee\xe2\xee\xf1\xf2\xe8</h1>\n",
+    );
+    // "Новости" (news) in windows-1251, then links: relative, with a path
+    // in Cyrillic, absolute, up a level, and one on a later line after
+    // upper-case markup.
+    page.extend(
+        b"<p>\xcf\xf0\xe8\xe2\xe5\xf2 <a href='today.html'>1</a> <a href='\xec\xe8\xf0/'>2</a>\n",
+    );
+    page.extend(
+        b"<p>  <A HREF=\"https://example.com/x?y=1&amp;z=2\">3</A>\r\n<a href=../up>4</a></p>\n",
+    );
+    page
+}
+
+#[test]
+fn links_streams_a_legacy_page_from_disk_and_resolves_against_its_base() {
+    let page = TempPage::new("links-1251.html", &legacy_page());
+    let file = std::fs::File::open(&page.0).unwrap();
+    let found = links::links(file, &Url::parse("https://example.org/index.html").unwrap()).unwrap();
+    let found: Vec<_> = found
+        .iter()
+        .map(|l| (l.line, l.col, l.url.as_str()))
+        .collect();
+    // Line 1 the doctype, 2 <html><head>, 3 <base>, 4..43 the scripts, 44
+    // the meta, 45 the h1, 46 the first paragraph.
+    assert_eq!(
+        found,
+        [
+            (46, 11, "https://example.org/news/today.html"),
+            (46, 38, "https://example.org/news/%D0%BC%D0%B8%D1%80/"),
+            (47, 6, "https://example.com/x?y=1&z=2"),
+            (48, 1, "https://example.org/up"),
+        ]
+    );
+}
+
+#[test]
+fn links_on_the_repository_pages_are_at_their_tags() {
+    let mut total = 0;
+    for path in repo_pages() {
+        let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+        let lines: Vec<&str> = text.split('\n').collect();
+        let base = Url::from_file_path(&path).unwrap();
+        let found = links::links(std::fs::File::open(&path).unwrap(), &base).unwrap();
+        for link in &found {
+            // The column counts UTF-16 units; the line's text up to it
+            // must end right before `<a` or `<area`.
+            let line = lines[link.line - 1];
+            let mut units = 1;
+            let at = line
+                .char_indices()
+                .find(|&(_, c)| {
+                    let here = units == link.col;
+                    units += c.len_utf16();
+                    here
+                })
+                .map(|(i, _)| i)
+                .unwrap_or_else(|| {
+                    panic!(
+                        "{}: no column {} on line {}",
+                        path.display(),
+                        link.col,
+                        link.line
+                    )
+                });
+            let tag = line[at..].to_ascii_lowercase();
+            assert!(
+                tag.starts_with("<a ") || tag.starts_with("<area"),
+                "{}: {tag:.40}",
+                path.display()
+            );
+        }
+        total += found.len();
+    }
+    assert!(total > 100, "only {total} links in the repository's pages");
+}
+
+#[test]
+fn text_of_a_legacy_page_is_decoded_and_without_scripts() {
+    let page = TempPage::new("text-1251.html", &legacy_page());
+    let text = text::visible_text(&std::fs::read(&page.0).unwrap());
+    assert_eq!(text, "Новости\nПривет 1 2\n3 4");
+}
+
+#[test]
+fn text_of_the_repository_pages_leaves_out_scripts_and_styles() {
+    for path in repo_pages() {
+        let bytes = std::fs::read(&path).unwrap();
+        let text = text::visible_text(&bytes);
+        assert!(
+            text.len() > 1000,
+            "{}: {} bytes of text",
+            path.display(),
+            text.len()
+        );
+        // Each script's and style's first 24 bytes of content (where they
+        // hold no `<`, which could be markup in the page's text too).
+        let raw = String::from_utf8_lossy(&bytes);
+        for open in ["<script>", "<style>"] {
+            for body in raw.split(open).skip(1) {
+                let piece: String = body.chars().take(24).collect();
+                if piece.trim().len() > 12 && !piece.contains('<') && !piece.contains('&') {
+                    assert!(
+                        !text.contains(piece.trim()),
+                        "{}: {piece:?} in the text",
+                        path.display()
+                    );
+                }
+            }
+        }
+    }
+}
