@@ -33,3 +33,18 @@ def test_docstring_examples():
         runner.run(test)
     result = runner.summarize(verbose=False)
     assert result.failed == 0
+
+
+def test_readme_python_example():
+    """The README's Python example (its first ``python`` block) runs."""
+    import os
+    import re
+
+    from conftest import REPO
+
+    with open(os.path.join(REPO, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    section = readme[readme.index("## Python") :]
+    block = re.search(r"```python\n(.*?)```", section, re.S)
+    assert block, "no python block in the README's Python section"
+    exec(compile(block.group(1), "README.md", "exec"), {})
