@@ -291,6 +291,17 @@ fn on_pool<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) -> PyR
     Ok(pool.install(f))
 }
 
+/// `f` of every item, in order, on `threads` threads with the GIL
+/// released.
+fn batch<T: Send>(
+    py: Python<'_>,
+    threads: Option<usize>,
+    items: &[Item],
+    f: impl Fn(&Item) -> T + Sync + Send,
+) -> PyResult<Vec<T>> {
+    py.detach(|| on_pool(threads, || items.par_iter().map(f).collect()))
+}
+
 /// `text` of every page, in order, on `threads` threads (all cores when
 /// `None`) with the GIL released. Each page is `html` or
 /// `(html, content_type)`.
@@ -302,13 +313,8 @@ pub fn text_many<'py>(
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyList>> {
     let items = items(pages, false)?;
-    let done = py.detach(|| {
-        on_pool(threads, || {
-            items
-                .par_iter()
-                .map(|item| page_text(&item.html, &item.decoding, None))
-                .collect::<Vec<_>>()
-        })
+    let done = batch(py, threads, &items, |item| {
+        page_text(&item.html, &item.decoding, None)
     })?;
     object_list(py, done)
 }
@@ -324,13 +330,8 @@ pub fn links_many<'py>(
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyList>> {
     let items = items(pages, true)?;
-    let done = py.detach(|| {
-        on_pool(threads, || {
-            items
-                .par_iter()
-                .map(|item| page_links(&item.html, &item.decoding, item.base.as_ref()))
-                .collect::<Vec<_>>()
-        })
+    let done = batch(py, threads, &items, |item| {
+        page_links(&item.html, &item.decoding, item.base.as_ref())
     })?;
     let lists = done
         .into_iter()
