@@ -168,16 +168,20 @@ pub struct Attribute<'t> {
 /// storage. The tokenizer resolves these when it hands out a token.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) enum Slot {
-    /// Bytes `start..end` of the input (absolute offsets).
+    /// The empty string.
     #[default]
     Empty,
+    /// Bytes `start..end` of the input, as offsets in the window the token
+    /// is resolved in (not absolute: `AttrStore::origin` is added to spans
+    /// only when they are handed out).
     Input(usize, usize),
+    /// Bytes `start..end` of the tokenizer's scratch `String`.
     Scratch(usize, usize),
 }
 
 /// An attribute as the tokenizer stores it, before it is resolved to strings.
 ///
-/// 40 bytes. Most attributes are their input bytes verbatim (nothing to
+/// 40 bytes (asserted below the struct). Most attributes are their input bytes verbatim (nothing to
 /// lower-case, decode or normalise), so the spans say it all; the others
 /// keep their two slots in a side list. Storing both slots in every record
 /// made it 80 bytes, and a tag of a million attributes twice as slow to
@@ -193,6 +197,16 @@ pub(crate) struct AttrRecord {
     /// rewritten strings.
     pub strings: usize,
 }
+
+// The sizes the docs above rely on, checked at compile time: a larger
+// `Token` is moved through `memcpy` on every `next_token`, and a larger
+// record slows tags of many attributes (see `AttrRecord`).
+#[cfg(target_pointer_width = "64")]
+const _: () = {
+    assert!(std::mem::size_of::<Token<'static>>() == 104);
+    assert!(std::mem::size_of::<Attributes<'static>>() == 5 * 8);
+    assert!(std::mem::size_of::<AttrRecord>() == 40);
+};
 
 /// `AttrRecord::strings` of an attribute whose name and value are the
 /// input bytes of their spans.
@@ -278,8 +292,9 @@ static NO_STRINGS: AttrStore = AttrStore {
 
 /// Iterator over a tag's attributes, resolving each on the fly (no allocation).
 ///
-/// Three words of references: with them a [`Token`] stays small enough
-/// (104 bytes) to be moved without a call to `memcpy`.
+/// Three references (five words): with them a [`Token`] stays small enough
+/// (104 bytes on 64-bit targets, asserted beside `AttrRecord`) to be moved without a
+/// call to `memcpy`.
 #[derive(Clone, Copy)]
 pub struct Attributes<'t> {
     pub(crate) records: &'t [AttrRecord],

@@ -1,11 +1,13 @@
 //! Character encodings: which one a page is in, and its text as UTF-8.
 //!
 //! A browser decides a page's encoding before it tokenizes (the HTML
-//! Standard, 13.2.3 "The input byte stream"): a byte order mark first, then
+//! Standard, "The input byte stream", `the-input-byte-stream`): a byte order mark first, then
 //! the charset the transport gave (HTTP's `Content-Type`), then a prescan
 //! of the first 1024 bytes for `<meta charset>` (or an XML declaration),
-//! then (where nothing declared one) a guess from the bytes, else a
-//! default. [`Sniffer`] makes that decision ([`Source`] says which step
+//! then a later `<meta>` that declares one before the first non-ASCII byte
+//! (what the tree builder's "change the encoding" does, without a reload:
+//! the ASCII before it reads the same in every candidate encoding), then
+//! (where nothing declared one) a guess from the bytes, else a default. [`Sniffer`] makes that decision ([`Source`] says which step
 //! made it) and decodes with `encoding_rs`, which implements the WHATWG
 //! Encoding Standard's decoders. The guess is Firefox's: `chardetng`.
 //! The tokenizer then reads the decoded text, so spans and error positions
@@ -49,7 +51,7 @@
 //! ```
 //!
 //! Left out, as the standard allows: switching encodings when a `<meta>`
-//! after the first 1024 bytes declares another one, or when the bytes
+//! after the first non-ASCII byte declares another one, or when the bytes
 //! after the guess's window contradict it (both make a browser reload the
 //! page).
 

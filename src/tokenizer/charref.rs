@@ -162,8 +162,9 @@ pub(crate) fn decode(
     }
 }
 
-/// 13.2.5.78 Named character reference state (and 13.2.5.79 Ambiguous
-/// ampersand state when no name matches), from the `&` at `bytes[0]`.
+/// The standard's `named-character-reference-state` (and
+/// `ambiguous-ampersand-state` when no name matches), from the `&` at
+/// `bytes[0]`.
 fn named(bytes: &[u8], eof: bool, in_attribute: bool, errors: &mut RefErrors) -> Decoded {
     let after = &bytes[1..];
     let window = &after[..after.len().min(entities::LONGEST_NAME + 1)];
@@ -216,8 +217,9 @@ fn named(bytes: &[u8], eof: bool, in_attribute: bool, errors: &mut RefErrors) ->
     }
 }
 
-/// 13.2.5.80 Numeric character reference state to 13.2.5.84 Numeric
-/// character reference end state, from the `&` of `&#` at `bytes[0]`.
+/// The standard's `numeric-character-reference-state` to
+/// `numeric-character-reference-end-state`, from the `&` of `&#` at
+/// `bytes[0]`.
 fn numeric(bytes: &[u8], eof: bool, errors: &mut RefErrors) -> Decoded {
     let (radix, first) = match bytes.get(2) {
         Some(b'x' | b'X') => (16, 3),

@@ -89,7 +89,9 @@ pub(crate) struct Machine<E> {
     state: State,
     /// The standard's return state, for character references.
     return_state: State,
-    /// Absolute offset of the next byte to consume.
+    /// Offset of the next byte to consume, in the window (like every
+    /// position the machine holds: `rebase` shifts them when a stream drops
+    /// bytes, and `Input::origin` is added only to what is handed out).
     pos: usize,
 
     last_start_tag: Vec<u8>,
