@@ -317,7 +317,7 @@ impl<'t> Attributes<'t> {
         if span.start == span.end {
             return "";
         }
-        self.input.get(span.start..span.end).unwrap_or("\u{FFFD}")
+        slice_or_replacement(self.input, span.start, span.end)
     }
 
     fn resolve(&self, slot: Slot) -> &'t str {
@@ -332,14 +332,28 @@ impl<'t> Attributes<'t> {
 /// range at an ASCII byte, the end of a token or the end of a window, all
 /// character boundaries. Scratch slots are ranges of the tokenizer's
 /// scratch `String`, into which whole strings are appended one after
-/// another. The fallbacks are unreachable; they exist so that a broken
-/// invariant shows as U+FFFD rather than a panic.
+/// another.
 pub(crate) fn resolve<'t>(slot: Slot, input: &'t str, scratch: &'t str) -> &'t str {
     match slot {
         Slot::Empty => "",
-        Slot::Input(s, e) => input.get(s..e).unwrap_or("\u{FFFD}"),
-        Slot::Scratch(s, e) => scratch.get(s..e).unwrap_or("\u{FFFD}"),
+        Slot::Input(s, e) => slice_or_replacement(input, s, e),
+        Slot::Scratch(s, e) => slice_or_replacement(scratch, s, e),
     }
+}
+
+/// `text[s..e]`, which the tokenizer's invariants make whole characters
+/// inside `text`. A broken invariant fails a `debug_assert!` (tests and
+/// fuzzing run with them) and shows as U+FFFD in a release build, never
+/// as a panic in a user's program.
+#[inline(always)]
+pub(crate) fn slice_or_replacement(text: &str, s: usize, e: usize) -> &str {
+    let slice = text.get(s..e);
+    debug_assert!(
+        slice.is_some(),
+        "{s}..{e} is not a range of whole characters in a text of {} bytes",
+        text.len()
+    );
+    slice.unwrap_or("\u{FFFD}")
 }
 
 impl<'t> Iterator for Attributes<'t> {

@@ -447,10 +447,26 @@ pub(crate) fn ascii_len(bytes: &[u8]) -> usize {
 
 /// The encoding the first `<meta>` start tag in the ASCII text `ascii`
 /// declares, as the tree builder reads it (see [`meta_declares`]).
+///
+/// Such a tag starts with the bytes `<meta` (in any case), so the
+/// tokenizer runs only up to the last of them, and not at all without
+/// one: a full pass over an undeclared all-ASCII page (where `ascii` is
+/// the whole page) cost more instructions than tokenizing the page, which
+/// `decode`'s caller then does again; with a `<meta>` only in the head, it
+/// reads the head. The search goes backwards from the end, so it passes
+/// over the `<`s after the last `<meta` only.
 fn late_meta(ascii: &[u8]) -> Option<&'static Encoding> {
+    let last = memchr::memrchr_iter(b'<', ascii).find(|&lt| {
+        ascii
+            .get(lt + 1..lt + 5)
+            .is_some_and(|name| name.eq_ignore_ascii_case(b"meta"))
+    })?;
     let text = std::str::from_utf8(ascii).ok()?;
     let mut tok = crate::Tokenizer::new(text);
     while let Some(token) = tok.next_token() {
+        if token.span().is_some_and(|span| span.start > last) {
+            break;
+        }
         if let crate::Token::StartTag(tag) = token {
             if let Some(found) = meta_declares(&tag) {
                 return Some(found);
@@ -538,6 +554,36 @@ mod tests {
                 .encoding,
             SHIFT_JIS
         );
+    }
+
+    #[test]
+    fn the_late_meta_search_stops_at_the_last_meta_bytes() {
+        let page = |tail: &str| {
+            let mut page = vec![b' '; PRESCAN_LEN];
+            page.extend_from_slice(tail.as_bytes());
+            Sniffer::new().sniff(&page)
+        };
+        // A declaring tag before other `<meta` bytes (a later tag, a
+        // comment, a cut tag at the end): found.
+        for tail in [
+            "<meta charset=koi8-r><meta name=a content=b>",
+            "<meta charset=koi8-r><!-- <meta charset=utf-8> -->",
+            "<META CHARSET=KOI8-R><p><meta",
+        ] {
+            assert_eq!(page(tail).source, Source::LateMeta, "{tail}");
+            assert_eq!(page(tail).encoding, KOI8_R, "{tail}");
+        }
+        // The first declaring tag wins, also with the last `<meta` after it.
+        let two = page("<meta name=x><meta charset=koi8-r><meta charset=iso-8859-5>");
+        assert_eq!(two.encoding, KOI8_R);
+        // No `<meta` bytes, or only ones that start no tag: the default.
+        for tail in [
+            "<p>charset=koi8-r",
+            "<!-- <meta charset=koi8-r> -->",
+            "<metal charset=koi8-r>",
+        ] {
+            assert_eq!(page(tail).source, Source::Default, "{tail}");
+        }
     }
 
     #[test]

@@ -45,10 +45,11 @@ impl<'b> Input<'b> {
     }
 
     /// The text of `s..e`, which are character boundaries (see the module
-    /// invariants; a broken one shows as U+FFFD, never a panic).
+    /// invariants; a broken one fails a `debug_assert!`, and shows as
+    /// U+FFFD in a release build, never a panic).
     #[inline(always)]
     pub(super) fn str(&self, s: usize, e: usize) -> &'b str {
-        self.text.get(s..e).unwrap_or("\u{FFFD}")
+        crate::token::slice_or_replacement(self.text, s, e)
     }
 
     /// `span` as an absolute span of the input, for handing out.

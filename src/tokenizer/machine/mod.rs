@@ -148,6 +148,16 @@ pub(crate) struct Machine<E> {
     amp_read: bool,
     /// Offset of the `&` of the character reference being read.
     amp: usize,
+    /// The standard's temporary buffer where it is read: by the script
+    /// data double escape start and end states (is it `script`?) and the
+    /// processing instruction states (the target). Every way into those
+    /// clears it first (the `<` + letter of script data escaped, `</` of
+    /// double escaped, `<?`), and `set_state` does for a caller who
+    /// enters one directly. The end tag states, where the standard also
+    /// fills it, never read it: there the name is `tag_name`, and the
+    /// text to emit when the tag is no end tag is the input since `lt`
+    /// (`emit_since_lt`), so their "set the temporary buffer to the empty
+    /// string" is not done.
     temp: Vec<u8>,
     charref_code: u32,
 
@@ -305,6 +315,7 @@ impl<E: ErrorPolicy> Machine<E> {
             self.entered_at = self.pos;
             self.lt_read = false;
             self.amp_read = false;
+            self.temp.clear();
         }
         // A caller may start the machine in an attribute's states, which
         // then fill the attribute fields without `new_attr`.

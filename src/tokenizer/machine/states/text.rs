@@ -129,7 +129,6 @@ impl<E: ErrorPolicy> Machine<E> {
             Rawtext
         };
         if c == b'/' {
-            self.temp.clear();
             self.state = if back == Rcdata {
                 RcdataEndTagOpen
             } else {
@@ -225,10 +224,7 @@ impl<E: ErrorPolicy> Machine<E> {
     ) {
         use State::*;
         match c {
-            b'/' => {
-                self.temp.clear();
-                self.state = ScriptDataEndTagOpen;
-            }
+            b'/' => self.state = ScriptDataEndTagOpen,
             b'!' => {
                 self.state = ScriptDataEscapeStart;
                 self.emit_since_lt(inp, p + 1, "<!");
@@ -355,10 +351,7 @@ impl<E: ErrorPolicy> Machine<E> {
     ) {
         use State::*;
         match c {
-            b'/' => {
-                self.temp.clear();
-                self.state = ScriptDataEscapedEndTagOpen;
-            }
+            b'/' => self.state = ScriptDataEscapedEndTagOpen,
             b'a'..=b'z' | b'A'..=b'Z' => {
                 self.temp.clear();
                 self.emit_since_lt(inp, p, "<");
