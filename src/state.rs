@@ -15,6 +15,7 @@
 /// assert_eq!(State::ScriptDataEscapedDashDash.name(), "Script data escaped dash dash state");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum State {
     /// Data state.
     Data,

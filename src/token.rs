@@ -4,7 +4,7 @@
 //! exactly the input bytes, the common case) or the tokenizer's reused scratch
 //! storage (when something was rewritten: CR/CRLF, NUL, a character reference,
 //! upper-case ASCII in a name). Either way a token lives only until the next
-//! call into the tokenizer; [`Token::to_owned`] keeps one longer.
+//! call into the tokenizer; [`Token::into_owned`] keeps one longer.
 
 use std::ops::Range;
 
@@ -63,6 +63,7 @@ impl Span {
 /// assert!(tok.next_token().is_none());
 /// ```
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub enum Token<'t> {
     /// A DOCTYPE.
     Doctype(Doctype<'t>),
@@ -431,8 +432,9 @@ pub struct ProcessingInstruction<'t> {
 }
 
 /// A token that owns its strings, for keeping tokens beyond the next call
-/// into the tokenizer. Made by [`Token::to_owned`].
+/// into the tokenizer. Made by [`Token::into_owned`] (or `From<Token>`).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OwnedToken {
     /// A DOCTYPE: name, public id, system id (each `None` when missing),
     /// force-quirks.
@@ -475,6 +477,20 @@ pub enum OwnedToken {
     Eof,
 }
 
+impl From<Token<'_>> for OwnedToken {
+    /// [`Token::into_owned`].
+    ///
+    /// ```
+    /// use htmltok::{OwnedToken, Tokenizer};
+    /// let mut tok = Tokenizer::new("hi");
+    /// let token = tok.next_token().unwrap();
+    /// assert_eq!(OwnedToken::from(token), OwnedToken::Text("hi".into()));
+    /// ```
+    fn from(token: Token<'_>) -> OwnedToken {
+        token.into_owned()
+    }
+}
+
 impl Token<'_> {
     /// The input bytes the token came from; `None` for [`Token::Eof`].
     ///
@@ -495,16 +511,19 @@ impl Token<'_> {
         }
     }
 
-    /// A copy that owns its strings.
+    /// A copy that owns its strings (also `OwnedToken::from(token)`).
+    ///
+    /// Named `into_owned` rather than `to_owned`, which `Token` has from
+    /// `Clone` (through `ToOwned`) and which gives a `Token`. `Token` is
+    /// `Copy`, so taking it by value costs nothing.
     ///
     /// ```
     /// use htmltok::{OwnedToken, Tokenizer};
     /// let mut tok = Tokenizer::new("<br/>");
-    /// let t = tok.next_token().unwrap().to_owned();
+    /// let t = tok.next_token().unwrap().into_owned();
     /// assert_eq!(t, OwnedToken::StartTag { name: "br".into(), attributes: vec![], self_closing: true });
     /// ```
-    #[allow(clippy::wrong_self_convention, clippy::should_implement_trait)]
-    pub fn to_owned(&self) -> OwnedToken {
+    pub fn into_owned(self) -> OwnedToken {
         match self {
             Token::Doctype(d) => OwnedToken::Doctype {
                 name: d.name.map(str::to_owned),

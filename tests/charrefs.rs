@@ -24,7 +24,7 @@ fn run_with(input: &str, config: Config) -> (Vec<OwnedToken>, Vec<Error>) {
     let mut eof = false;
     while let Some(token) = tok.next_token() {
         assert!(!eof, "token after EOF for {input:?}");
-        match token.to_owned() {
+        match token.into_owned() {
             OwnedToken::Text(s) => match tokens.last_mut() {
                 Some(OwnedToken::Text(prev)) => prev.push_str(&s),
                 _ => tokens.push(OwnedToken::Text(s)),

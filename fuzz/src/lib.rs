@@ -223,6 +223,7 @@ pub fn token_bytes(token: &Token<'_>) -> usize {
         Token::Comment(c) | Token::Text(c) => c.text.len(),
         Token::ProcessingInstruction(p) => p.target.len() + p.data.len(),
         Token::Eof => 0,
+        other => unimplemented!("a token kind this check does not know: {other:?}"),
     }
 }
 
@@ -320,6 +321,7 @@ fn spans_inside(token: &Token<'_>, len: usize) -> Result<(), String> {
         Token::Comment(c) | Token::Text(c) => ok(c.span),
         Token::ProcessingInstruction(p) => ok(p.span),
         Token::Eof => true,
+        other => unimplemented!("a token kind this check does not know: {other:?}"),
     };
     if good {
         Ok(())
@@ -456,6 +458,7 @@ pub fn rec_of(token: &Token<'_>) -> Rec {
             span: sp(p.span),
         },
         Token::Eof => Rec::Eof,
+        other => unimplemented!("a token kind the records do not know: {other:?}"),
     }
 }
 

@@ -112,6 +112,7 @@ pub const DETECT_LEN: usize = 4096;
 /// | [`Detected`](Source::Detected) | `guess` |
 /// | [`Default`](Source::Default) | `default` |
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Source {
     /// A byte order mark (UTF-8, UTF-16LE or UTF-16BE): it wins over
     /// everything, and is not part of the text.

@@ -276,7 +276,7 @@ impl From<()> for Flow {
 /// Tokenizes a whole document held in memory.
 ///
 /// `next_token` lends out one token at a time; it borrows the tokenizer, so
-/// the token must be dropped (or [copied](Token::to_owned)) before the next
+/// the token must be dropped (or [copied](Token::into_owned)) before the next
 /// call. This keeps the steady state free of allocation. A `for` loop
 /// over the tokenizer itself takes [`OwnedToken`]s instead (see
 /// [`owned`](Self::owned)), which allocate.
@@ -448,7 +448,7 @@ impl<E: ErrorPolicy> Iterator for OwnedTokens<'_, E> {
     type Item = OwnedToken;
 
     fn next(&mut self) -> Option<OwnedToken> {
-        self.tokenizer.next_token().map(|t| t.to_owned())
+        self.tokenizer.next_token().map(|t| t.into_owned())
     }
 }
 
@@ -595,7 +595,7 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
     ///         Token::StartTag(tag) if tag.name == "title" => Flow::Switch(State::Rcdata),
     ///         _ => Flow::Continue,
     ///     };
-    ///     seen.push(token.to_owned());
+    ///     seen.push(token.into_owned());
     ///     flow
     /// });
     /// // Six tokens with EOF: `<b>` was text inside the title.
