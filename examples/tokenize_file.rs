@@ -23,12 +23,14 @@
 //! (a `StreamTokenizer` fed 64 KiB chunks), with
 //! `--toggle-collect=htmltok_tokenize_file_streaming`; with `--callback`
 //! (`Tokenizer::for_each_token`), with
-//! `--toggle-collect=htmltok_tokenize_file_callback`.
+//! `--toggle-collect=htmltok_tokenize_file_callback`; with `--tape` (a
+//! [`Tape`] reused across the files, then every record read), with
+//! `--toggle-collect=htmltok_tokenize_file_tape`.
 
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use htmltok::{Config, Flow, StreamTokenizer, Token, Tokenizer};
+use htmltok::{Config, Flow, StreamTokenizer, Tape, TapeAttr, TapeToken, Token, Tokenizer};
 
 /// The measured call: tokenizes `bytes`, looking at every token and
 /// attribute. Returns the number of tokens and a sum of string lengths.
@@ -85,6 +87,38 @@ pub fn htmltok_tokenize_file_callback(bytes: &[u8]) -> (usize, usize) {
     (tokens, sum)
 }
 
+/// The same onto a token tape (`--tape`,
+/// `--toggle-collect=htmltok_tokenize_file_tape`): the tokens recorded,
+/// then every record read, the same strings' lengths summed. The tape is
+/// reused across files, as a batch consumer keeps one.
+#[no_mangle]
+#[inline(never)]
+pub fn htmltok_tokenize_file_tape(tape: &mut Tape, bytes: &[u8]) -> (usize, usize) {
+    tape.record(&mut Tokenizer::from_bytes(bytes));
+    let (attrs, rewritten) = (tape.attributes(), tape.rewritten_attributes());
+    let mut sum = 0usize;
+    for r in tape.records() {
+        let [a, _, c] = r.strings;
+        sum += match r.kind {
+            TapeToken::START_TAG => {
+                let mut n = a.len();
+                for attr in attrs.get(c.range()).unwrap_or(&[]) {
+                    n += if attr.strings == TapeAttr::VERBATIM {
+                        attr.name.len() + attr.value.len()
+                    } else {
+                        let s = rewritten[attr.strings];
+                        s.name.len() + s.value.len()
+                    };
+                }
+                n
+            }
+            TapeToken::END_TAG | TapeToken::TEXT | TapeToken::COMMENT => a.len(),
+            _ => 0,
+        };
+    }
+    (tape.records().len(), sum)
+}
+
 /// What the measured calls do with a token: read every string of it.
 #[inline(always)]
 fn observe(token: &Token<'_>) -> usize {
@@ -129,12 +163,19 @@ fn main() -> ExitCode {
     let errors = args.iter().any(|a| a == "--errors");
     let stream = args.iter().any(|a| a == "--stream");
     let callback = args.iter().any(|a| a == "--callback");
+    let tape = args.iter().any(|a| a == "--tape");
     let paths: Vec<_> = args
         .iter()
-        .filter(|a| *a != "--errors" && *a != "--stream" && *a != "--callback")
+        .filter(|a| {
+            !["--errors", "--stream", "--callback", "--tape"].contains(&a.to_str().unwrap_or(""))
+        })
         .collect();
-    if paths.is_empty() || usize::from(errors) + usize::from(stream) + usize::from(callback) > 1 {
-        eprintln!("usage: tokenize_file [--errors | --stream | --callback] FILE...");
+    let modes = [errors, stream, callback, tape]
+        .into_iter()
+        .filter(|&m| m)
+        .count();
+    if paths.is_empty() || modes > 1 {
+        eprintln!("usage: tokenize_file [--errors | --stream | --callback | --tape] FILE...");
         return ExitCode::from(2);
     }
     let mut files = Vec::new();
@@ -151,6 +192,7 @@ fn main() -> ExitCode {
     // process (the named character reference matcher), so the count is the
     // steady state a long-running crawler sees.
     warm_up();
+    let mut reused = Tape::new();
     let mut total = 0;
     for (path, bytes) in &files {
         total += bytes.len();
@@ -164,6 +206,8 @@ fn main() -> ExitCode {
         } else {
             let (tokens, sum) = if stream {
                 htmltok_tokenize_file_streaming(black_box(bytes))
+            } else if tape {
+                htmltok_tokenize_file_tape(&mut reused, black_box(bytes))
             } else if callback {
                 htmltok_tokenize_file_callback(black_box(bytes))
             } else {

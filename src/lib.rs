@@ -273,6 +273,7 @@
 pub mod encoding;
 mod entities;
 mod error;
+pub mod extract;
 #[cfg(feature = "html5ever")]
 pub mod html5ever;
 pub mod json;
@@ -281,6 +282,7 @@ mod reader;
 mod scan;
 mod state;
 mod stream;
+pub mod tape;
 mod token;
 mod tokenizer;
 mod utf8;
@@ -290,6 +292,7 @@ pub use position::{LineCol, LineIndex, Lines};
 pub use reader::ReaderTokenizer;
 pub use state::State;
 pub use stream::StreamTokenizer;
+pub use tape::{Tape, TapeAttr, TapeAttrStrings, TapeToken, TapeTokens};
 pub use token::{
     Attribute, Attributes, Doctype, OwnedToken, ProcessingInstruction, Span, Tag, Text, Token,
 };

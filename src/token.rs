@@ -15,7 +15,11 @@ use std::ops::Range;
 /// assert_eq!(span.len(), 4);
 /// assert_eq!(&"<p>hello"[span.range()], "hell");
 /// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+///
+/// `#[repr(C)]` plain old data (two `usize`s), so that the token tape's
+/// records that hold spans cast to bytes ([`Tape`](crate::Tape)).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, bytemuck::Pod, bytemuck::Zeroable)]
 pub struct Span {
     /// Offset of the first byte.
     pub start: usize,
@@ -187,7 +191,12 @@ pub(crate) enum Slot {
 /// keep their two slots in a side list. Storing both slots in every record
 /// made it 80 bytes, and a tag of a million attributes twice as slow to
 /// build (page faults and cache misses on the records).
-#[derive(Clone, Copy, Debug, Default)]
+///
+/// `#[repr(C)]` plain old data: the token tape's public `TapeAttr` has the
+/// same layout (asserted in `tape.rs`), and `Tape::tokens` lends its
+/// attributes as these records by a checked cast.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, bytemuck::Pod, bytemuck::Zeroable)]
 pub(crate) struct AttrRecord {
     pub name_span: Span,
     pub value_span: Span,

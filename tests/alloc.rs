@@ -20,6 +20,8 @@
 //!   held at once (the allocator also tracks live bytes and their peak) is
 //!   at most 64 KiB plus the largest token beyond the input, the speed
 //!   issue's memory target (see the test for what counts as input).
+//! - A token tape reused across the corpus: recording a page makes no
+//!   allocation beyond the tokenizer's own.
 
 mod common;
 
@@ -580,4 +582,34 @@ fn no_allocation_for_tags_that_grow_the_duplicate_index() {
             rest / 2
         );
     }
+}
+
+/// A token tape reused across pages allocates nothing once it has grown:
+/// recording a page costs exactly the allocations of the tokenizer alone
+/// (`for_each_token` over the same page, a fresh tokenizer each time),
+/// on every corpus page after one pass over them all.
+#[test]
+fn a_reused_tape_allocates_nothing_once_grown() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let pages = common::corpus_pages();
+    let mut tape = htmltok::Tape::new();
+    for (_, bytes) in &pages {
+        tape.record(&mut Tokenizer::from_bytes(bytes));
+    }
+    let mut records = 0;
+    for (name, bytes) in &pages {
+        let counter = Counter::start();
+        Tokenizer::from_bytes(bytes).for_each_token(|_| ());
+        let alone = counter.stop();
+        let counter = Counter::start();
+        tape.record(&mut Tokenizer::from_bytes(bytes));
+        let taped = counter.stop();
+        records += tape.records().len();
+        assert_eq!(
+            taped.allocations, alone.allocations,
+            "{name}: the tape's pass made {} allocations, the tokenizer alone {}",
+            taped.allocations, alone.allocations
+        );
+    }
+    assert!(records > pages.len(), "only {records} records");
 }

@@ -284,6 +284,28 @@ fn help() {
     }
 }
 
+#[test]
+fn version_and_help_of_every_command() {
+    let out = run(&["--version"], b"");
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("htmltok {}\n", env!("CARGO_PKG_VERSION"))
+    );
+    for (command, mentions) in [
+        ("links", "--base"),
+        ("text", "--format"),
+        ("stats", "--errors"),
+        ("sniff", "late-meta"),
+        ("bench", "--reps"),
+    ] {
+        let out = run(&[command, "--help"], b"");
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        assert!(out.status.success(), "{command} --help");
+        assert!(stdout.contains(mentions), "{command} --help: {stdout}");
+    }
+}
+
 /// The command line reproduces html5lib-tests' expected output: a sample of
 /// the suite (every 25th test, in each of its initial states) through
 /// `htmltok tokens --driven --errors --initial-state S --last-start-tag T`,
@@ -375,4 +397,572 @@ fn join_characters(tokens: &Value) -> Value {
         out.push(t.clone());
     }
     Value::Array(out)
+}
+
+// ---------------------------------------------------------------------------
+// The page commands: links, text, stats, sniff.
+
+#[path = "common/warc.rs"]
+mod warc;
+
+/// A fresh directory under Cargo's scratch directory.
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create temp dir");
+    dir
+}
+
+/// Runs `htmltok ARGS`; returns (exit code, stdout, stderr).
+fn run_text(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let out = run(args, stdin);
+    (
+        out.status.code().expect("exit code"),
+        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    )
+}
+
+/// Every line of `stdout` as JSON (each must be valid).
+fn json_lines(stdout: &str) -> Vec<Value> {
+    stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l:?}")))
+        .collect()
+}
+
+/// Runs a page command expected to succeed quietly; its JSON lines.
+fn run_ok(args: &[&str]) -> Vec<Value> {
+    let (code, stdout, stderr) = run_text(args, b"");
+    assert_eq!(code, 0, "htmltok {args:?}: {stderr}");
+    assert!(
+        stderr.is_empty(),
+        "htmltok {args:?} wrote to stderr: {stderr}"
+    );
+    json_lines(&stdout)
+}
+
+const PAGE: &str = r#"<!DOCTYPE html><html><head><title>A  test
+page</title><base href="https://example.com/docs/"><style>p{}</style></head>
+<body><h1>Hello</h1><p>One <a href="intro.html">two</a><br>three &amp; four</p>
+<img src="/logo.png" srcset="a.png 1x, b.png 2x"><a href="javascript:go()">js</a>
+<script>var x = "<a href=no>";</script><table><tr><td>c1<td>c2</table></body>"#;
+
+#[test]
+fn links_of_a_page() {
+    let dir = temp_dir("links");
+    let page = dir.join("page.html");
+    std::fs::write(&page, PAGE).unwrap();
+    let p = page.to_str().unwrap();
+    let links = run_ok(&["links", p]);
+    let offset = |needle: &str| PAGE.find(needle).unwrap();
+    assert_eq!(
+        links,
+        [
+            json!({"source": p, "url": "https://example.com/docs/intro.html", "raw": "intro.html",
+                   "tag": "a", "attr": "href", "offset": offset("intro.html")}),
+            json!({"source": p, "url": "https://example.com/logo.png", "raw": "/logo.png",
+                   "tag": "img", "attr": "src", "offset": offset("/logo.png")}),
+            json!({"source": p, "url": "https://example.com/docs/a.png", "raw": "a.png",
+                   "tag": "img", "attr": "srcset", "offset": offset("a.png 1x")}),
+            json!({"source": p, "url": "https://example.com/docs/b.png", "raw": "b.png",
+                   "tag": "img", "attr": "srcset", "offset": offset("a.png 1x")}),
+            json!({"source": p, "url": null, "raw": "javascript:go()",
+                   "tag": "a", "attr": "href", "offset": offset("javascript")}),
+        ]
+    );
+    // TSV; without <base>, a file resolves against --base, or its file: URL.
+    let plain = dir.join("plain.html");
+    std::fs::write(&plain, "<a href='x y.html'>x</a><a href=javascript:0>").unwrap();
+    let plain = plain.to_str().unwrap();
+    let (code, tsv, _) = run_text(
+        &[
+            "links",
+            "--format",
+            "tsv",
+            "--base",
+            "http://h.example/d/",
+            plain,
+        ],
+        b"",
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        tsv,
+        format!("{plain}\thttp://h.example/d/x%20y.html\ta\thref\n{plain}\t\ta\thref\n")
+    );
+    let from_file = run_ok(&["links", plain]);
+    let url = from_file[0]["url"].as_str().unwrap();
+    assert!(
+        url.starts_with("file:///") && url.ends_with("/x%20y.html"),
+        "{url}"
+    );
+    // Standard input has no URL of its own: relative links do not resolve.
+    let (code, stdout, _) = run_text(&["links", "-"], b"<a href=rel><a href=http://abs.example/>");
+    assert_eq!(code, 0);
+    let urls: Vec<_> = json_lines(&stdout)
+        .iter()
+        .map(|l| l["url"].clone())
+        .collect();
+    assert_eq!(urls, [json!(null), json!("http://abs.example/")]);
+}
+
+#[test]
+fn text_of_a_page() {
+    let dir = temp_dir("text");
+    let page = dir.join("page.html");
+    std::fs::write(&page, PAGE).unwrap();
+    let p = page.to_str().unwrap();
+    let want_text = "Hello\nOne two\nthree & four\njs\nc1\tc2";
+    assert_eq!(
+        run_ok(&["text", p]),
+        [
+            json!({"source": p, "encoding": "windows-1252", "title": "A test page", "text": want_text})
+        ]
+    );
+    let (code, plain, _) = run_text(&["text", "--format", "plain", p], b"");
+    assert_eq!(
+        (code, plain.as_str()),
+        (0, format!("{want_text}\n").as_str())
+    );
+    // No title: null. Pages after the first in plain text follow a form feed.
+    let (code, stdout, _) = run_text(&["text", "-"], "<p>caf\u{e9}".as_bytes());
+    assert_eq!(code, 0);
+    assert_eq!(
+        json_lines(&stdout),
+        [json!({"source": "-", "encoding": "UTF-8", "title": null, "text": "caf\u{e9}"})]
+    );
+    let (_, two, _) = run_text(&["text", "--format=plain", p, "-"], b"<p>second");
+    assert_eq!(two, format!("{want_text}\n\x0c\nsecond\n"));
+}
+
+#[test]
+fn sniff_names_encoding_and_rule() {
+    let dir = temp_dir("sniff");
+    let pages: [(&str, &[u8], &str); 6] = [
+        ("1-bom.html", b"\xef\xbb\xbf<p>x", "UTF-8\tbom"),
+        (
+            "2-meta.html",
+            b"<meta charset=shift_jis><p>\x93\xfa",
+            "Shift_JIS\tmeta",
+        ),
+        ("3-guess.html", "<p>caf\u{e9}".as_bytes(), "UTF-8\tguess"),
+        // Undeclared Latin-1 bytes: chardetng's guess, not the default.
+        (
+            "4-guess-legacy.html",
+            b"<p>caf\xe9 cr\xe8me",
+            "windows-1252\tguess",
+        ),
+        (
+            "5-late.html",
+            b"<!-- a long comment to push the meta past 1024 bytes -->",
+            "",
+        ),
+        // Pure ASCII: nothing to guess from, the default.
+        ("6-default.html", b"<p>plain ASCII", "windows-1252\tdefault"),
+    ];
+    let mut want = String::new();
+    for (name, bytes, line) in pages {
+        let path = dir.join(name);
+        if name.starts_with('5') {
+            let mut page = bytes.to_vec();
+            page.resize(page.len() + 1100, b' ');
+            page.extend_from_slice(b"<meta charset=gbk><p>\xc4\xe3");
+            std::fs::write(&path, page).unwrap();
+            want.push_str(&format!("{}\tGBK\tlate-meta\n", path.display()));
+        } else {
+            std::fs::write(&path, bytes).unwrap();
+            want.push_str(&format!("{}\t{line}\n", path.display()));
+        }
+    }
+    let d = dir.to_str().unwrap();
+    let (code, stdout, stderr) = run_text(&["sniff", d], b"");
+    assert_eq!((code, stderr.as_str()), (0, ""));
+    assert_eq!(stdout, want);
+    // --encoding is the transport's charset: it wins over <meta>, not over a BOM.
+    let (_, stdout, _) = run_text(&["sniff", "--encoding", "koi8-r", d], b"");
+    let rules: Vec<&str> = stdout
+        .lines()
+        .map(|l| l.split_once('\t').unwrap().1)
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            "UTF-8\tbom",
+            "KOI8-R\ttransport",
+            "KOI8-R\ttransport",
+            "KOI8-R\ttransport",
+            "KOI8-R\ttransport",
+            "KOI8-R\ttransport"
+        ]
+    );
+    let msg = assert_usage_error(&["sniff", "--encoding", "klingon", d]);
+    assert!(msg.contains("klingon"), "{msg}");
+}
+
+#[test]
+fn stats_count_tokens_and_errors() {
+    let dir = temp_dir("stats");
+    let a = dir.join("a.html");
+    // Tokens: DOCTYPE, <p x y x>, text, comment, </p>, <b>, text; errors:
+    // duplicate-attribute, and a reference without its semicolon.
+    let page_a = "<!DOCTYPE html><p x=1 y x=2>t&amp<!--c--></p><b>u";
+    std::fs::write(&a, page_a).unwrap();
+    let b = dir.join("b.html");
+    std::fs::write(&b, "<meta charset=utf-8><i>").unwrap();
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let lines = run_ok(&["stats", "--errors", a, b]);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(
+        lines[0],
+        json!({"source": a, "encoding": "windows-1252", "rule": "default", "bytes": page_a.len(),
+               "tokens": {"doctype": 1, "start_tag": 2, "end_tag": 1, "comment": 1, "text": 2},
+               "attributes": 2,
+               "errors": {"duplicate-attribute": 1, "missing-semicolon-after-character-reference": 1}})
+    );
+    assert_eq!(lines[1]["encoding"], "UTF-8");
+    assert_eq!(lines[1]["rule"], "meta");
+    let total = &lines[2]["total"];
+    assert_eq!(total["pages"], 2);
+    assert_eq!(total["bytes"], page_a.len() + 23);
+    assert_eq!(
+        total["tokens"],
+        json!({"doctype": 1, "start_tag": 4, "end_tag": 1, "comment": 1, "text": 2})
+    );
+    assert_eq!(total["attributes"], 3);
+    assert_eq!(total["encodings"], json!({"UTF-8": 1, "windows-1252": 1}));
+    assert_eq!(
+        total["errors"],
+        json!({"duplicate-attribute": 1, "missing-semicolon-after-character-reference": 1})
+    );
+    assert!(total["mb_per_s"].is_number() || total["mb_per_s"].is_null());
+    // Without --errors, no errors are counted.
+    let lines = run_ok(&["stats", a]);
+    assert!(lines[0].get("errors").is_none(), "{}", lines[0]);
+}
+
+#[test]
+fn directories_in_order_on_any_number_of_threads() {
+    let dir = temp_dir("order");
+    std::fs::create_dir_all(dir.join("sub")).unwrap();
+    let mut want = Vec::new();
+    for i in 0..60 {
+        // Pages of very different sizes, so that threads finish out of order.
+        let name = if i % 7 == 0 {
+            format!("sub/p{i:02}.htm")
+        } else {
+            format!("p{i:02}.html")
+        };
+        let body = format!("<title>{i}</title>{}", "<p>x".repeat((i * 997) % 5000));
+        std::fs::write(dir.join(&name), body).unwrap();
+        want.push(dir.join(&name).display().to_string());
+    }
+    // Not pages: passed over in a directory walk.
+    std::fs::write(dir.join("notes.txt"), "x").unwrap();
+    want.sort();
+    let d = dir.to_str().unwrap();
+    let one = run_ok(&["text", "--jobs", "1", d]);
+    let sources: Vec<&str> = one.iter().map(|l| l["source"].as_str().unwrap()).collect();
+    assert_eq!(sources, want);
+    for jobs in ["2", "5"] {
+        assert_eq!(run_ok(&["text", "--jobs", jobs, d]), one, "--jobs {jobs}");
+    }
+    assert_usage_error(&["text", "--jobs", "0", d]);
+}
+
+#[test]
+fn gzip_pages_and_stdin() {
+    let dir = temp_dir("gzip");
+    let gz = dir.join("page.html.gz");
+    std::fs::write(&gz, warc::gzip_member(b"<title>zipped</title><p>in gzip")).unwrap();
+    let g = gz.to_str().unwrap();
+    let lines = run_ok(&["text", g]);
+    assert_eq!(lines[0]["title"], "zipped");
+    assert_eq!(lines[0]["text"], "in gzip");
+    let (code, stdout, _) = run_text(
+        &["text", "-"],
+        &warc::gzip_member(b"<title>from stdin</title>"),
+    );
+    assert_eq!(code, 0);
+    assert_eq!(json_lines(&stdout)[0]["title"], "from stdin");
+}
+
+/// One line on stderr naming the input and what is wrong with it.
+fn assert_reported(stderr: &str, input: &str, what: &str) {
+    assert!(
+        stderr
+            .lines()
+            .any(|l| l.contains(input) && l.to_lowercase().contains(what)),
+        "no line naming {input:?} with {what:?} in:\n{stderr}"
+    );
+}
+
+#[test]
+fn problems_are_reported_and_skipped() {
+    let dir = temp_dir("problems");
+    let good = dir.join("good.html");
+    std::fs::write(&good, "<title>good</title><a href=x>").unwrap();
+    let missing = dir.join("missing.html");
+    let empty_dir = dir.join("empty");
+    std::fs::create_dir_all(empty_dir.join("deeper")).unwrap();
+    std::fs::write(empty_dir.join("deeper/readme.txt"), "no pages here").unwrap();
+    let binary = dir.join("image.html");
+    std::fs::write(&binary, b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR").unwrap();
+    let truncated = dir.join("cut.html.gz");
+    let member = warc::gzip_member(PAGE.as_bytes());
+    std::fs::write(&truncated, &member[..member.len() / 2]).unwrap();
+    let broken_warc = dir.join("broken.warc");
+    std::fs::write(&broken_warc, b"this is not a WARC record\r\n\r\n").unwrap();
+    let not_a_dir = good.join("child.html");
+    let paths = [
+        &good,
+        &missing,
+        &empty_dir,
+        &binary,
+        &truncated,
+        &broken_warc,
+        &not_a_dir,
+    ];
+    let args: Vec<&str> = paths.iter().map(|p| p.to_str().unwrap()).collect();
+    let messages = [
+        (&missing, "no such file"),
+        (&empty_dir, "no pages"),
+        (&binary, "binary"),
+        (&truncated, "truncated gzip"),
+        (&broken_warc, "broken warc record"),
+        (&not_a_dir, "not a directory"),
+    ];
+    for command in ["links", "text", "stats", "sniff"] {
+        let mut all = vec![command];
+        all.extend(&args);
+        let (code, stdout, stderr) = run_text(&all, b"");
+        assert_eq!(code, 1, "htmltok {command}: some skipped: {stderr}");
+        assert!(
+            !stdout.is_empty(),
+            "htmltok {command}: the good page is printed"
+        );
+        if command != "sniff" {
+            json_lines(&stdout);
+        }
+        for (path, what) in &messages {
+            assert_reported(&stderr, path.to_str().unwrap(), what);
+        }
+        let last = stderr.lines().last().unwrap();
+        assert!(
+            last.contains("1 page processed") && last.contains("6 inputs or records skipped"),
+            "summary: {last}"
+        );
+        assert!(
+            !stderr.contains("panicked") && !stderr.contains("backtrace"),
+            "{stderr}"
+        );
+        // Nothing processable: exit 2.
+        let mut bad = vec![command];
+        bad.extend(&args[1..]);
+        let (code, stdout, _) = run_text(&bad, b"");
+        assert_eq!(code, 2, "htmltok {command} with nothing to process");
+        if command == "stats" {
+            // Only the total line.
+            assert_eq!(json_lines(&stdout).len(), 1);
+        } else {
+            assert!(stdout.is_empty(), "{stdout}");
+        }
+    }
+    // Page commands need an input.
+    assert_usage_error(&["links"]);
+    assert_usage_error(&["text", "--format", "xml", "x"]);
+    assert_usage_error(&["links", "--base", "not a url", "x"]);
+}
+
+/// The WARC archive of the tests: gzip per record, a `warcinfo`, an HTML
+/// page, an image, a windows-1251 page whose charset is only in the HTTP
+/// header, a request, and a last HTML record cut short.
+fn test_warc() -> (Vec<u8>, usize) {
+    let records = [
+        warc::Record {
+            kind: "warcinfo",
+            uri: None,
+            http_content_type: None,
+            body: b"software: htmltok tests\r\n",
+        },
+        warc::Record {
+            kind: "response",
+            uri: Some("http://a.example/dir/page.html"),
+            http_content_type: Some("text/html; charset=utf-8"),
+            body: "<title>Première</title><p>Hello <a href=../up.html>up</a><img src=//cdn.example/i.png>"
+                .as_bytes(),
+        },
+        warc::Record {
+            kind: "response",
+            uri: Some("http://a.example/i.png"),
+            http_content_type: Some("image/png"),
+            body: b"\x89PNG\r\n\x1a\n\0\0",
+        },
+        warc::Record {
+            kind: "response",
+            uri: Some("http://b.example/ru/"),
+            http_content_type: Some("text/html; charset=windows-1251"),
+            // "Привет" and "мир" in windows-1251; no <meta>.
+            body: b"<title>\xcf\xf0\xe8\xe2\xe5\xf2</title><p>\xec\xe8\xf0 <a href=next>n</a>",
+        },
+        warc::Record {
+            kind: "request",
+            uri: Some("http://b.example/ru/"),
+            http_content_type: None,
+            body: b"GET /ru/ HTTP/1.1\r\n\r\n",
+        },
+        warc::Record {
+            kind: "response",
+            uri: Some("http://c.example/cut"),
+            http_content_type: Some("text/html"),
+            body: &[b'x'; 5000],
+        },
+    ];
+    let mut out = Vec::new();
+    let last = records.len() - 1;
+    let mut cut_at = 0;
+    for (n, record) in records.iter().enumerate() {
+        let member = warc::gzip_member(&warc::record_bytes(n, record));
+        if n == last {
+            cut_at = out.len() + member.len() / 2;
+            out.extend_from_slice(&member[..member.len() / 2]);
+        } else {
+            out.extend_from_slice(&member);
+        }
+    }
+    (out, cut_at)
+}
+
+#[test]
+fn warc_archives() {
+    let dir = temp_dir("warc");
+    let (bytes, _) = test_warc();
+    let path = dir.join("crawl.warc.gz");
+    std::fs::write(&path, &bytes).unwrap();
+    let w = path.to_str().unwrap();
+    let check_stderr = |stderr: &str| {
+        // Cut in its header, the record is named by its place in the archive.
+        assert_reported(stderr, "crawl.warc.gz: record 6", "truncated");
+        let last = stderr.lines().last().unwrap();
+        assert!(
+            last.contains("2 pages processed")
+                && last.contains("1 input or record skipped")
+                && last.contains("3 non-HTML WARC records"),
+            "summary: {last}"
+        );
+    };
+
+    let (code, stdout, stderr) = run_text(&["links", w], b"");
+    assert_eq!(code, 1, "{stderr}");
+    check_stderr(&stderr);
+    let links: Vec<_> = json_lines(&stdout)
+        .into_iter()
+        .map(|l| (l["source"].clone(), l["url"].clone()))
+        .collect();
+    assert_eq!(
+        links,
+        [
+            (
+                json!("http://a.example/dir/page.html"),
+                json!("http://a.example/up.html")
+            ),
+            (
+                json!("http://a.example/dir/page.html"),
+                json!("http://cdn.example/i.png")
+            ),
+            (
+                json!("http://b.example/ru/"),
+                json!("http://b.example/ru/next")
+            ),
+        ]
+    );
+    // --base does not replace a record's own URL.
+    let (_, stdout, _) = run_text(&["links", "--base", "http://other.example/", w], b"");
+    assert!(stdout.contains("http://a.example/up.html"), "{stdout}");
+
+    let (code, stdout, stderr) = run_text(&["text", w], b"");
+    assert_eq!(code, 1);
+    check_stderr(&stderr);
+    assert_eq!(
+        json_lines(&stdout),
+        [
+            json!({"source": "http://a.example/dir/page.html", "encoding": "UTF-8",
+                   "title": "Première", "text": "Hello up"}),
+            json!({"source": "http://b.example/ru/", "encoding": "windows-1251",
+                   "title": "Привет", "text": "мир n"}),
+        ]
+    );
+
+    let (code, stdout, stderr) = run_text(&["sniff", w], b"");
+    assert_eq!(code, 1);
+    check_stderr(&stderr);
+    assert_eq!(
+        stdout,
+        "http://a.example/dir/page.html\tUTF-8\ttransport\nhttp://b.example/ru/\twindows-1251\ttransport\n"
+    );
+
+    let (code, stdout, stderr) = run_text(&["stats", w], b"");
+    assert_eq!(code, 1);
+    check_stderr(&stderr);
+    let lines = json_lines(&stdout);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[1]["encoding"], "windows-1251");
+    let total = &lines[2]["total"];
+    assert_eq!(total["pages"], 2);
+    assert_eq!(total["skipped"], 1);
+    assert_eq!(total["non_html_records"], 3);
+    assert_eq!(total["encodings"], json!({"UTF-8": 1, "windows-1251": 1}));
+
+    // The same archive uncompressed, named .warc, and on standard input.
+    let plain: Vec<u8> = {
+        use std::io::Read;
+        let mut out = Vec::new();
+        let _ = flate2::read::MultiGzDecoder::new(&bytes[..]).read_to_end(&mut out);
+        out
+    };
+    let plain_path = dir.join("crawl.warc");
+    std::fs::write(&plain_path, &plain).unwrap();
+    for (args, stdin) in [
+        (vec!["sniff", plain_path.to_str().unwrap()], &[][..]),
+        (vec!["sniff", "-"], &bytes[..]),
+    ] {
+        let (_, stdout, stderr) = run_text(&args, stdin);
+        assert!(
+            stdout.starts_with("http://a.example/dir/page.html\tUTF-8\ttransport\nhttp://b.example/ru/\twindows-1251\ttransport\n"),
+            "{args:?}: {stdout}\n{stderr}"
+        );
+    }
+}
+
+#[test]
+fn a_closed_output_ends_the_run() {
+    let dir = temp_dir("closed");
+    for i in 0..400 {
+        std::fs::write(dir.join(format!("p{i:03}.html")), "<a href=x>".repeat(2000)).unwrap();
+    }
+    for jobs in ["1", "2"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_htmltok"))
+            .args(["links", "--jobs", jobs, dir.to_str().unwrap()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("start htmltok");
+        let mut first = [0u8; 1];
+        std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+        drop(child.stdout.take());
+        // It must end on its own (a broken pipe), not hang.
+        let start = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if start.elapsed() > std::time::Duration::from_secs(60) {
+                let _ = child.kill();
+                panic!("htmltok --jobs {jobs} did not end after its output was closed");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        assert_eq!(status.code(), Some(1), "--jobs {jobs}");
+    }
 }

@@ -9,24 +9,10 @@
 
 mod common;
 
-use common::{diff, Errors, Normalizer, Output};
+use common::{diff, naive_switch, Errors, Normalizer, Output};
 use htmltok::{Config, Flow, State, StreamTokenizer, Token, Tokenizer};
 
 const BETWEEN: &str = "for_each_token and next_token";
-
-/// The switch a naive tree builder makes after a start tag.
-fn naive_switch(token: &Token<'_>) -> Option<State> {
-    let Token::StartTag(tag) = token else {
-        return None;
-    };
-    Some(match tag.name {
-        "script" => State::ScriptData,
-        "style" | "xmp" | "iframe" | "noembed" | "noframes" => State::Rawtext,
-        "title" | "textarea" => State::Rcdata,
-        "plaintext" => State::Plaintext,
-        _ => return None,
-    })
-}
 
 /// How tokens are taken: all with `next_token`; all with the callback; or
 /// with the callback stopping after every `n`th token, the caller then

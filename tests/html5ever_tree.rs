@@ -227,7 +227,7 @@ fn tree_construction_suite() {
     let mut both_fail = Vec::new();
     let mut failures = Vec::new();
     for test in &tests {
-        if rows.last().map_or(true, |(f, _)| *f != test.file) {
+        if rows.last().is_none_or(|(f, _)| *f != test.file) {
             rows.push((test.file.clone(), Row::default()));
         }
         let row = &mut rows.last_mut().unwrap().1;

@@ -402,6 +402,21 @@ impl Normalizer {
     }
 }
 
+/// The switch a naive tree builder makes after a start tag (what the
+/// driven comparisons of `for_each_token` and the tape apply).
+pub fn naive_switch(token: &Token<'_>) -> Option<State> {
+    let Token::StartTag(tag) = token else {
+        return None;
+    };
+    Some(match tag.name {
+        "script" => State::ScriptData,
+        "style" | "xmp" | "iframe" | "noembed" | "noframes" => State::Rawtext,
+        "title" | "textarea" => State::Rcdata,
+        "plaintext" => State::Plaintext,
+        _ => return None,
+    })
+}
+
 /// Whether parse errors are collected (the two compile-time error policies
 /// are separate code paths, so both are exercised).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,0 +1,238 @@
+//! The page commands' run: inputs read on one thread, pages processed on
+//! `--jobs` threads, results written in input order.
+//!
+//! A reader thread walks the inputs and reads pages (decompressing, parsing
+//! WARC), numbering them; `--jobs` loops on the rayon pool take them from
+//! a channel and process them; the calling thread writes the results in
+//! their numbers' order as soon as every earlier one is written. At most
+//! `WINDOW_PER_JOB × jobs` items are between reading and writing (the
+//! reader waits for a credit the writer gives back), so memory is bounded
+//! whatever the size of the input set.
+
+use std::collections::BTreeMap;
+use std::io;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::PathBuf;
+use std::sync::{mpsc, Mutex};
+
+use crate::inputs;
+use crate::progress::Progress;
+use crate::read::{self, Item, PageIn};
+use crate::report::{Problem, Report};
+use crate::Failure;
+
+/// Pages in flight per job: enough that a slow page does not idle the
+/// other threads, few enough to keep memory small.
+const WINDOW_PER_JOB: usize = 16;
+
+/// The inputs and options every page command takes.
+#[derive(clap::Args)]
+pub(crate) struct PageArgs {
+    /// Decode every page with LABEL (a WHATWG Encoding Standard label) as
+    /// the transport's charset, instead of the HTTP header's (a byte order
+    /// mark still wins)
+    #[arg(long, value_name = "LABEL", value_parser = label)]
+    pub encoding: Option<String>,
+    /// Threads to process pages on [default: all cores]
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// Files, directories (walked recursively), '-' for standard input,
+    /// .gz files, WARC archives (.warc, .warc.gz)
+    #[arg(value_name = "INPUT", required = true)]
+    pub inputs: Vec<PathBuf>,
+}
+
+fn label(value: &str) -> Result<String, String> {
+    crate::tokens::encoding_label(value).map(|_| value.to_owned())
+}
+
+impl PageArgs {
+    /// The transport charset for `page`: `--encoding`, else its HTTP
+    /// `Content-Type`.
+    pub(crate) fn transport<'a>(&'a self, page: &'a PageIn) -> Option<&'a str> {
+        self.encoding.as_deref().or(page.content_type.as_deref())
+    }
+}
+
+/// Processes every page of `args.inputs` with `process` on the pool, and
+/// gives the results to `emit` in input order; prints problems as they
+/// come in order too. Returns the tally, or the first output error.
+pub(crate) fn run<R: Send>(
+    args: &PageArgs,
+    process: &(dyn Fn(&PageIn) -> R + Sync),
+    emit: &mut dyn FnMut(R) -> io::Result<()>,
+) -> Result<Report, Failure> {
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        usize::from,
+    );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .thread_name(|i| format!("htmltok-page-{i}"))
+        .build()
+        .map_err(|e| Failure::Usage(format!("cannot start {jobs} threads: {e}")))?;
+    let window = jobs * WINDOW_PER_JOB;
+    let mut progress = Progress::new();
+    let mut report = Report::default();
+
+    // Credits bound the window: the reader takes one per item, the writer
+    // gives it back once the item is written.
+    let (credit, credits) = mpsc::sync_channel::<()>(window);
+    for _ in 0..window {
+        let _ = credit.send(());
+    }
+    let (to_workers, work) = mpsc::channel::<(usize, Item)>();
+    let work = Mutex::new(work);
+    // One item gives one result, or several for a file that is a WARC
+    // archive by its content.
+    let (to_writer, results) = mpsc::channel::<(usize, Vec<Done<R>>)>();
+
+    let result = std::thread::scope(|threads| {
+        threads.spawn(move || {
+            let mut seq = 0;
+            // Either send fails only when the writer stopped (output gone).
+            let mut send = |item| {
+                let sent = credits.recv().is_ok() && to_workers.send((seq, item)).is_ok();
+                seq += 1;
+                sent
+            };
+            inputs::walk(&args.inputs, &mut |input| {
+                let name = input.name();
+                // A panic in a reader (a bug, ours or a crate's) costs the
+                // rest of that input, not the run.
+                catch_unwind(AssertUnwindSafe(|| read::read(input, &mut send))).unwrap_or_else(
+                    |_| {
+                        send(Item::Problem(Problem {
+                            source: name,
+                            what: "internal error while reading (the rest of it skipped)".into(),
+                        }))
+                    },
+                )
+            });
+        });
+        pool.in_place_scope(|scope| {
+            // Owned here, so that leaving early (the output is gone) drops
+            // them: the reader's next credit and the workers' next send
+            // fail, and every thread ends.
+            let (credit, results) = (credit, results);
+            // Each job is a loop that takes the next item: an idle thread
+            // waits in the channel instead of spinning for rayon's next
+            // task, which cost as much as reading the pages.
+            for _ in 0..jobs {
+                let (work, to_writer) = (&work, to_writer.clone());
+                scope.spawn(move |_| loop {
+                    let next = work.lock().map(|work| work.recv());
+                    let Ok(Ok((seq, item))) = next else { return };
+                    let mut done = Vec::with_capacity(1);
+                    match item {
+                        Item::File(path) => {
+                            read::file_pages(&path, &mut |item| {
+                                done.push(outcome(item, process));
+                                true
+                            });
+                        }
+                        item => done.push(outcome(item, process)),
+                    }
+                    if to_writer.send((seq, done)).is_err() {
+                        return;
+                    }
+                });
+            }
+            drop(to_writer);
+            let mut ready: BTreeMap<usize, Vec<Done<R>>> = BTreeMap::new();
+            let mut next_out = 0;
+            for (seq, done) in results.iter() {
+                ready.insert(seq, done);
+                while let Some(done) = ready.remove(&next_out) {
+                    next_out += 1;
+                    let _ = credit.send(());
+                    for done in done {
+                        match done {
+                            Done::Page(Ok(result), bytes) => {
+                                report.pages += 1;
+                                report.bytes += bytes as u64;
+                                progress.page(bytes);
+                                emit(result)?;
+                            }
+                            Done::Page(Err(problem), _) | Done::Problem(problem) => {
+                                report.problem(&problem, &progress)
+                            }
+                            Done::Ignored => report.ignored += 1,
+                        }
+                    }
+                }
+            }
+            Ok(())
+        })
+    });
+    progress.finish();
+    result.map_err(Failure::Output)?;
+    Ok(report)
+}
+
+/// What became of one item.
+fn outcome<R>(item: Item, process: &(dyn Fn(&PageIn) -> R + Sync)) -> Done<R> {
+    match item {
+        Item::Page(page) => {
+            let result = catch_unwind(AssertUnwindSafe(|| process(&page))).map_err(|_| Problem {
+                source: page.source.clone(),
+                what: "internal error while processing the page (skipped)".into(),
+            });
+            Done::Page(result, page.bytes.len())
+        }
+        Item::Problem(problem) => Done::Problem(problem),
+        Item::Ignored => Done::Ignored,
+        // file_pages hands on pages, never files.
+        Item::File(path) => Done::Problem(Problem {
+            source: path.display().to_string(),
+            what: "internal error: a file inside a file (skipped)".into(),
+        }),
+    }
+}
+
+/// A page's result, or what took its place in the order.
+enum Done<R> {
+    /// Processed (or failed to), with the page's size.
+    Page(Result<R, Problem>, usize),
+    Problem(Problem),
+    Ignored,
+}
+
+/// [`run`] with standard output buffered for `write`, which writes each
+/// result in input order; flushed at the end.
+pub(crate) fn print<R: Send>(
+    args: &PageArgs,
+    process: &(dyn Fn(&PageIn) -> R + Sync),
+    write: &mut dyn FnMut(&mut dyn io::Write, R) -> io::Result<()>,
+) -> Result<Report, Failure> {
+    let mut out = io::BufWriter::with_capacity(256 * 1024, io::stdout().lock());
+    let report = run(args, process, &mut |result| write(&mut out, result))?;
+    io::Write::flush(&mut out).map_err(Failure::Output)?;
+    Ok(report)
+}
+
+/// [`print`] for results that are the bytes to write.
+pub(crate) fn print_bytes(
+    args: &PageArgs,
+    process: &(dyn Fn(&PageIn) -> Vec<u8> + Sync),
+) -> Result<(), Failure> {
+    print(args, process, &mut |out, bytes| out.write_all(&bytes))?.finish()
+}
+
+/// `value` as a TSV field: tab, newline, carriage return and backslash
+/// escaped as `\t`, `\n`, `\r`, `\\`, so that every record is one line.
+pub(crate) fn tsv_field(out: &mut Vec<u8>, value: &str) {
+    if !value.contains(['\t', '\n', '\r', '\\']) {
+        out.extend_from_slice(value.as_bytes());
+        return;
+    }
+    for c in value.chars() {
+        match c {
+            '\t' => out.extend_from_slice(b"\\t"),
+            '\n' => out.extend_from_slice(b"\\n"),
+            '\r' => out.extend_from_slice(b"\\r"),
+            '\\' => out.extend_from_slice(b"\\\\"),
+            c => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! WARC archives (the fastwarc crate): each `response` (or `resource`)
+//! record with an HTML content type is a page; other records are passed
+//! over and counted; a broken record ends the archive with a problem.
+
+use std::io::{BufRead, BufReader, Cursor, Read};
+use std::path::Path;
+
+use fastwarc::warc::header::WarcHeader;
+use fastwarc::warc::iter::{ArchiveIterator, ArchiveIteratorOptions};
+use fastwarc::warc::record::{AutoDecode, SharedWarcRecord, WarcRecord, WarcRecordType};
+use url::Url;
+
+use crate::gz::Inflated;
+use crate::read::{problem, Item, PageIn};
+
+/// The iterator's options: HTTP headers parsed, payloads sent with a
+/// transfer or content encoding decoded (a page is read as the browser
+/// got it).
+fn options() -> ArchiveIteratorOptions {
+    ArchiveIteratorOptions {
+        decode_http_payload: AutoDecode::All,
+        ..ArchiveIteratorOptions::default()
+    }
+}
+
+/// The archive at `path` (`.warc`, or `.warc.gz` inflated by [`Inflated`]).
+pub(crate) fn read_path(path: &Path, source: &str, send: &mut dyn FnMut(Item) -> bool) -> bool {
+    let gzip = path.to_string_lossy().to_ascii_lowercase().ends_with(".gz");
+    let records = if gzip {
+        Inflated::open(path).map(inflated)
+    } else {
+        ArchiveIterator::from_path_with_options(path, options())
+    };
+    match records {
+        Ok(records) => read_records(records, source, send),
+        Err(e) => send(problem(source, format!("cannot read: {e}"))),
+    }
+}
+
+/// The records of a gzip stream inflated by [`Inflated`].
+fn inflated<R: BufRead + Send + 'static>(stream: Inflated<R>) -> ArchiveIterator {
+    let plain = ArchiveIteratorOptions {
+        stream_detect: false,
+        ..options()
+    };
+    ArchiveIterator::with_options(BufReader::with_capacity(1 << 20, stream), plain)
+}
+
+/// An archive already in memory (standard input, a file named otherwise),
+/// gzip-compressed or not.
+pub(crate) fn read_bytes(bytes: Vec<u8>, source: &str, send: &mut dyn FnMut(Item) -> bool) -> bool {
+    let records = if crate::gz::is_gzip(&bytes) {
+        inflated(Inflated::new(Cursor::new(bytes)))
+    } else {
+        ArchiveIterator::with_options(Cursor::new(bytes), options())
+    };
+    read_records(records, source, send)
+}
+
+fn read_records(
+    records: ArchiveIterator,
+    source: &str,
+    send: &mut dyn FnMut(Item) -> bool,
+) -> bool {
+    for (index, record) in records.enumerate() {
+        let item = match record {
+            Ok(record) => record.with_mut(|r| page(r, source, index + 1)),
+            Err(e) => {
+                // The reader cannot find the next record after a broken
+                // one: the rest of the archive is lost.
+                return send(problem(
+                    &format!("{source}: record {}", index + 1),
+                    format!("{}; the rest of the archive is skipped", broken(&e)),
+                ));
+            }
+        };
+        if !send(item) {
+            return false;
+        }
+    }
+    true
+}
+
+/// The record's page, if it holds one.
+fn page(record: &mut WarcRecord, source: &str, index: usize) -> Item {
+    let kind = record.record_type();
+    let content_type = match kind {
+        WarcRecordType::Response => record
+            .http_headers()
+            .and_then(|h| h.get(WarcHeader::ContentType))
+            .map(|v| v.into_owned()),
+        WarcRecordType::Resource => record
+            .headers()
+            .get(WarcHeader::ContentType)
+            .map(|v| v.into_owned()),
+        _ => return Item::Ignored,
+    };
+    let Some(content_type) = content_type.filter(|ct| is_html(ct)) else {
+        return Item::Ignored;
+    };
+    let target = record.headers().get(WarcHeader::WarcTargetUri).map(|v| {
+        v.trim()
+            .trim_start_matches('<')
+            .trim_end_matches('>')
+            .to_owned()
+    });
+    let name = target
+        .clone()
+        .unwrap_or_else(|| format!("{source}: record {index}"));
+    let expected = record.content_length();
+    let mut bytes = Vec::with_capacity(usize::try_from(expected).unwrap_or(0).min(1 << 26));
+    let read = match record.reader_mut() {
+        Some(reader) => reader.read_to_end(&mut bytes),
+        None => Ok(0),
+    };
+    match read {
+        Ok(n) if (n as u64) < expected => {
+            return problem(
+                &name,
+                format!("truncated WARC record ({n} of {expected} bytes of its page)"),
+            )
+        }
+        Err(e) => return problem(&name, broken(&e)),
+        Ok(_) => {}
+    }
+    Item::Page(PageIn {
+        source: name,
+        url: target.as_deref().and_then(|t| Url::parse(t).ok()),
+        bytes,
+        content_type: Some(content_type),
+        from_warc: true,
+    })
+}
+
+/// What a read error says about the record.
+fn broken(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::UnexpectedEof => {
+            "truncated WARC record (the gzip stream ends in it)".into()
+        }
+        _ => format!("broken WARC record ({e})"),
+    }
+}
+
+/// Whether a `Content-Type` value names an HTML page.
+fn is_html(content_type: &str) -> bool {
+    let essence = content_type.split(';').next().unwrap_or("").trim();
+    essence.eq_ignore_ascii_case("text/html")
+        || essence.eq_ignore_ascii_case("application/xhtml+xml")
+}

@@ -1,0 +1,45 @@
+//! What a crawler wants from a page: its links and its readable text.
+//!
+//! Both are functions over a decoded page (`&str`) that run the tokenizer
+//! once (standalone mode, scripting on: `<script>`, `<style>`,
+//! `<noscript>` and friends are text to skip, as a browser reads them) and
+//! return owned results, so that callers in other languages can keep them:
+//!
+//! - [`links`]: every URL-bearing attribute, with its tag, attribute, byte
+//!   offset, raw value and the URL it resolves to (the [`url`] crate, the
+//!   WHATWG URL Standard) against the page's first `<base href>` and the
+//!   page's own URL ([`Link`] has the rules);
+//! - [`text()`]: the title apart, and the body's text as a reader sees it
+//!   ([`PageText`] has the rules).
+//!
+//! A page still in bytes goes through [`Page::decode`], which decides its
+//! encoding as a browser does ([`Sniffer`](crate::encoding::Sniffer)) and
+//! says which encoding and why ([`Rule`]):
+//!
+//! ```
+//! use htmltok::extract::{Page, Rule};
+//!
+//! // windows-1251 declared only by the HTTP header, as a WARC record or a
+//! // fetcher would pass it on.
+//! let bytes = b"<title>\xcf\xf0\xe8\xe2\xe5\xf2</title><p>One<br>two <a href=/next>next</a>";
+//! let page = Page::decode(bytes, Some("text/html; charset=windows-1251"));
+//! assert_eq!((page.encoding_name(), page.rule), ("windows-1251", Rule::Transport));
+//!
+//! let text = page.text();
+//! assert_eq!(text.title.as_deref(), Some("Привет"));
+//! assert_eq!(text.text, "One\ntwo next");
+//!
+//! let base = url::Url::parse("https://example.com/a/b.html").unwrap();
+//! let links = page.links(Some(&base));
+//! assert_eq!(links[0].url.as_deref(), Some("https://example.com/next"));
+//! assert_eq!((links[0].tag, links[0].attr, links[0].raw.as_str()), ("a", "href", "/next"));
+//! ```
+
+mod links;
+mod page;
+mod text;
+mod url_values;
+
+pub use links::{links, Link};
+pub use page::{charset_param, sniff, Page, Rule};
+pub use text::{text, PageText};
