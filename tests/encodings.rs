@@ -8,7 +8,8 @@ mod common;
 
 use encoding_rs::{Encoding, KOI8_R, SHIFT_JIS, UTF_16LE, UTF_8, WINDOWS_1252};
 use htmltok::encoding::{Sniffer, Source, DETECT_LEN, PRESCAN_LEN};
-use htmltok::{json, Config, StreamTokenizer, Tokenizer};
+use htmltok::{Config, StreamTokenizer, Tokenizer};
+use testkit::json;
 
 /// The whole document's tokens and errors as JSON, decoded by `sniffer`.
 fn whole_json(bytes: &[u8], sniffer: Sniffer) -> String {

@@ -356,7 +356,7 @@ fn reference_decoder_agrees_with_the_standard() {
 /// relies on the table being sorted by name.
 #[test]
 fn entity_table_is_sorted() {
-    let table = htmltok::__fuzz::entity_table();
+    let table = testkit::__fuzz::entity_table();
     assert!(table.len() > 2000);
     assert!(table
         .windows(2)

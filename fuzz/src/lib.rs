@@ -22,7 +22,7 @@
 //!   ([`reference_decode`]) says, in text and in attribute values.
 
 use htmltok::encoding::{Encoding, Sniffer};
-use htmltok::json::tokens_json;
+use testkit::json::tokens_json;
 use htmltok::{Config, Flow, ParseError, State, StreamTokenizer, Token, Tokenizer};
 
 // ---------------------------------------------------------------------------
@@ -711,7 +711,7 @@ pub const KERNEL_CHECK_LEN: usize = 128;
 /// same tokens and errors with scalar scans as with SIMD scans, and with
 /// its fast paths as the plain state machine (`Config::fast_paths(false)`).
 pub fn check_simd(data: &[u8], options: &Options) -> Result<(), String> {
-    htmltok::__fuzz::kernels_agree(&data[..data.len().min(KERNEL_CHECK_LEN)])?;
+    testkit::__fuzz::kernels_agree(&data[..data.len().min(KERNEL_CHECK_LEN)])?;
     let config = options.config();
     let simd = tokens_json(data, config.clone().simd(true), true);
     let scalar = tokens_json(data, config.clone().simd(false), true);
@@ -751,7 +751,7 @@ fn json_difference(a_name: &str, a: &str, b_name: &str, b: &str) -> String {
 /// The alphabet has no `<`, quotes, whitespace, CR or NUL, so the string
 /// stays one text run or one attribute value (quoted or not).
 pub fn charref_string(program: &[u8]) -> String {
-    let table = htmltok::__fuzz::entity_table();
+    let table = testkit::__fuzz::entity_table();
     let mut out = String::new();
     let mut bytes = program.iter().copied();
     while let Some(op) = bytes.next() {
@@ -926,7 +926,7 @@ pub fn reference_decode(s: &str, in_attribute: bool) -> String {
                 let rest = &b[i..];
                 // The table is sorted by name: scanning only the names with
                 // the right first byte finds the same longest prefix, faster.
-                let table = htmltok::__fuzz::entity_table();
+                let table = testkit::__fuzz::entity_table();
                 let lo = table.partition_point(|(name, _)| name.as_bytes()[0] < rest[0]);
                 let hi = table.partition_point(|(name, _)| name.as_bytes()[0] <= rest[0]);
                 let found = table[lo..hi]

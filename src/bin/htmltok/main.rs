@@ -17,6 +17,7 @@ use clap::{Parser, Subcommand};
 mod bench;
 mod gz;
 mod inputs;
+mod json;
 mod jsonl;
 mod links;
 mod pipeline;
