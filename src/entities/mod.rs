@@ -136,6 +136,7 @@ pub(crate) fn common_with_semicolon(name: &[u8]) -> Option<&'static str> {
 
 /// The whole table: (name without the leading `&`, replacement characters),
 /// sorted by name bytes. For reference implementations in tests and fuzzing.
+#[cfg(any(test, feature = "fuzzing"))]
 pub(crate) fn table() -> &'static [(&'static str, &'static str)] {
     ENTITIES
 }

@@ -109,12 +109,12 @@ impl Config {
     /// tests, fuzzing and benchmarks.
     ///
     /// ```
-    /// use htmltok::{json, Config};
-    /// let page = b"<p class=a>text &amp; more</p>";
-    /// assert_eq!(
-    ///     json::tokens_json(page, Config::new().simd(false), true),
-    ///     json::tokens_json(page, Config::new(), true),
-    /// );
+    /// use htmltok::{Config, OwnedToken, Tokenizer};
+    /// let page = "<p class=a>text &amp; more</p>";
+    /// let tokens = |config: Config| -> Vec<OwnedToken> {
+    ///     Tokenizer::with_config(page, config).into_iter().collect()
+    /// };
+    /// assert_eq!(tokens(Config::new().simd(false)), tokens(Config::new()));
     /// ```
     pub fn simd(mut self, on: bool) -> Config {
         self.simd = on;
@@ -128,13 +128,17 @@ impl Config {
     /// state machine.
     ///
     /// ```
-    /// use htmltok::{json, Config};
-    /// let page = b"<p class=a title='x&amp;y'>text &lt; more</p>";
-    /// assert_eq!(
-    ///     json::tokens_json(page, Config::new().fast_paths(false), true),
-    ///     json::tokens_json(page, Config::new(), true),
-    /// );
+    /// use htmltok::{Config, OwnedToken, Tokenizer};
+    /// let page = "<p class=a title='x&amp;y'>text &lt; more</p>";
+    /// let tokens = |config: Config| -> Vec<OwnedToken> {
+    ///     Tokenizer::with_config(page, config).into_iter().collect()
+    /// };
+    /// assert_eq!(tokens(Config::new().fast_paths(false)), tokens(Config::new()));
     /// ```
+    ///
+    /// Only with the `fuzzing` feature (the tests' and fuzz targets'), so
+    /// not the library's API.
+    #[cfg(feature = "fuzzing")]
     #[doc(hidden)]
     pub fn fast_paths(mut self, on: bool) -> Config {
         self.fast_paths = on;

@@ -1,0 +1,32 @@
+//! Inflates a gzip file as a stream and throws the output away, with the
+//! flate2 build `htmltok` uses (zlib-rs): the time of decompressing a
+//! `.warc.gz` alone, to hold `htmltok text` over it against.
+//!
+//! ```text
+//! cargo run --release --example make_warc -- ../shared/corpus /tmp/corpus.warc.gz
+//! cargo build --release --example inflate
+//! hyperfine -N 'target/release/examples/inflate /tmp/corpus.warc.gz' \
+//!     'target/release/htmltok text /tmp/corpus.warc.gz'
+//! ```
+
+use std::io::Read;
+
+fn main() {
+    let Some(path) = std::env::args().nth(1) else {
+        eprintln!("usage: inflate FILE.gz");
+        std::process::exit(2);
+    };
+    let file = std::fs::File::open(&path).expect("open the file");
+    let mut gz =
+        flate2::read::MultiGzDecoder::new(std::io::BufReader::with_capacity(1 << 20, file));
+    let mut buf = vec![0u8; 1 << 20];
+    let mut total = 0u64;
+    loop {
+        let n = gz.read(&mut buf).expect("inflate");
+        if n == 0 {
+            break;
+        }
+        total += n as u64;
+    }
+    println!("{total} bytes");
+}

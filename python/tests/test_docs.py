@@ -1,0 +1,50 @@
+"""The examples in the package's docstrings run and hold, and every public
+name has a docstring."""
+
+import doctest
+import inspect
+
+import htmltok
+from htmltok import _htmltok
+
+
+def public():
+    for name in htmltok.__all__:
+        obj = getattr(htmltok, name)
+        if inspect.isroutine(obj) or inspect.isclass(obj):
+            yield name, obj
+
+
+def test_every_public_function_and_class_has_a_docstring():
+    for name, obj in public():
+        assert obj.__doc__ and len(obj.__doc__.strip()) > 20, name
+
+
+def test_docstring_examples():
+    finder, runner = doctest.DocTestFinder(), doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    globs = {name: getattr(htmltok, name) for name in htmltok.__all__}
+    globs["htmltok"] = htmltok
+    tests = finder.find(htmltok, "htmltok", globs=globs)
+    for name, obj in public():
+        tests += finder.find(obj, name, module=False, globs=globs)
+    examples = sum(len(t.examples) for t in tests)
+    assert examples >= 6, f"only {examples} docstring examples found"
+    for test in tests:
+        runner.run(test)
+    result = runner.summarize(verbose=False)
+    assert result.failed == 0
+
+
+def test_readme_python_example():
+    """The README's Python example (its first ``python`` block) runs."""
+    import os
+    import re
+
+    from conftest import REPO
+
+    with open(os.path.join(REPO, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    section = readme[readme.index("## Python") :]
+    block = re.search(r"```python\n(.*?)```", section, re.S)
+    assert block, "no python block in the README's Python section"
+    exec(compile(block.group(1), "README.md", "exec"), {})
