@@ -1,7 +1,7 @@
 //! The fuzz targets' properties (`fuzz/`, cargo-fuzz, nightly) as
 //! deterministic proptest properties, so that `cargo test` on stable checks
 //! them too. The checks themselves are the fuzz targets' own code,
-//! `fuzz/src/lib.rs`, compiled here as a module:
+//! `testkit::props`:
 //!
 //! - `tokenize`: any bytes with any options (errors on/off, standalone or
 //!   driven, any of the 84 initial states, last start tag, CDATA allowed,
@@ -23,11 +23,8 @@
 //! The random seed is fixed, so runs are reproducible; set
 //! `PROPTEST_CASES` to run more cases.
 
-#[path = "../fuzz/src/lib.rs"]
-#[allow(dead_code)]
-mod props;
-
 use htmltok::State;
+use testkit::props;
 use props::{Options, HEADER_LEN};
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, RngSeed};

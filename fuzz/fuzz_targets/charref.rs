@@ -7,7 +7,7 @@
 //! in double-quoted, single-quoted and unquoted attribute values.
 #![no_main]
 
-use htmltok_fuzz::{charref_string, check_charref};
+use testkit::props::{charref_string, check_charref};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -5,7 +5,7 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
-use htmltok_fuzz::{check_chunked, split_points, Options, HEADER_LEN};
+use testkit::props::{check_chunked, split_points, Options, HEADER_LEN};
 use libfuzzer_sys::fuzz_target;
 
 #[derive(Arbitrary, Debug)]

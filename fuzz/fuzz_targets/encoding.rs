@@ -5,7 +5,7 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
-use htmltok_fuzz::{check_encoding, sniffer_for, split_points};
+use testkit::props::{check_encoding, sniffer_for, split_points};
 use libfuzzer_sys::fuzz_target;
 
 #[derive(Arbitrary, Debug)]

@@ -4,7 +4,7 @@
 //! `Config::simd(true)`. The first bytes choose the other options.
 #![no_main]
 
-use htmltok_fuzz::{check_simd, Options};
+use testkit::props::{check_simd, Options};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

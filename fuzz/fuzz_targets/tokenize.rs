@@ -8,7 +8,7 @@
 //! CDATA allowed, processing instructions, scalar or SIMD scans.
 #![no_main]
 
-use htmltok_fuzz::{check_tokenize, Options};
+use testkit::props::{check_tokenize, Options};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

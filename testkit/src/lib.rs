@@ -1,10 +1,25 @@
-//! htmltok's test plumbing, kept out of the library's public API: the
-//! html5lib-tests JSON writer (`json`, the command line's own module,
-//! compiled here too) and, through the `fuzzing` feature it turns on,
-//! `htmltok::__fuzz`. Used by the tests, the fuzz targets and the benches;
-//! never published.
+//! htmltok's test plumbing, kept out of the library's public API and never
+//! published: used by the integration tests, the fuzz targets, the benches
+//! and the examples (as a dev-dependency).
+//!
+//! - [`json`]: the html5lib-tests JSON writer. The command line owns the
+//!   file (`src/bin/htmltok/json.rs`, its `tokens` output format); this
+//!   crate compiles the same file, so there is one copy.
+//! - [`record`]: tokens and errors as owned, comparable records, the one
+//!   meaning of "the same output".
+//! - [`drive`]: whole-document and streaming runs reduced to records, with
+//!   the token protocol checked on the way.
+//! - [`props`]: what the fuzz targets check (their proptest twins and the
+//!   regression cases run the same functions).
+//! - [`files`]: the directory walk that finds pages and test data.
+//! - [`__fuzz`]: the library's internals the checks need, which exist only
+//!   with htmltok's `fuzzing` feature (this crate turns it on).
 
+pub mod drive;
+pub mod files;
 #[path = "../../src/bin/htmltok/json.rs"]
 pub mod json;
+pub mod props;
+pub mod record;
 
 pub use htmltok::__fuzz;
