@@ -206,18 +206,13 @@ impl<E: ErrorPolicy> Machine<E> {
             Some((s, e)) => inp.slice(s, e),
             None => self.attr_name.bytes(inp),
         };
-        let (attrs, rewritten, arena) = (
+        let dup = has_attribute_named(
+            &mut self.attr_index,
             &self.attrs,
-            &self.attr_store.rewritten,
-            &self.attr_store.arena,
+            &self.attr_store,
+            inp,
+            name,
         );
-        let dup = self.attr_index.is_duplicate(name, attrs.len(), |i| {
-            attrs.get(i).map(|a| match a.slots(rewritten).0 {
-                Slot::Empty => &b""[..],
-                Slot::Input(s, e) => inp.slice(s, e),
-                Slot::Scratch(s, e) => &arena.as_bytes()[s..e],
-            })
-        });
         if dup {
             self.err(inp, ErrorCode::DuplicateAttribute, at);
         }
@@ -279,28 +274,43 @@ impl<E: ErrorPolicy> Machine<E> {
             }
             self.emit(Ready::EndTag, end);
         } else {
-            self.has_last_start_tag = true;
-            if let Some(start) = self.tag_name.borrows_from() {
-                self.last_start_tag_span = Some(Span {
-                    start,
-                    end: self.tag_name.end,
-                });
-            } else {
-                self.last_start_tag_span = None;
-                self.last_start_tag.clear();
-                let name = self.tag_name.bytes(inp);
-                self.last_start_tag.extend_from_slice(name);
-            }
+            let borrowed = self.tag_name.borrows_from().map(|start| Span {
+                start,
+                end: self.tag_name.end,
+            });
+            self.remember_start_tag(inp, borrowed);
             self.emit(Ready::StartTag, end);
         }
     }
 
-    pub(super) fn is_appropriate_end_tag(&self, inp: &Input) -> bool {
-        let last = match self.last_start_tag_span {
+    /// Makes the tag in progress, a start tag being emitted, the last start
+    /// tag: by its span when its name is the input bytes at `borrowed`
+    /// (almost always: no copy), else by a copy of its (rewritten) name.
+    /// Both tag emitters, `emit_tag` and the fast path's `fast_emit`, end
+    /// a start tag here.
+    #[inline(always)]
+    pub(super) fn remember_start_tag(&mut self, inp: &Input, borrowed: Option<Span>) {
+        self.has_last_start_tag = true;
+        self.last_start_tag_span = borrowed;
+        if borrowed.is_none() {
+            self.last_start_tag.clear();
+            let name = self.tag_name.bytes(inp);
+            self.last_start_tag.extend_from_slice(name);
+        }
+    }
+
+    /// The last start tag's name (empty when there is none: see
+    /// `has_last_start_tag`).
+    #[inline(always)]
+    pub(super) fn last_start_tag_name<'i>(&'i self, inp: &'i Input) -> &'i [u8] {
+        match self.last_start_tag_span {
             Some(span) => inp.slice(span.start, span.end),
             None => self.last_start_tag.as_slice(),
-        };
-        self.has_last_start_tag && self.tag_name.bytes(inp) == last
+        }
+    }
+
+    pub(super) fn is_appropriate_end_tag(&self, inp: &Input) -> bool {
+        self.has_last_start_tag && self.tag_name.bytes(inp) == self.last_start_tag_name(inp)
     }
 
     pub(super) fn new_comment(&mut self) {
@@ -319,6 +329,27 @@ impl<E: ErrorPolicy> Machine<E> {
         self.has_doctype_system = false;
         self.force_quirks = false;
     }
+}
+
+/// Whether the tag in progress already has an attribute called `name`:
+/// the one duplicate test of both tag paths, its stored names resolved
+/// from their slots (input bytes or the arena). Takes the fields it reads,
+/// not the machine, so that `name` may borrow from the arena.
+#[inline]
+pub(super) fn has_attribute_named(
+    index: &mut AttrIndex,
+    attrs: &[AttrRecord],
+    store: &AttrStore,
+    inp: &Input,
+    name: &[u8],
+) -> bool {
+    index.is_duplicate(name, attrs.len(), |i| {
+        attrs.get(i).map(|a| match a.slots(&store.rewritten).0 {
+            Slot::Empty => &b""[..],
+            Slot::Input(s, e) => inp.slice(s, e),
+            Slot::Scratch(s, e) => &store.arena.as_bytes()[s..e],
+        })
+    })
 }
 
 #[derive(Clone, Copy)]

@@ -46,9 +46,8 @@ mod window;
 use std::marker::PhantomData;
 
 use super::attr_index::{self, AttrIndex};
-use super::charref::{self, Decoded, RefErrors};
+use super::charref::{self, Decoded, Named, RefErrors};
 use super::{Config, ErrorPolicy, Feedback, Flow};
-use crate::entities;
 use crate::error::{ErrorCode, ParseError};
 use crate::position::{LineCol, LineIndex};
 use crate::scan;

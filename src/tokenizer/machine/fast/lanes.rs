@@ -150,10 +150,7 @@ impl<E: ErrorPolicy> Machine<E> {
         if !self.has_last_start_tag {
             return Some(false);
         }
-        let last = match self.last_start_tag_span {
-            Some(span) => inp.slice(span.start, span.end),
-            None => self.last_start_tag.as_slice(),
-        };
+        let last = self.last_start_tag_name(inp);
         let buf = inp.buf();
         let Some(first) = buf.get(name) else {
             return if inp.eof { Some(false) } else { None };

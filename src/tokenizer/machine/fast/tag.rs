@@ -269,15 +269,14 @@ impl<E: ErrorPolicy> Machine<E> {
         self.attr_store.arena[start..].make_ascii_lowercase();
         a.name_arena = start;
         let at = a.ne;
-        let (attrs, store) = (&self.attrs, &self.attr_store);
-        let name = &store.arena.as_bytes()[start..];
-        let dup = self.attr_index.is_duplicate(name, attrs.len(), |i| {
-            attrs.get(i).map(|a| match a.slots(&store.rewritten).0 {
-                Slot::Empty => &b""[..],
-                Slot::Input(s, e) => inp.slice(s, e),
-                Slot::Scratch(s, e) => &store.arena.as_bytes()[s..e],
-            })
-        });
+        let name = &self.attr_store.arena.as_bytes()[start..];
+        let dup = builders::has_attribute_named(
+            &mut self.attr_index,
+            &self.attrs,
+            &self.attr_store,
+            inp,
+            name,
+        );
         if dup {
             self.err(inp, ErrorCode::DuplicateAttribute, at);
         }
@@ -431,16 +430,9 @@ impl<E: ErrorPolicy> Machine<E> {
             }
             Ready::EndTag
         } else {
-            self.has_last_start_tag = true;
-            if self.tag_name.owned {
-                // A lower-cased name.
-                self.last_start_tag_span = None;
-                self.last_start_tag.clear();
-                let name = self.tag_name.bytes(inp);
-                self.last_start_tag.extend_from_slice(name);
-            } else {
-                self.last_start_tag_span = Some(name);
-            }
+            // An owned name is a lower-cased one.
+            let borrowed = (!self.tag_name.owned).then_some(name);
+            self.remember_start_tag(inp, borrowed);
             Ready::StartTag
         };
         self.emit(ready, end);

@@ -284,39 +284,36 @@ impl<E: ErrorPolicy> Machine<E> {
         inp: &Input,
         p: usize,
     ) -> bool {
-        let avail = inp.from(p);
-        let window = &avail[..avail.len().min(entities::LONGEST_NAME + 1)];
-        let run = window
-            .iter()
-            .take_while(|b| b.is_ascii_alphanumeric())
-            .count();
-        if run == window.len() && run < entities::LONGEST_NAME && !inp.eof {
-            // The name could go on past the window's end.
-            return false;
-        }
-        let Some(m) = entities::longest_match(window) else {
-            self.flush_since_amp(inp, p, p, "&");
-            self.state = State::AmbiguousAmpersand;
-            return true;
-        };
-        let end = p + m.len;
-        let with_semicolon = inp.at(end - 1) == b';';
-        let next = if end < inp.end() { inp.at(end) } else { EOF };
+        let in_attribute = self.return_state_is_attribute();
+        let (len, value, missing_semicolon, literal) =
+            match charref::match_named(inp.from(p), inp.eof, in_attribute) {
+                // The name could go on past the window's end.
+                Named::NeedMore => return false,
+                Named::NoMatch => {
+                    self.flush_since_amp(inp, p, p, "&");
+                    self.state = State::AmbiguousAmpersand;
+                    return true;
+                }
+                Named::Match {
+                    len,
+                    value,
+                    missing_semicolon,
+                    literal,
+                } => (len, value, missing_semicolon, literal),
+            };
+        let end = p + len;
         self.pos = end;
         self.state = self.return_state;
-        if self.return_state_is_attribute()
-            && !with_semicolon
-            && (next == b'=' || next.is_ascii_alphanumeric())
-        {
+        if literal {
             // For historical reasons, `&ampx` and `&amp=` stay as written
             // inside attribute values.
             self.flush_since_amp(inp, p, end, "&");
             return true;
         }
-        if !with_semicolon {
+        if missing_semicolon {
             self.err(inp, ErrorCode::MissingSemicolonAfterCharacterReference, end);
         }
-        self.flush_str(inp, m.value, self.amp, end);
+        self.flush_str(inp, value, self.amp, end);
         true
     }
 }
