@@ -5,6 +5,8 @@
 //! - [`json`]: the html5lib-tests JSON writer. The command line owns the
 //!   file (`src/bin/htmltok/json.rs`, its `tokens` output format); this
 //!   crate compiles the same file, so there is one copy.
+//! - [`observe`]: what a benchmark reads of each token (the command line's
+//!   file too, shared with `htmltok bench`).
 //! - [`record`]: tokens and errors as owned, comparable records, the one
 //!   meaning of "the same output".
 //! - [`drive`]: whole-document and streaming runs reduced to records, with
@@ -19,6 +21,8 @@ pub mod drive;
 pub mod files;
 #[path = "../../src/bin/htmltok/json.rs"]
 pub mod json;
+#[path = "../../src/bin/htmltok/observe.rs"]
+pub mod observe;
 pub mod props;
 pub mod record;
 

@@ -20,6 +20,7 @@ mod inputs;
 mod json;
 mod jsonl;
 mod links;
+mod observe;
 mod pipeline;
 mod progress;
 mod read;
