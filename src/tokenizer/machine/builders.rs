@@ -188,31 +188,28 @@ impl<E: ErrorPolicy> Machine<E> {
     pub(super) fn check_duplicate_attr(&mut self, inp: &Input, at: usize) {
         self.attr_name_span.end = at;
         self.attr_value_span = Span { start: at, end: at };
-        if self.is_duplicate_name(inp, None, at) {
+        if self.is_duplicate_name(inp, NameAt::Field, at) {
             self.attr_duplicate = true;
         }
     }
 
     /// Whether the attribute name ending at `at` is one the tag already has
-    /// (reporting `duplicate-attribute` if so): the input's `s..e` when
-    /// given (the fast path's names), else the attribute name field.
-    pub(super) fn is_duplicate_name(
-        &mut self,
-        inp: &Input,
-        input_name: Option<(usize, usize)>,
-        at: usize,
-    ) -> bool {
-        let name = match input_name {
-            Some((s, e)) => inp.slice(s, e),
-            None => self.attr_name.bytes(inp),
+    /// (reporting `duplicate-attribute` if so): the one duplicate test of
+    /// both tag paths, the names stored so far resolved from their slots.
+    pub(super) fn is_duplicate_name(&mut self, inp: &Input, name: NameAt, at: usize) -> bool {
+        let name = match name {
+            NameAt::Input(s, e) => inp.slice(s, e),
+            NameAt::Field => self.attr_name.bytes(inp),
+            NameAt::Arena(start) => &self.attr_store.arena.as_bytes()[start..],
         };
-        let dup = has_attribute_named(
-            &mut self.attr_index,
-            &self.attrs,
-            &self.attr_store,
-            inp,
-            name,
-        );
+        let (attrs, store) = (&self.attrs, &self.attr_store);
+        let dup = self.attr_index.is_duplicate(name, attrs.len(), |i| {
+            attrs.get(i).map(|a| match a.slots(&store.rewritten).0 {
+                Slot::Empty => &b""[..],
+                Slot::Input(s, e) => inp.slice(s, e),
+                Slot::Scratch(s, e) => &store.arena.as_bytes()[s..e],
+            })
+        });
         if dup {
             self.err(inp, ErrorCode::DuplicateAttribute, at);
         }
@@ -242,13 +239,13 @@ impl<E: ErrorPolicy> Machine<E> {
         e: usize,
     ) -> bool {
         if self.attrs.len() >= attr_index::THRESHOLD {
-            return self.is_duplicate_name(inp, Some((s, e)), e);
+            return self.is_duplicate_name(inp, NameAt::Input(s, e), e);
         }
         let name = inp.slice(s, e);
         let mut dup = false;
         for a in &self.attrs {
             if a.strings != VERBATIM {
-                return self.is_duplicate_name(inp, Some((s, e)), e);
+                return self.is_duplicate_name(inp, NameAt::Input(s, e), e);
             }
             if a.name_span.len() == name.len()
                 && inp.slice(a.name_span.start, a.name_span.end) == name
@@ -331,25 +328,16 @@ impl<E: ErrorPolicy> Machine<E> {
     }
 }
 
-/// Whether the tag in progress already has an attribute called `name`:
-/// the one duplicate test of both tag paths, its stored names resolved
-/// from their slots (input bytes or the arena). Takes the fields it reads,
-/// not the machine, so that `name` may borrow from the arena.
-#[inline]
-pub(super) fn has_attribute_named(
-    index: &mut AttrIndex,
-    attrs: &[AttrRecord],
-    store: &AttrStore,
-    inp: &Input,
-    name: &[u8],
-) -> bool {
-    index.is_duplicate(name, attrs.len(), |i| {
-        attrs.get(i).map(|a| match a.slots(&store.rewritten).0 {
-            Slot::Empty => &b""[..],
-            Slot::Input(s, e) => inp.slice(s, e),
-            Slot::Scratch(s, e) => &store.arena.as_bytes()[s..e],
-        })
-    })
+/// Where the name of an attribute to test for duplicates is.
+#[derive(Clone, Copy)]
+pub(super) enum NameAt {
+    /// Window offsets `s..e` of the input (the fast path's names).
+    Input(usize, usize),
+    /// The attribute name field (the machine's names).
+    Field,
+    /// The arena from this offset to its end (the fast path's lower-cased
+    /// names).
+    Arena(usize),
 }
 
 #[derive(Clone, Copy)]

@@ -268,18 +268,7 @@ impl<E: ErrorPolicy> Machine<E> {
         self.attr_store.arena.push_str(inp.str(a.ns, a.ne));
         self.attr_store.arena[start..].make_ascii_lowercase();
         a.name_arena = start;
-        let at = a.ne;
-        let name = &self.attr_store.arena.as_bytes()[start..];
-        let dup = builders::has_attribute_named(
-            &mut self.attr_index,
-            &self.attrs,
-            &self.attr_store,
-            inp,
-            name,
-        );
-        if dup {
-            self.err(inp, ErrorCode::DuplicateAttribute, at);
-        }
+        let dup = self.is_duplicate_name(inp, builders::NameAt::Arena(start), a.ne);
         (dup, a)
     }
 
