@@ -17,7 +17,6 @@ use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throug
 use htmltok::extract::{self, Page};
 use htmltok::{Flow, Token, Tokenizer};
 
-
 /// The decoded pages of `$HTMLTOK_CORPUS`, else of the repository's corpus.
 fn load_pages() -> Vec<String> {
     let dir = std::env::var_os("HTMLTOK_CORPUS")

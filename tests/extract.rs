@@ -8,7 +8,6 @@ use htmltok::extract::{links, Page};
 use htmltok::{Token, Tokenizer};
 use testkit::files::html_pages_required;
 
-
 /// The repository's pages, and `$HTMLTOK_CORPUS`'s when it is set.
 fn all_pages() -> Vec<PathBuf> {
     let mut paths = html_pages_required(&Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"));

@@ -24,10 +24,10 @@
 //! `PROPTEST_CASES` to run more cases.
 
 use htmltok::State;
-use testkit::props;
 use props::{Options, HEADER_LEN};
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, RngSeed};
+use testkit::props;
 
 /// Fixed seed and no failure files: the same cases on every run.
 fn config(cases: u32) -> ProptestConfig {

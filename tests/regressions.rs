@@ -20,8 +20,8 @@
 //! that fix.
 
 use htmltok::State;
-use testkit::props;
 use props::Options;
+use testkit::props;
 
 /// Runs every check on `input` starting in `state`, in every combination of
 /// errors on/off and standalone/driven.

@@ -41,11 +41,7 @@ pub fn html_pages(dir: &Path) -> Vec<PathBuf> {
 /// page (a missing or unreadable directory included).
 pub fn html_pages_required(dir: &Path) -> Vec<PathBuf> {
     let pages = html_pages(dir);
-    assert!(
-        !pages.is_empty(),
-        "no *.html pages under {}",
-        dir.display()
-    );
+    assert!(!pages.is_empty(), "no *.html pages under {}", dir.display());
     pages
 }
 
@@ -63,7 +59,12 @@ mod tests {
         }
         let got: Vec<_> = html_pages(&root)
             .iter()
-            .map(|p| p.strip_prefix(&root).unwrap().to_string_lossy().replace('\\', "/"))
+            .map(|p| {
+                p.strip_prefix(&root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/")
+            })
             .collect();
         assert_eq!(got, ["a.htm", "b/c/d.html", "z.HTML"]);
         assert!(html_pages(&root.join("missing")).is_empty());

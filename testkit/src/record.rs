@@ -20,7 +20,10 @@ pub type AttrRec = (String, String, Sp, Sp);
 pub enum Rec {
     /// Text; with joining (see [`Normalizer`]), adjacent text tokens are one
     /// record: text concatenated, span first.start..last.end.
-    Text { text: String, span: Sp },
+    Text {
+        text: String,
+        span: Sp,
+    },
     StartTag {
         name: String,
         attrs: Vec<AttrRec>,
@@ -35,7 +38,10 @@ pub enum Rec {
         span: Sp,
         name_span: Sp,
     },
-    Comment { text: String, span: Sp },
+    Comment {
+        text: String,
+        span: Sp,
+    },
     Doctype {
         name: Option<String>,
         public_id: Option<String>,
@@ -43,7 +49,11 @@ pub enum Rec {
         force_quirks: bool,
         span: Sp,
     },
-    Pi { target: String, data: String, span: Sp },
+    Pi {
+        target: String,
+        data: String,
+        span: Sp,
+    },
     Eof,
 }
 
