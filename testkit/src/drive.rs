@@ -3,7 +3,7 @@
 //! violations (tokens after Eof or after `None`, Eof before `finish`, empty
 //! text, a stream that takes bytes after `finish`) as anomalies.
 
-use htmltok::{Config, ErrorPolicy, StreamTokenizer, Token, Tokenizer};
+use htmltok::{Config, ErrorPolicy, OwnedToken, StreamTokenizer, Token, Tokenizer};
 
 use crate::record::{diff, err_rec, ErrRec, Normalizer, Output, Rec};
 
@@ -23,6 +23,40 @@ impl From<bool> for Errors {
             Errors::Off
         }
     }
+}
+
+/// A parse error as (the standard's code, line, column), as html5lib-tests
+/// counts positions.
+pub type CodeAt = (&'static str, usize, usize);
+
+/// Tokenizes `input` with errors on; returns the tokens as `OwnedToken`s
+/// (adjacent text joined, the final Eof checked and dropped) and the errors
+/// with their positions. Panics on a token after Eof or a missing Eof.
+pub fn owned_with_errors(input: &str, config: Config) -> (Vec<OwnedToken>, Vec<CodeAt>) {
+    let mut tok = Tokenizer::with_errors(input, config);
+    let mut tokens: Vec<OwnedToken> = Vec::new();
+    let mut eof = false;
+    while let Some(token) = tok.next_token() {
+        assert!(!eof, "token after EOF for {input:?}");
+        match token.into_owned() {
+            OwnedToken::Text(s) => match tokens.last_mut() {
+                Some(OwnedToken::Text(prev)) => prev.push_str(&s),
+                _ => tokens.push(OwnedToken::Text(s)),
+            },
+            OwnedToken::Eof => eof = true,
+            other => tokens.push(other),
+        }
+    }
+    assert!(eof, "no EOF token for {input:?}");
+    let errors = tok
+        .errors()
+        .iter()
+        .map(|e| {
+            let at = tok.line_col(e.span.start);
+            (e.code.as_str(), at.line, at.col)
+        })
+        .collect();
+    (tokens, errors)
 }
 
 /// Tokenizes `bytes` as one document, adjacent text joined.

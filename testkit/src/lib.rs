@@ -13,7 +13,8 @@
 //!   the token protocol checked on the way.
 //! - [`props`]: what the fuzz targets check (their proptest twins and the
 //!   regression cases run the same functions).
-//! - [`files`]: the directory walk that finds pages and test data.
+//! - [`files`]: the directory walk that finds pages and test data;
+//!   [`rng`]: the deterministic generator of split points and inputs.
 //! - [`__fuzz`]: the library's internals the checks need, which exist only
 //!   with htmltok's `fuzzing` feature (this crate turns it on).
 
@@ -25,5 +26,6 @@ pub mod json;
 pub mod observe;
 pub mod props;
 pub mod record;
+pub mod rng;
 
 pub use htmltok::__fuzz;

@@ -266,29 +266,7 @@ pub fn corpus_manifest(
 // ---------------------------------------------------------------------------
 // Deterministic randomness.
 
-/// xorshift64*: small, deterministic, good enough for split points.
-#[derive(Clone, Debug)]
-pub struct XorShift(u64);
-
-impl XorShift {
-    pub fn new(seed: u64) -> Self {
-        XorShift(seed.max(1))
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform-ish in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+pub use testkit::rng::XorShift;
 
 /// Split points for fixed-size chunks of `len` bytes.
 pub fn fixed_splits(len: usize, size: usize) -> Vec<usize> {

@@ -188,28 +188,31 @@ impl<E: ErrorPolicy> Machine<E> {
     pub(super) fn check_duplicate_attr(&mut self, inp: &Input, at: usize) {
         self.attr_name_span.end = at;
         self.attr_value_span = Span { start: at, end: at };
-        if self.is_duplicate_name(inp, NameAt::Field, at) {
+        if self.is_duplicate_name(inp, None, at) {
             self.attr_duplicate = true;
         }
     }
 
     /// Whether the attribute name ending at `at` is one the tag already has
-    /// (reporting `duplicate-attribute` if so): the one duplicate test of
-    /// both tag paths, the names stored so far resolved from their slots.
-    pub(super) fn is_duplicate_name(&mut self, inp: &Input, name: NameAt, at: usize) -> bool {
-        let name = match name {
-            NameAt::Input(s, e) => inp.slice(s, e),
-            NameAt::Field => self.attr_name.bytes(inp),
-            NameAt::Arena(start) => &self.attr_store.arena.as_bytes()[start..],
+    /// (reporting `duplicate-attribute` if so): the input's `s..e` when
+    /// given (the fast path's names), else the attribute name field.
+    pub(super) fn is_duplicate_name(
+        &mut self,
+        inp: &Input,
+        input_name: Option<(usize, usize)>,
+        at: usize,
+    ) -> bool {
+        let name = match input_name {
+            Some((s, e)) => inp.slice(s, e),
+            None => self.attr_name.bytes(inp),
         };
-        let (attrs, store) = (&self.attrs, &self.attr_store);
-        let dup = self.attr_index.is_duplicate(name, attrs.len(), |i| {
-            attrs.get(i).map(|a| match a.slots(&store.rewritten).0 {
-                Slot::Empty => &b""[..],
-                Slot::Input(s, e) => inp.slice(s, e),
-                Slot::Scratch(s, e) => &store.arena.as_bytes()[s..e],
-            })
-        });
+        let dup = has_attribute_named(
+            &mut self.attr_index,
+            &self.attrs,
+            &self.attr_store,
+            inp,
+            name,
+        );
         if dup {
             self.err(inp, ErrorCode::DuplicateAttribute, at);
         }
@@ -239,13 +242,13 @@ impl<E: ErrorPolicy> Machine<E> {
         e: usize,
     ) -> bool {
         if self.attrs.len() >= attr_index::THRESHOLD {
-            return self.is_duplicate_name(inp, NameAt::Input(s, e), e);
+            return self.is_duplicate_name(inp, Some((s, e)), e);
         }
         let name = inp.slice(s, e);
         let mut dup = false;
         for a in &self.attrs {
             if a.strings != VERBATIM {
-                return self.is_duplicate_name(inp, NameAt::Input(s, e), e);
+                return self.is_duplicate_name(inp, Some((s, e)), e);
             }
             if a.name_span.len() == name.len()
                 && inp.slice(a.name_span.start, a.name_span.end) == name
@@ -271,29 +274,38 @@ impl<E: ErrorPolicy> Machine<E> {
             }
             self.emit(Ready::EndTag, end);
         } else {
-            let borrowed = self.tag_name.borrows_from().map(|start| Span {
-                start,
-                end: self.tag_name.end,
-            });
-            self.remember_start_tag(inp, borrowed);
+            match self.tag_name.borrows_from() {
+                Some(start) => self.keep_start_tag_span(Span {
+                    start,
+                    end: self.tag_name.end,
+                }),
+                None => self.keep_start_tag_copy(inp),
+            }
             self.emit(Ready::StartTag, end);
         }
     }
 
-    /// Makes the tag in progress, a start tag being emitted, the last start
-    /// tag: by its span when its name is the input bytes at `borrowed`
-    /// (almost always: no copy), else by a copy of its (rewritten) name.
-    /// Both tag emitters, `emit_tag` and the fast path's `fast_emit`, end
-    /// a start tag here.
+    /// Makes the start tag being emitted the last start tag, by the span
+    /// of its name in the input (almost always: no copy). With
+    /// [`keep_start_tag_copy`](Self::keep_start_tag_copy), the last start
+    /// tag's bookkeeping for both tag emitters, `emit_tag` and the fast
+    /// path's `fast_emit` (two methods, not one taking an `Option`: the
+    /// caller's branch decides, measured cheaper on the tag fast path).
     #[inline(always)]
-    pub(super) fn remember_start_tag(&mut self, inp: &Input, borrowed: Option<Span>) {
+    pub(super) fn keep_start_tag_span(&mut self, name: Span) {
         self.has_last_start_tag = true;
-        self.last_start_tag_span = borrowed;
-        if borrowed.is_none() {
-            self.last_start_tag.clear();
-            let name = self.tag_name.bytes(inp);
-            self.last_start_tag.extend_from_slice(name);
-        }
+        self.last_start_tag_span = Some(name);
+    }
+
+    /// Makes the start tag being emitted the last start tag, by a copy of
+    /// its name (one the standard rewrote: lower-cased, or with U+FFFD).
+    #[inline(always)]
+    pub(super) fn keep_start_tag_copy(&mut self, inp: &Input) {
+        self.has_last_start_tag = true;
+        self.last_start_tag_span = None;
+        self.last_start_tag.clear();
+        let name = self.tag_name.bytes(inp);
+        self.last_start_tag.extend_from_slice(name);
     }
 
     /// The last start tag's name (empty when there is none: see
@@ -328,16 +340,28 @@ impl<E: ErrorPolicy> Machine<E> {
     }
 }
 
-/// Where the name of an attribute to test for duplicates is.
-#[derive(Clone, Copy)]
-pub(super) enum NameAt {
-    /// Window offsets `s..e` of the input (the fast path's names).
-    Input(usize, usize),
-    /// The attribute name field (the machine's names).
-    Field,
-    /// The arena from this offset to its end (the fast path's lower-cased
-    /// names).
-    Arena(usize),
+/// Whether the tag in progress already has an attribute called `name`:
+/// the one duplicate test of both tag paths (`is_duplicate_name` and the
+/// fast path's lower-cased names), its stored names resolved from their
+/// slots (input bytes or the arena). Takes the fields it reads, not the
+/// machine, so that `name` may borrow from the arena; inline in both, as
+/// the two copies it replaces were.
+#[inline(always)]
+pub(super) fn has_attribute_named(
+    index: &mut AttrIndex,
+    attrs: &[AttrRecord],
+    store: &AttrStore,
+    inp: &Input,
+    name: &[u8],
+) -> bool {
+    let (rewritten, arena) = (&store.rewritten, &store.arena);
+    index.is_duplicate(name, attrs.len(), |i| {
+        attrs.get(i).map(|a| match a.slots(rewritten).0 {
+            Slot::Empty => &b""[..],
+            Slot::Input(s, e) => inp.slice(s, e),
+            Slot::Scratch(s, e) => &arena.as_bytes()[s..e],
+        })
+    })
 }
 
 #[derive(Clone, Copy)]

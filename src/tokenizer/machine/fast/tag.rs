@@ -268,7 +268,18 @@ impl<E: ErrorPolicy> Machine<E> {
         self.attr_store.arena.push_str(inp.str(a.ns, a.ne));
         self.attr_store.arena[start..].make_ascii_lowercase();
         a.name_arena = start;
-        let dup = self.is_duplicate_name(inp, builders::NameAt::Arena(start), a.ne);
+        let at = a.ne;
+        let name = &self.attr_store.arena.as_bytes()[start..];
+        let dup = builders::has_attribute_named(
+            &mut self.attr_index,
+            &self.attrs,
+            &self.attr_store,
+            inp,
+            name,
+        );
+        if dup {
+            self.err(inp, ErrorCode::DuplicateAttribute, at);
+        }
         (dup, a)
     }
 
@@ -419,9 +430,12 @@ impl<E: ErrorPolicy> Machine<E> {
             }
             Ready::EndTag
         } else {
-            // An owned name is a lower-cased one.
-            let borrowed = (!self.tag_name.owned).then_some(name);
-            self.remember_start_tag(inp, borrowed);
+            if self.tag_name.owned {
+                // A lower-cased name.
+                self.keep_start_tag_copy(inp);
+            } else {
+                self.keep_start_tag_span(name);
+            }
             Ready::StartTag
         };
         self.emit(ready, end);
