@@ -39,8 +39,7 @@ use scraper::{Html, HtmlTreeSink};
 
 #[path = "../tests/common/dom.rs"]
 mod dom;
-#[path = "../tests/common/files.rs"]
-mod files;
+use testkit::files;
 
 struct Page {
     name: String,
@@ -53,8 +52,7 @@ fn load_pages() -> Vec<Page> {
         Some(d) => PathBuf::from(d),
         None => Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"),
     };
-    let paths = files::html_pages(&dir);
-    assert!(!paths.is_empty(), "no *.html pages under {}", dir.display());
+    let paths = files::html_pages_required(&dir);
     eprintln!("{} pages from {}", paths.len(), dir.display());
     paths
         .into_iter()

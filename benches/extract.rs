@@ -17,17 +17,13 @@ use criterion::{criterion_group, criterion_main, Criterion, SamplingMode, Throug
 use htmltok::extract::{self, Page};
 use htmltok::{Flow, Token, Tokenizer};
 
-#[path = "../tests/common/pages.rs"]
-mod pages;
-
 /// The decoded pages of `$HTMLTOK_CORPUS`, else of the repository's corpus.
 fn load_pages() -> Vec<String> {
     let dir = std::env::var_os("HTMLTOK_CORPUS")
         .filter(|d| !d.is_empty())
         .map(PathBuf::from)
         .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"));
-    let paths = pages::html_files(&dir);
-    assert!(!paths.is_empty(), "no *.html pages under {}", dir.display());
+    let paths = testkit::files::html_pages_required(&dir);
     let pages: Vec<String> = paths
         .iter()
         .map(|p| {

@@ -14,8 +14,6 @@
 use std::io::Write;
 use std::path::Path;
 
-#[path = "../tests/common/pages.rs"]
-mod pages;
 #[path = "../tests/common/warc.rs"]
 mod warc;
 
@@ -26,7 +24,7 @@ fn main() {
         std::process::exit(2);
     };
     let dir = Path::new(dir);
-    let paths = pages::html_files(dir);
+    let paths = testkit::files::html_pages_required(dir);
     let gzip = out.ends_with(".gz");
     let mut file = std::io::BufWriter::new(std::fs::File::create(out).expect("create output"));
     for (n, path) in paths.iter().enumerate() {

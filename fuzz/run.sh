@@ -15,7 +15,7 @@
 # Logs go to fuzz/target/logs/<target>.log (git-ignored with fuzz/target).
 # HTMLTOK_FUZZ_SKIP_STATES=CommentEndDash,... (passed through) makes the
 # targets start in Data instead of the listed states: to keep fuzzing past a
-# known bug in starting mid-token (see fuzz/src/lib.rs, `unskipped`).
+# known bug in starting mid-token (see testkit/src/props.rs, `unskipped`).
 set -euo pipefail
 FUZZ="$(cd "$(dirname "$0")" && pwd)"
 SECONDS_EACH="${1:-60}"

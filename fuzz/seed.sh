@@ -9,7 +9,7 @@
 # cover page bodies and not only the first bytes of every <head>.
 #
 # Targets that read an option header get one (Options::decode in
-# fuzz/src/lib.rs): for `tokenize` and `scalar_vs_simd` every piece is
+# testkit/src/props.rs): for `tokenize` and `scalar_vs_simd` every piece is
 # seeded twice, standalone with errors and driven without; for `chunked`
 # the header is followed by three split points (arbitrary's Vec<u16>
 # encoding: a 0x01 "more" byte before each element, 0x00 to end);

@@ -4,7 +4,7 @@ use crate::position::LineCol;
 use crate::token::Span;
 
 /// A parse error code, as the standard names it in its parse-error table
-/// (section 13.2.2), plus one legacy code still expected by html5lib-tests
+/// (`parse-errors`), plus one legacy code still expected by html5lib-tests
 /// and two of htmltok's own for its optional resource limits.
 ///
 /// ```
@@ -319,8 +319,9 @@ impl std::fmt::Display for ErrorCode {
 ///
 /// `span.start` is the byte offset in the whole input (for a stream: in the
 /// whole stream) of the character the standard raises the error at; at end of
-/// file it is the input length. Line and column are computed on demand with
-/// [`crate::LineIndex`].
+/// file it is the input length. Line and column (`location`) are computed
+/// when the error is recorded, which only happens with errors on: a
+/// tokenizer that does not collect errors pays nothing for them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ParseError {
     /// The spec code.

@@ -276,7 +276,6 @@ mod error;
 pub mod extract;
 #[cfg(feature = "html5ever")]
 pub mod html5ever;
-pub mod json;
 mod position;
 mod reader;
 mod scan;
@@ -300,7 +299,10 @@ pub use tokenizer::{
     Config, ErrorPolicy, Flow, IgnoreErrors, OwnedTokens, ReportErrors, Tokenizer,
 };
 
-/// Internals exposed for the fuzz targets (`fuzz/`); not a stable API.
+/// Internals the fuzz targets and property tests check directly, only with
+/// the `fuzzing` feature (which `testkit` turns on for the tests and
+/// `fuzz/` for its targets): not part of the library's API.
+#[cfg(feature = "fuzzing")]
 #[doc(hidden)]
 pub mod __fuzz {
     /// The named character reference table: (name without `&`, value).

@@ -1,8 +1,10 @@
-//! The tokenizer states of the standard, named as its section 13.2.5 names them.
+//! The tokenizer states of the standard, named as its "Tokenization" section
+//! (`tokenization`) names them.
 
 /// A state of the tokenizer state machine.
 ///
-/// Each variant is one state of the WHATWG HTML standard, section 13.2.5, in
+/// Each variant is one state of the WHATWG HTML standard's "Tokenization"
+/// section (<https://html.spec.whatwg.org/multipage/parsing.html#tokenization>), in
 /// the standard's order; [`State::name`] gives its heading. A tree builder
 /// switches the tokenizer into [`State::Rcdata`], [`State::Rawtext`],
 /// [`State::ScriptData`] or [`State::Plaintext`] after certain start tags.
@@ -13,6 +15,7 @@
 /// assert_eq!(State::ScriptDataEscapedDashDash.name(), "Script data escaped dash dash state");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum State {
     /// Data state.
     Data,

@@ -186,8 +186,11 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     /// states let through, where `Sniffer::decode` reads the page in the
     /// default standalone mode.
     ///
-    /// It applies to a stream that has not been fed yet; a stream already
-    /// fed keeps decoding as it began.
+    /// # Panics
+    ///
+    /// If the stream was already fed bytes or finished: the bytes already
+    /// taken in were read as UTF-8, and decoding the rest in another
+    /// encoding would give text that is neither. Call it on a new stream.
     ///
     /// ```
     /// use htmltok::encoding::Sniffer;
@@ -211,9 +214,14 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     /// assert_eq!(stream.sniffed().unwrap().encoding, htmltok::encoding::WINDOWS_1252);
     /// ```
     pub fn decoding(mut self, sniffer: Sniffer) -> Self {
-        if self.base == 0 && self.buf.is_empty() && self.input.capacity() == 0 && !self.finished {
-            self.input = InputDecoder::sniffing(sniffer);
-        }
+        let fresh =
+            self.base == 0 && self.buf.is_empty() && self.input.capacity() == 0 && !self.finished;
+        assert!(
+            fresh,
+            "StreamTokenizer::decoding on a stream already fed or finished: \
+             call it before the first feed"
+        );
+        self.input = InputDecoder::sniffing(sniffer);
         self
     }
 

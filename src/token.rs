@@ -4,7 +4,7 @@
 //! exactly the input bytes, the common case) or the tokenizer's reused scratch
 //! storage (when something was rewritten: CR/CRLF, NUL, a character reference,
 //! upper-case ASCII in a name). Either way a token lives only until the next
-//! call into the tokenizer; [`Token::to_owned`] keeps one longer.
+//! call into the tokenizer; [`Token::into_owned`] keeps one longer.
 
 use std::ops::Range;
 
@@ -67,6 +67,7 @@ impl Span {
 /// assert!(tok.next_token().is_none());
 /// ```
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub enum Token<'t> {
     /// A DOCTYPE.
     Doctype(Doctype<'t>),
@@ -172,16 +173,20 @@ pub struct Attribute<'t> {
 /// storage. The tokenizer resolves these when it hands out a token.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) enum Slot {
-    /// Bytes `start..end` of the input (absolute offsets).
+    /// The empty string.
     #[default]
     Empty,
+    /// Bytes `start..end` of the input, as offsets in the window the token
+    /// is resolved in (not absolute: `AttrStore::origin` is added to spans
+    /// only when they are handed out).
     Input(usize, usize),
+    /// Bytes `start..end` of the tokenizer's scratch `String`.
     Scratch(usize, usize),
 }
 
 /// An attribute as the tokenizer stores it, before it is resolved to strings.
 ///
-/// 40 bytes. Most attributes are their input bytes verbatim (nothing to
+/// 40 bytes (asserted below the struct). Most attributes are their input bytes verbatim (nothing to
 /// lower-case, decode or normalise), so the spans say it all; the others
 /// keep their two slots in a side list. Storing both slots in every record
 /// made it 80 bytes, and a tag of a million attributes twice as slow to
@@ -202,6 +207,16 @@ pub(crate) struct AttrRecord {
     /// rewritten strings.
     pub strings: usize,
 }
+
+// The sizes the docs above rely on, checked at compile time: a larger
+// `Token` is moved through `memcpy` on every `next_token`, and a larger
+// record slows tags of many attributes (see `AttrRecord`).
+#[cfg(target_pointer_width = "64")]
+const _: () = {
+    assert!(std::mem::size_of::<Token<'static>>() == 104);
+    assert!(std::mem::size_of::<Attributes<'static>>() == 5 * 8);
+    assert!(std::mem::size_of::<AttrRecord>() == 40);
+};
 
 /// `AttrRecord::strings` of an attribute whose name and value are the
 /// input bytes of their spans.
@@ -287,8 +302,9 @@ static NO_STRINGS: AttrStore = AttrStore {
 
 /// Iterator over a tag's attributes, resolving each on the fly (no allocation).
 ///
-/// Three words of references: with them a [`Token`] stays small enough
-/// (104 bytes) to be moved without a call to `memcpy`.
+/// Three references (five words): with them a [`Token`] stays small enough
+/// (104 bytes on 64-bit targets, asserted beside `AttrRecord`) to be moved without a
+/// call to `memcpy`.
 #[derive(Clone, Copy)]
 pub struct Attributes<'t> {
     pub(crate) records: &'t [AttrRecord],
@@ -311,7 +327,7 @@ impl<'t> Attributes<'t> {
         if span.start == span.end {
             return "";
         }
-        self.input.get(span.start..span.end).unwrap_or("\u{FFFD}")
+        slice_or_replacement(self.input, span.start, span.end)
     }
 
     fn resolve(&self, slot: Slot) -> &'t str {
@@ -326,14 +342,28 @@ impl<'t> Attributes<'t> {
 /// range at an ASCII byte, the end of a token or the end of a window, all
 /// character boundaries. Scratch slots are ranges of the tokenizer's
 /// scratch `String`, into which whole strings are appended one after
-/// another. The fallbacks are unreachable; they exist so that a broken
-/// invariant shows as U+FFFD rather than a panic.
+/// another.
 pub(crate) fn resolve<'t>(slot: Slot, input: &'t str, scratch: &'t str) -> &'t str {
     match slot {
         Slot::Empty => "",
-        Slot::Input(s, e) => input.get(s..e).unwrap_or("\u{FFFD}"),
-        Slot::Scratch(s, e) => scratch.get(s..e).unwrap_or("\u{FFFD}"),
+        Slot::Input(s, e) => slice_or_replacement(input, s, e),
+        Slot::Scratch(s, e) => slice_or_replacement(scratch, s, e),
     }
+}
+
+/// `text[s..e]`, which the tokenizer's invariants make whole characters
+/// inside `text`. A broken invariant fails a `debug_assert!` (tests and
+/// fuzzing run with them) and shows as U+FFFD in a release build, never
+/// as a panic in a user's program.
+#[inline(always)]
+pub(crate) fn slice_or_replacement(text: &str, s: usize, e: usize) -> &str {
+    let slice = text.get(s..e);
+    debug_assert!(
+        slice.is_some(),
+        "{s}..{e} is not a range of whole characters in a text of {} bytes",
+        text.len()
+    );
+    slice.unwrap_or("\u{FFFD}")
 }
 
 impl<'t> Iterator for Attributes<'t> {
@@ -411,8 +441,9 @@ pub struct ProcessingInstruction<'t> {
 }
 
 /// A token that owns its strings, for keeping tokens beyond the next call
-/// into the tokenizer. Made by [`Token::to_owned`].
+/// into the tokenizer. Made by [`Token::into_owned`] (or `From<Token>`).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OwnedToken {
     /// A DOCTYPE: name, public id, system id (each `None` when missing),
     /// force-quirks.
@@ -455,6 +486,20 @@ pub enum OwnedToken {
     Eof,
 }
 
+impl From<Token<'_>> for OwnedToken {
+    /// [`Token::into_owned`].
+    ///
+    /// ```
+    /// use htmltok::{OwnedToken, Tokenizer};
+    /// let mut tok = Tokenizer::new("hi");
+    /// let token = tok.next_token().unwrap();
+    /// assert_eq!(OwnedToken::from(token), OwnedToken::Text("hi".into()));
+    /// ```
+    fn from(token: Token<'_>) -> OwnedToken {
+        token.into_owned()
+    }
+}
+
 impl Token<'_> {
     /// The input bytes the token came from; `None` for [`Token::Eof`].
     ///
@@ -475,16 +520,19 @@ impl Token<'_> {
         }
     }
 
-    /// A copy that owns its strings.
+    /// A copy that owns its strings (also `OwnedToken::from(token)`).
+    ///
+    /// Named `into_owned` rather than `to_owned`, which `Token` has from
+    /// `Clone` (through `ToOwned`) and which gives a `Token`. `Token` is
+    /// `Copy`, so taking it by value costs nothing.
     ///
     /// ```
     /// use htmltok::{OwnedToken, Tokenizer};
     /// let mut tok = Tokenizer::new("<br/>");
-    /// let t = tok.next_token().unwrap().to_owned();
+    /// let t = tok.next_token().unwrap().into_owned();
     /// assert_eq!(t, OwnedToken::StartTag { name: "br".into(), attributes: vec![], self_closing: true });
     /// ```
-    #[allow(clippy::wrong_self_convention, clippy::should_implement_trait)]
-    pub fn to_owned(&self) -> OwnedToken {
+    pub fn into_owned(self) -> OwnedToken {
         match self {
             Token::Doctype(d) => OwnedToken::Doctype {
                 name: d.name.map(str::to_owned),

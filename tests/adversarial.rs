@@ -247,15 +247,15 @@ pub fn tokenize_streamed(input: &[u8]) -> Streamed {
         out.max_capacity = out.max_capacity.max(stream.buffered_capacity());
         while let Some(token) = stream.next_token() {
             let span = match token {
-                Token::Eof => continue,
                 Token::Text(t) => {
                     last_end = t.span.end;
                     continue;
                 }
-                Token::StartTag(t) | Token::EndTag(t) => t.span,
-                Token::Comment(c) => c.span,
-                Token::Doctype(d) => d.span,
-                Token::ProcessingInstruction(p) => p.span,
+                // Every other token but EOF has a span.
+                other => match other.span() {
+                    Some(span) => span,
+                    None => continue,
+                },
             };
             out.largest_token = out.largest_token.max(span.len());
             last_end = span.end;

@@ -136,7 +136,7 @@ fn owned_tokenizers_give_the_tokens_of_borrowed_ones() {
         // Made owned half-way: it goes on where it was.
         let mut tok = Tokenizer::new(&text);
         let mut first: Vec<_> = (0..borrowed.len() / 2)
-            .map(|_| tok.next_token().unwrap().to_owned())
+            .map(|_| tok.next_token().unwrap().into_owned())
             .collect();
         first.extend(tok.into_owned());
         assert_eq!(first, borrowed, "{name}: into_owned half-way");
@@ -185,7 +185,7 @@ fn a_reader_loop_ends_by_itself_with_the_whole_documents_tokens() {
             let mut got = Vec::new();
             // The loop a crawler writes: it ends when the input does.
             while let Some(token) = tokens.next_token().unwrap() {
-                got.push(token.to_owned());
+                got.push(token.into_owned());
             }
             assert!(tokens.stream().is_finished());
             assert_eq!(got, whole, "{name} in {step}-byte reads");
@@ -220,11 +220,11 @@ fn a_read_error_comes_back_and_the_stream_goes_on_after_it() {
     assert!(matches!(tokens.next_token(), Ok(Some(Token::StartTag(t))) if t.name == "p"));
     let err = tokens
         .next_token()
-        .map(|t| t.map(|t| t.to_owned()))
+        .map(|t| t.map(|t| t.into_owned()))
         .unwrap_err();
     assert_eq!(err.to_string(), "connection reset");
     let rest: Vec<_> =
-        std::iter::from_fn(|| tokens.next_token().unwrap().map(|t| t.to_owned())).collect();
+        std::iter::from_fn(|| tokens.next_token().unwrap().map(|t| t.into_owned())).collect();
     assert_eq!(
         rest,
         [
@@ -281,7 +281,7 @@ fn is_finished_tells_the_two_nones_apart() {
     stream.finish();
     let mut last = None;
     while let Some(token) = stream.next_token() {
-        last = Some(token.to_owned());
+        last = Some(token.into_owned());
     }
     nones.push(stream.is_finished());
     assert_eq!(nones, [false, false, false, true]);
@@ -561,7 +561,7 @@ fn set_state_compiles_inside_the_match_arm() {
                 // The tag's last use was above: the tokenizer is free.
                 tok.set_state(State::Rcdata);
             }
-            other => out.push(format!("{:?}", other.to_owned())),
+            other => out.push(format!("{:?}", other.into_owned())),
         }
     }
     assert_eq!(out[1], "Text(\"a <b> c\")");

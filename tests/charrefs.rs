@@ -11,39 +11,10 @@
 
 use std::time::{Duration, Instant};
 
-use htmltok::{Config, OwnedToken, State, Tokenizer};
-
-/// A parse error as (spec code, line, column).
-type Error = (&'static str, usize, usize);
-
-/// Tokenizes `input` with errors on; returns the tokens (adjacent text joined,
-/// the final EOF checked and dropped) and the errors with their positions.
-fn run_with(input: &str, config: Config) -> (Vec<OwnedToken>, Vec<Error>) {
-    let mut tok = Tokenizer::with_errors(input, config);
-    let mut tokens: Vec<OwnedToken> = Vec::new();
-    let mut eof = false;
-    while let Some(token) = tok.next_token() {
-        assert!(!eof, "token after EOF for {input:?}");
-        match token.to_owned() {
-            OwnedToken::Text(s) => match tokens.last_mut() {
-                Some(OwnedToken::Text(prev)) => prev.push_str(&s),
-                _ => tokens.push(OwnedToken::Text(s)),
-            },
-            OwnedToken::Eof => eof = true,
-            other => tokens.push(other),
-        }
-    }
-    assert!(eof, "no EOF token for {input:?}");
-    let raw = tok.errors().to_vec();
-    let errors = raw
-        .iter()
-        .map(|e| {
-            let at = tok.line_col(e.span.start);
-            (e.code.as_str(), at.line, at.col)
-        })
-        .collect();
-    (tokens, errors)
-}
+use htmltok::{Config, OwnedToken, State};
+// Tokens (adjacent text joined, Eof checked and dropped) and errors as
+// (spec code, line, column): testkit's, written once for the test files.
+use testkit::drive::{owned_with_errors as run_with, CodeAt as Error};
 
 fn run(input: &str) -> (Vec<OwnedToken>, Vec<Error>) {
     run_with(input, Config::new())

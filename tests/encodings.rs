@@ -8,7 +8,8 @@ mod common;
 
 use encoding_rs::{Encoding, KOI8_R, SHIFT_JIS, UTF_16LE, UTF_8, WINDOWS_1252};
 use htmltok::encoding::{Sniffer, Source, DETECT_LEN, PRESCAN_LEN};
-use htmltok::{json, Config, StreamTokenizer, Tokenizer};
+use htmltok::{Config, StreamTokenizer, Tokenizer};
+use testkit::json;
 
 /// The whole document's tokens and errors as JSON, decoded by `sniffer`.
 fn whole_json(bytes: &[u8], sniffer: Sniffer) -> String {
@@ -339,13 +340,35 @@ fn transport_charset_and_stream_report() {
         (sniffed.encoding, sniffed.source),
         (encoding_rs::WINDOWS_1251, Source::Transport)
     );
-    // A stream already fed keeps decoding as UTF-8.
+}
+
+/// A stream already fed read its bytes as UTF-8: asking it to decode the
+/// rest is refused, loudly, rather than ignored.
+#[test]
+#[should_panic(expected = "StreamTokenizer::decoding on a stream already fed or finished")]
+fn decoding_refuses_a_stream_already_fed() {
     let mut fed = StreamTokenizer::new();
     fed.feed(b"<p>\xcf");
-    let mut fed = fed.decoding(Sniffer::new());
-    fed.finish();
-    assert_eq!(drain_text(&mut fed), "\u{FFFD}");
-    assert!(fed.sniffed().is_none());
+    let _ = fed.decoding(Sniffer::new());
+}
+
+#[test]
+#[should_panic(expected = "StreamTokenizer::decoding on a stream already fed or finished")]
+fn decoding_refuses_a_finished_stream() {
+    let mut done = StreamTokenizer::new();
+    done.finish();
+    let _ = done.decoding(Sniffer::new());
+}
+
+/// Before any byte (an empty chunk is none) it applies.
+#[test]
+fn decoding_applies_before_the_first_byte() {
+    let mut stream = StreamTokenizer::new();
+    stream.feed(b"");
+    let mut stream = stream.decoding(Sniffer::new().transport(encoding_rs::KOI8_R));
+    stream.feed(b"<p>\xf0\xd2");
+    stream.finish();
+    assert_eq!(drain_text(&mut stream), "Пр");
 }
 
 /// A decoding stream holds at most its sniffing bytes beyond what a UTF-8

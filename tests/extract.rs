@@ -6,15 +6,13 @@ use std::path::{Path, PathBuf};
 
 use htmltok::extract::{links, Page};
 use htmltok::{Token, Tokenizer};
-
-#[path = "common/pages.rs"]
-mod pages;
+use testkit::files::html_pages_required;
 
 /// The repository's pages, and `$HTMLTOK_CORPUS`'s when it is set.
 fn all_pages() -> Vec<PathBuf> {
-    let mut paths = pages::html_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"));
+    let mut paths = html_pages_required(&Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"));
     if let Some(dir) = std::env::var_os("HTMLTOK_CORPUS").filter(|d| !d.is_empty()) {
-        paths.extend(pages::html_files(Path::new(&dir)));
+        paths.extend(html_pages_required(Path::new(&dir)));
     }
     assert!(paths.len() >= 4, "too few pages found: {paths:?}");
     paths

@@ -1,7 +1,7 @@
 //! The fuzz targets' properties (`fuzz/`, cargo-fuzz, nightly) as
 //! deterministic proptest properties, so that `cargo test` on stable checks
 //! them too. The checks themselves are the fuzz targets' own code,
-//! `fuzz/src/lib.rs`, compiled here as a module:
+//! `testkit::props`:
 //!
 //! - `tokenize`: any bytes with any options (errors on/off, standalone or
 //!   driven, any of the 84 initial states, last start tag, CDATA allowed,
@@ -23,14 +23,11 @@
 //! The random seed is fixed, so runs are reproducible; set
 //! `PROPTEST_CASES` to run more cases.
 
-#[path = "../fuzz/src/lib.rs"]
-#[allow(dead_code)]
-mod props;
-
 use htmltok::State;
 use props::{Options, HEADER_LEN};
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, RngSeed};
+use testkit::props;
 
 /// Fixed seed and no failure files: the same cases on every run.
 fn config(cases: u32) -> ProptestConfig {
@@ -356,7 +353,7 @@ fn reference_decoder_agrees_with_the_standard() {
 /// relies on the table being sorted by name.
 #[test]
 fn entity_table_is_sorted() {
-    let table = htmltok::__fuzz::entity_table();
+    let table = testkit::__fuzz::entity_table();
     assert!(table.len() > 2000);
     assert!(table
         .windows(2)

@@ -22,7 +22,7 @@ use markup5ever_rcdom::RcDom;
 mod common;
 #[path = "common/dom.rs"]
 mod dom;
-use common::files;
+use testkit::files;
 
 // ---------------------------------------------------------------------------
 // The suite's files.

@@ -2,7 +2,7 @@
 //!
 //! Runs every `*.test` file in `$HTML5LIB_TESTS` (default:
 //! `tests/html5lib-tests/tokenizer`, the copy the repository carries) through
-//! [`htmltok::json::tokens_json`] and compares tokens and parse errors
+//! [`testkit::json::tokens_json`] and compares tokens and parse errors
 //! (code, line, column, in order) with the expectations. Prints a per-file
 //! table, the first failing cases, and a final `N passed, M failed` line;
 //! fails when any run fails.
@@ -328,9 +328,9 @@ impl Runner {
             // Every run goes through the whole-document API and through the
             // streaming API fed one byte at a time; both must agree.
             let result = panic::catch_unwind(AssertUnwindSafe(|| {
-                let whole = htmltok::json::tokens_json(input.as_bytes(), config.clone(), true);
+                let whole = testkit::json::tokens_json(input.as_bytes(), config.clone(), true);
                 let streamed =
-                    htmltok::json::tokens_json_chunked(input.as_bytes(), config, true, 1);
+                    testkit::json::tokens_json_chunked(input.as_bytes(), config, true, 1);
                 (whole, streamed)
             }));
             let (got_tokens, got_errors, crash) = match result {

@@ -30,12 +30,12 @@ fn streamed(input: &str, chunk: usize) -> Vec<OwnedToken> {
     for piece in input.as_bytes().chunks(chunk) {
         tok.feed(piece);
         while let Some(t) = tok.next_token() {
-            out.push(t.to_owned());
+            out.push(t.into_owned());
         }
     }
     tok.finish();
     while let Some(t) = tok.next_token() {
-        out.push(t.to_owned());
+        out.push(t.into_owned());
     }
     joined(out)
 }

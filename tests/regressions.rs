@@ -3,7 +3,7 @@
 //! found it, the options and the input bytes.
 //!
 //! Every case runs through the same checks as the fuzz targets (the shared
-//! code in `fuzz/src/lib.rs`): the whole-document tokenizer must not panic,
+//! code in `testkit::props`): the whole-document tokenizer must not panic,
 //! must end with Eof, must keep every span inside the input and its output
 //! proportional to the input (`check_tokenize`); and a stream fed the input
 //! in one chunk, and one byte at a time, must give exactly what the whole
@@ -19,12 +19,9 @@
 //! standard appends"). The machine.rs line numbers below are from before
 //! that fix.
 
-#[path = "../fuzz/src/lib.rs"]
-#[allow(dead_code)]
-mod props;
-
 use htmltok::State;
 use props::Options;
+use testkit::props;
 
 /// Runs every check on `input` starting in `state`, in every combination of
 /// errors on/off and standalone/driven.

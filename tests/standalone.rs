@@ -16,9 +16,9 @@
 //! Tokens are compared in html5lib-tests JSON (adjacent characters joined, the
 //! end-of-file token omitted), parsed with serde_json.
 
-use htmltok::json::{tokens_json, tokens_json_chunked};
 use htmltok::{Config, OwnedToken, Tokenizer};
 use serde_json::Value;
+use testkit::json::{tokens_json, tokens_json_chunked};
 
 /// The configuration a case runs under.
 #[derive(Clone, Copy, Debug)]

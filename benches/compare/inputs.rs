@@ -4,6 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
+use testkit::rng::XorShift;
+
 use crate::files;
 
 /// One page, prepared before any timing.
@@ -101,22 +103,6 @@ pub fn load_corpus() -> (Vec<Page>, bool) {
     (pages, manifest.is_some())
 }
 
-/// xorshift64*, for the synthetic groups.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 #[rustfmt::skip]
 const WORDS: &[&str] = &[
     "the", "of", "and", "to", "in", "a", "is", "that", "for", "it", "as", "was", "with", "river",
@@ -127,7 +113,7 @@ const WORDS: &[&str] = &[
 
 /// ~1 MB of paragraphs of plain text, no markup at all.
 pub fn text_only() -> Vec<u8> {
-    let mut rng = Rng(0x7E47_0417);
+    let mut rng = XorShift::new(0x7E47_0417);
     let mut s = String::new();
     while s.len() < 1_000_000 {
         for sentence in 0..3 + rng.below(6) {
@@ -149,7 +135,7 @@ pub fn text_only() -> Vec<u8> {
 
 /// ~1 MB of nested divs, spans and links, each with several attributes.
 pub fn tag_dense() -> Vec<u8> {
-    let mut rng = Rng(0x7A6D_E45E);
+    let mut rng = XorShift::new(0x7A6D_E45E);
     let mut s = String::from("<!DOCTYPE html><html><head><title>grid</title></head><body>\n");
     let mut id = 0;
     while s.len() < 1_000_000 {

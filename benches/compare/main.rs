@@ -77,8 +77,7 @@
 //! it gets a lossy UTF-8 conversion made once, outside the timed loop, as a
 //! `StrTendril` that is cheaply cloned (shared, not copied) for each run.
 
-#[path = "../../tests/common/files.rs"]
-mod files;
+use testkit::files;
 
 mod engines;
 mod inputs;

@@ -7,8 +7,8 @@
 //! in double-quoted, single-quoted and unquoted attribute values.
 #![no_main]
 
-use htmltok_fuzz::{charref_string, check_charref};
 use libfuzzer_sys::fuzz_target;
+use testkit::props::{charref_string, check_charref};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&flags, program)) = data.split_first() else {

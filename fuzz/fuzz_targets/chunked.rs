@@ -5,8 +5,8 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
-use htmltok_fuzz::{check_chunked, split_points, Options, HEADER_LEN};
 use libfuzzer_sys::fuzz_target;
+use testkit::props::{check_chunked, split_points, Options, HEADER_LEN};
 
 #[derive(Arbitrary, Debug)]
 struct ChunkedInput<'a> {

@@ -62,6 +62,7 @@ fn ours(input: &str, state: State, last: Option<&str>) -> Vec<Rec> {
             )),
             Token::ProcessingInstruction(_) => unreachable!("processing instructions are off"),
             Token::Eof => {}
+            other => unimplemented!("a token kind this target does not know: {other:?}"),
         }
     }
     out

@@ -5,8 +5,8 @@
 #![no_main]
 
 use arbitrary::Arbitrary;
-use htmltok_fuzz::{check_encoding, sniffer_for, split_points};
 use libfuzzer_sys::fuzz_target;
+use testkit::props::{check_encoding, sniffer_for, split_points};
 
 #[derive(Arbitrary, Debug)]
 struct EncodingInput<'a> {

@@ -4,8 +4,8 @@
 //! `Config::simd(true)`. The first bytes choose the other options.
 #![no_main]
 
-use htmltok_fuzz::{check_simd, Options};
 use libfuzzer_sys::fuzz_target;
+use testkit::props::{check_simd, Options};
 
 fuzz_target!(|data: &[u8]| {
     let (options, rest) = Options::decode(data);

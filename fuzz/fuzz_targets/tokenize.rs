@@ -8,8 +8,8 @@
 //! CDATA allowed, processing instructions, scalar or SIMD scans.
 #![no_main]
 
-use htmltok_fuzz::{check_tokenize, Options};
 use libfuzzer_sys::fuzz_target;
+use testkit::props::{check_tokenize, Options};
 
 fuzz_target!(|data: &[u8]| {
     let (options, rest) = Options::decode(data);

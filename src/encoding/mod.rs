@@ -1,11 +1,13 @@
 //! Character encodings: which one a page is in, and its text as UTF-8.
 //!
 //! A browser decides a page's encoding before it tokenizes (the HTML
-//! Standard, 13.2.3 "The input byte stream"): a byte order mark first, then
+//! Standard, "The input byte stream", `the-input-byte-stream`): a byte order mark first, then
 //! the charset the transport gave (HTTP's `Content-Type`), then a prescan
 //! of the first 1024 bytes for `<meta charset>` (or an XML declaration),
-//! then (where nothing declared one) a guess from the bytes, else a
-//! default. [`Sniffer`] makes that decision ([`Source`] says which step
+//! then a later `<meta>` that declares one before the first non-ASCII byte
+//! (what the tree builder's "change the encoding" does, without a reload:
+//! the ASCII before it reads the same in every candidate encoding), then
+//! (where nothing declared one) a guess from the bytes, else a default. [`Sniffer`] makes that decision ([`Source`] says which step
 //! made it) and decodes with `encoding_rs`, which implements the WHATWG
 //! Encoding Standard's decoders. The guess is Firefox's: `chardetng`.
 //! The tokenizer then reads the decoded text, so spans and error positions
@@ -49,7 +51,7 @@
 //! ```
 //!
 //! Left out, as the standard allows: switching encodings when a `<meta>`
-//! after the first 1024 bytes declares another one, or when the bytes
+//! after the first non-ASCII byte declares another one, or when the bytes
 //! after the guess's window contradict it (both make a browser reload the
 //! page).
 
@@ -110,6 +112,7 @@ pub const DETECT_LEN: usize = 4096;
 /// | [`Detected`](Source::Detected) | `guess` |
 /// | [`Default`](Source::Default) | `default` |
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Source {
     /// A byte order mark (UTF-8, UTF-16LE or UTF-16BE): it wins over
     /// everything, and is not part of the text.
@@ -445,10 +448,26 @@ pub(crate) fn ascii_len(bytes: &[u8]) -> usize {
 
 /// The encoding the first `<meta>` start tag in the ASCII text `ascii`
 /// declares, as the tree builder reads it (see [`meta_declares`]).
+///
+/// Such a tag starts with the bytes `<meta` (in any case), so the
+/// tokenizer runs only up to the last of them, and not at all without
+/// one: a full pass over an undeclared all-ASCII page (where `ascii` is
+/// the whole page) cost more instructions than tokenizing the page, which
+/// `decode`'s caller then does again; with a `<meta>` only in the head, it
+/// reads the head. The search goes backwards from the end, so it passes
+/// over the `<`s after the last `<meta` only.
 fn late_meta(ascii: &[u8]) -> Option<&'static Encoding> {
+    let last = memchr::memrchr_iter(b'<', ascii).find(|&lt| {
+        ascii
+            .get(lt + 1..lt + 5)
+            .is_some_and(|name| name.eq_ignore_ascii_case(b"meta"))
+    })?;
     let text = std::str::from_utf8(ascii).ok()?;
     let mut tok = crate::Tokenizer::new(text);
     while let Some(token) = tok.next_token() {
+        if token.span().is_some_and(|span| span.start > last) {
+            break;
+        }
         if let crate::Token::StartTag(tag) = token {
             if let Some(found) = meta_declares(&tag) {
                 return Some(found);
@@ -536,6 +555,36 @@ mod tests {
                 .encoding,
             SHIFT_JIS
         );
+    }
+
+    #[test]
+    fn the_late_meta_search_stops_at_the_last_meta_bytes() {
+        let page = |tail: &str| {
+            let mut page = vec![b' '; PRESCAN_LEN];
+            page.extend_from_slice(tail.as_bytes());
+            Sniffer::new().sniff(&page)
+        };
+        // A declaring tag before other `<meta` bytes (a later tag, a
+        // comment, a cut tag at the end): found.
+        for tail in [
+            "<meta charset=koi8-r><meta name=a content=b>",
+            "<meta charset=koi8-r><!-- <meta charset=utf-8> -->",
+            "<META CHARSET=KOI8-R><p><meta",
+        ] {
+            assert_eq!(page(tail).source, Source::LateMeta, "{tail}");
+            assert_eq!(page(tail).encoding, KOI8_R, "{tail}");
+        }
+        // The first declaring tag wins, also with the last `<meta` after it.
+        let two = page("<meta name=x><meta charset=koi8-r><meta charset=iso-8859-5>");
+        assert_eq!(two.encoding, KOI8_R);
+        // No `<meta` bytes, or only ones that start no tag: the default.
+        for tail in [
+            "<p>charset=koi8-r",
+            "<!-- <meta charset=koi8-r> -->",
+            "<metal charset=koi8-r>",
+        ] {
+            assert_eq!(page(tail).source, Source::Default, "{tail}");
+        }
     }
 
     #[test]

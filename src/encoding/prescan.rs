@@ -1,5 +1,5 @@
 //! The HTML Standard's "prescan a byte stream to determine its encoding"
-//! (13.2.3.2), with the algorithms it calls: "get an attribute", "extract a
+//! (`prescan-a-byte-stream-to-determine-its-encoding`), with the algorithms it calls: "get an attribute", "extract a
 //! character encoding from a meta element" and "get an XML encoding when
 //! sniffing". Each function follows its algorithm's steps in order, so it
 //! can be held against the standard's text.

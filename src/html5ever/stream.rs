@@ -84,7 +84,11 @@ impl<Sink: TreeSink> StreamParser<Sink> {
 
     /// Decodes the input as `sniffer` decides, as
     /// [`StreamTokenizer::decoding`] does (no tree grows before the first
-    /// 1024 bytes have come, or the end). Applies before the first chunk.
+    /// 1024 bytes have come, or the end).
+    ///
+    /// # Panics
+    ///
+    /// If a chunk was already given: call it on a new parser.
     pub fn decoding(mut self, sniffer: Sniffer) -> Self {
         self.tokens = match self.tokens {
             Tokens::Quiet(t) => Tokens::Quiet(t.decoding(sniffer)),

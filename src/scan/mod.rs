@@ -56,6 +56,17 @@
 pub(crate) mod lines;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 mod neon;
+// The portable kernel: the search itself where no vector kernel of ours
+// exists; elsewhere only a reference that the cross-check (tests, fuzzing)
+// holds the vector kernels against.
+#[cfg(any(
+    test,
+    feature = "fuzzing",
+    not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))
+))]
 mod swar;
 #[cfg(target_arch = "x86_64")]
 mod x86;
@@ -119,7 +130,8 @@ pub(crate) struct Landmarks {
     splats: [[u8; 16]; 4],
     method: Method,
     /// The number of bytes when `memchr` can search this set (1 to 3), else
-    /// 0 (`Kernel::Memchr`, a reference for tests and benchmarks).
+    /// 0 (`Kernel::Memchr`, a reference for tests and fuzzing).
+    #[cfg(any(test, feature = "fuzzing"))]
     memchr_len: u8,
 }
 
@@ -160,6 +172,7 @@ impl Landmarks {
             b += 1;
         }
         let few = bytes.len() <= 4 && !upper_case_letters;
+        #[cfg(any(test, feature = "fuzzing"))]
         let memchr_len = if bytes.len() <= 3 && !upper_case_letters {
             bytes.len() as u8
         } else {
@@ -179,6 +192,7 @@ impl Landmarks {
                 [padded[3]; 16],
             ],
             method: if few { Method::Few } else { Method::Many },
+            #[cfg(any(test, feature = "fuzzing"))]
             memchr_len,
         }
     }
@@ -305,6 +319,7 @@ impl Landmarks {
     /// [`Kernel::Find`]); `None` when the kernel is not available on this
     /// machine or does not apply to this set (`memchr` to sets of more than
     /// three bytes).
+    #[cfg(any(test, feature = "fuzzing"))]
     pub(crate) fn find_with(&self, kernel: Kernel, hay: &[u8]) -> Option<usize> {
         match kernel {
             Kernel::Find => Some(self.find(hay)),
@@ -331,7 +346,8 @@ impl Landmarks {
     }
 }
 
-/// The ways to search a set, for tests, fuzzing and benchmarks.
+/// The ways to search a set, for tests and fuzzing.
+#[cfg(any(test, feature = "fuzzing"))]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Kernel {
     /// [`Landmarks::find`]: what the tokenizer uses.
@@ -350,6 +366,7 @@ pub(crate) enum Kernel {
     Neon,
 }
 
+#[cfg(any(test, feature = "fuzzing"))]
 impl Kernel {
     /// Every kernel, available here or not.
     pub(crate) const ALL: [Kernel; 7] = [
@@ -429,6 +446,7 @@ pub(crate) static CDATA: Landmarks = Landmarks::new(b"]\r", false);
 pub(crate) static PI_DATA: Landmarks = Landmarks::new(b"?>\r", false);
 
 /// Every landmark set, named, for tests and the fuzz targets.
+#[cfg(any(test, feature = "fuzzing"))]
 pub(crate) fn all_sets() -> [(&'static str, &'static Landmarks); 22] {
     [
         ("DATA", &DATA),
@@ -459,6 +477,7 @@ pub(crate) fn all_sets() -> [(&'static str, &'static Landmarks); 22] {
 /// The inline 16-byte tests of this machine that [`Landmarks::find`] starts
 /// a small set's search with, by name; each gives the offset of the first
 /// landmark in `chunk`, or 16.
+#[cfg(any(test, feature = "fuzzing"))]
 fn heads(set: &Landmarks, chunk: &[u8; 16]) -> Vec<(&'static str, usize)> {
     #[allow(unused_mut)] // on targets with SWAR only
     let mut heads = vec![("swar head16", swar::head16(set, chunk))];
@@ -473,6 +492,7 @@ fn heads(set: &Landmarks, chunk: &[u8; 16]) -> Vec<(&'static str, usize)> {
 /// `memchr` where it applies, the inline 16-byte starts of `find`, and
 /// `find` itself) against the scalar definition, for every set, at every
 /// start offset of `hay`.
+#[cfg(any(test, feature = "fuzzing"))]
 pub(crate) fn kernels_agree(hay: &[u8]) -> Result<(), String> {
     agree_with(hay, |set, kernel, h| set.find_with(kernel, h), heads)
 }
@@ -480,6 +500,7 @@ pub(crate) fn kernels_agree(hay: &[u8]) -> Result<(), String> {
 /// [`kernels_agree`] over the kernels `find_with` and the 16-byte starts
 /// `heads` give: its tests hand it a wrong kernel to see the disagreement
 /// reported.
+#[cfg(any(test, feature = "fuzzing"))]
 fn agree_with(
     hay: &[u8],
     find_with: impl Fn(&Landmarks, Kernel, &[u8]) -> Option<usize>,

@@ -71,7 +71,9 @@ pub(super) fn find(set: &Landmarks, hay: &[u8]) -> usize {
     }
 }
 
-/// The AVX2 kernel, or `None` when this CPU lacks AVX2.
+/// The AVX2 kernel, or `None` when this CPU lacks AVX2 (for the
+/// cross-check of tests and fuzzing).
+#[cfg(any(test, feature = "fuzzing"))]
 pub(super) fn find_avx2(set: &Landmarks, hay: &[u8]) -> Option<usize> {
     if has_avx2() {
         // SAFETY: `has_avx2` checked that this CPU has AVX2.

@@ -162,10 +162,37 @@ pub(crate) fn decode(
     }
 }
 
-/// 13.2.5.78 Named character reference state (and 13.2.5.79 Ambiguous
-/// ampersand state when no name matches), from the `&` at `bytes[0]`.
-fn named(bytes: &[u8], eof: bool, in_attribute: bool, errors: &mut RefErrors) -> Decoded {
-    let after = &bytes[1..];
+/// A named reference's name against the table (see [`match_named`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Named {
+    /// The bytes end before the longest match is known, and more input may
+    /// follow.
+    NeedMore,
+    /// No name of the table starts here: the `ambiguous-ampersand-state`
+    /// follows.
+    NoMatch,
+    /// The longest name that matches, `len` bytes (its `;` included when it
+    /// has one), standing for `value`. Without a `;` that is
+    /// `missing-semicolon-after-character-reference`, except where the
+    /// reference is `literal`: in an attribute value before `=` or an
+    /// alphanumeric, it stays as written (for historical reasons) without
+    /// an error.
+    Match {
+        len: usize,
+        value: &'static str,
+        missing_semicolon: bool,
+        literal: bool,
+    },
+}
+
+/// The standard's `named-character-reference-state`: the longest name of
+/// the table that `after` (the bytes after an `&` followed by an ASCII
+/// alphanumeric) starts with. Written once, for [`decode`] (the fast
+/// paths) and for the machine's state of that name. `eof`: the input ends
+/// with `after`; `in_attribute`: the return state is an attribute value
+/// state.
+#[inline(always)]
+pub(crate) fn match_named(after: &[u8], eof: bool, in_attribute: bool) -> Named {
     let window = &after[..after.len().min(entities::LONGEST_NAME + 1)];
     let run = window
         .iter()
@@ -173,51 +200,85 @@ fn named(bytes: &[u8], eof: bool, in_attribute: bool, errors: &mut RefErrors) ->
         .count();
     if run == window.len() && run < entities::LONGEST_NAME && !eof {
         // The name could go on past the end of the bytes.
-        return Decoded::NeedMore;
+        return Named::NeedMore;
     }
     if window.get(run) == Some(&b';') {
         if let Some(value) = entities::common_with_semicolon(&window[..run]) {
-            return Decoded::Chars {
-                len: run + 2,
-                value: Value::Named(value),
+            return Named::Match {
+                len: run + 1,
+                value,
+                missing_semicolon: false,
+                literal: false,
             };
         }
     }
+    // Without a `;` after the run, only a name of the legacy table (no
+    // `;`) can match, as a prefix of the run.
     let can_match = window.get(run) == Some(&b';') || entities::may_start_legacy(&window[..run]);
     let Some(m) = can_match.then(|| entities::longest_match(window)).flatten() else {
-        // Ambiguous ampersand: the alphanumerics are flushed as they are.
-        let run = after
-            .iter()
-            .take_while(|b| b.is_ascii_alphanumeric())
-            .count();
-        return match after.get(run) {
-            None if !eof => Decoded::NeedMore,
-            Some(b';') => {
-                errors.push(ErrorCode::UnknownNamedCharacterReference, 1 + run);
-                Decoded::Literal(1 + run)
-            }
-            _ => Decoded::Literal(1 + run),
-        };
+        return Named::NoMatch;
     };
-    let end = 1 + m.len;
-    let with_semicolon = bytes[end - 1] == b';';
-    if !with_semicolon {
-        // Only a name of the legacy table (no `;`) that is a proper prefix
-        // of the alphanumeric run, so `bytes[end]` exists unless at EOF.
-        let next = bytes.get(end).copied();
-        if in_attribute && next.is_some_and(|b| b == b'=' || b.is_ascii_alphanumeric()) {
-            return Decoded::Literal(end);
-        }
-        errors.push(ErrorCode::MissingSemicolonAfterCharacterReference, end);
-    }
-    Decoded::Chars {
-        len: end,
-        value: Value::Named(m.value),
+    let missing_semicolon = after[m.len - 1] != b';';
+    // Without its `;`, the match is a proper prefix of the alphanumeric
+    // run, so `after[m.len]` exists unless the input ends there.
+    let literal = missing_semicolon
+        && in_attribute
+        && after
+            .get(m.len)
+            .is_some_and(|&b| b == b'=' || b.is_ascii_alphanumeric());
+    Named::Match {
+        len: m.len,
+        value: m.value,
+        missing_semicolon,
+        literal,
     }
 }
 
-/// 13.2.5.80 Numeric character reference state to 13.2.5.84 Numeric
-/// character reference end state, from the `&` of `&#` at `bytes[0]`.
+/// The standard's `named-character-reference-state` (and
+/// `ambiguous-ampersand-state` when no name matches), from the `&` at
+/// `bytes[0]`.
+fn named(bytes: &[u8], eof: bool, in_attribute: bool, errors: &mut RefErrors) -> Decoded {
+    let after = &bytes[1..];
+    match match_named(after, eof, in_attribute) {
+        Named::NeedMore => Decoded::NeedMore,
+        Named::NoMatch => {
+            // Ambiguous ampersand: the alphanumerics are flushed as they are.
+            let run = after
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric())
+                .count();
+            match after.get(run) {
+                None if !eof => Decoded::NeedMore,
+                Some(b';') => {
+                    errors.push(ErrorCode::UnknownNamedCharacterReference, 1 + run);
+                    Decoded::Literal(1 + run)
+                }
+                _ => Decoded::Literal(1 + run),
+            }
+        }
+        Named::Match {
+            len, literal: true, ..
+        } => Decoded::Literal(1 + len),
+        Named::Match {
+            len,
+            value,
+            missing_semicolon,
+            ..
+        } => {
+            if missing_semicolon {
+                errors.push(ErrorCode::MissingSemicolonAfterCharacterReference, 1 + len);
+            }
+            Decoded::Chars {
+                len: 1 + len,
+                value: Value::Named(value),
+            }
+        }
+    }
+}
+
+/// The standard's `numeric-character-reference-state` to
+/// `numeric-character-reference-end-state`, from the `&` of `&#` at
+/// `bytes[0]`.
 fn numeric(bytes: &[u8], eof: bool, errors: &mut RefErrors) -> Decoded {
     let (radix, first) = match bytes.get(2) {
         Some(b'x' | b'X') => (16, 3),

@@ -109,12 +109,12 @@ impl Config {
     /// tests, fuzzing and benchmarks.
     ///
     /// ```
-    /// use htmltok::{json, Config};
-    /// let page = b"<p class=a>text &amp; more</p>";
-    /// assert_eq!(
-    ///     json::tokens_json(page, Config::new().simd(false), true),
-    ///     json::tokens_json(page, Config::new(), true),
-    /// );
+    /// use htmltok::{Config, OwnedToken, Tokenizer};
+    /// let page = "<p class=a>text &amp; more</p>";
+    /// let tokens = |config: Config| -> Vec<OwnedToken> {
+    ///     Tokenizer::with_config(page, config).into_iter().collect()
+    /// };
+    /// assert_eq!(tokens(Config::new().simd(false)), tokens(Config::new()));
     /// ```
     pub fn simd(mut self, on: bool) -> Config {
         self.simd = on;
@@ -128,13 +128,17 @@ impl Config {
     /// state machine.
     ///
     /// ```
-    /// use htmltok::{json, Config};
-    /// let page = b"<p class=a title='x&amp;y'>text &lt; more</p>";
-    /// assert_eq!(
-    ///     json::tokens_json(page, Config::new().fast_paths(false), true),
-    ///     json::tokens_json(page, Config::new(), true),
-    /// );
+    /// use htmltok::{Config, OwnedToken, Tokenizer};
+    /// let page = "<p class=a title='x&amp;y'>text &lt; more</p>";
+    /// let tokens = |config: Config| -> Vec<OwnedToken> {
+    ///     Tokenizer::with_config(page, config).into_iter().collect()
+    /// };
+    /// assert_eq!(tokens(Config::new().fast_paths(false)), tokens(Config::new()));
     /// ```
+    ///
+    /// Only with the `fuzzing` feature (the tests' and fuzz targets'), so
+    /// not the library's API.
+    #[cfg(feature = "fuzzing")]
     #[doc(hidden)]
     pub fn fast_paths(mut self, on: bool) -> Config {
         self.fast_paths = on;
@@ -276,7 +280,7 @@ impl From<()> for Flow {
 /// Tokenizes a whole document held in memory.
 ///
 /// `next_token` lends out one token at a time; it borrows the tokenizer, so
-/// the token must be dropped (or [copied](Token::to_owned)) before the next
+/// the token must be dropped (or [copied](Token::into_owned)) before the next
 /// call. This keeps the steady state free of allocation. A `for` loop
 /// over the tokenizer itself takes [`OwnedToken`]s instead (see
 /// [`owned`](Self::owned)), which allocate.
@@ -448,7 +452,7 @@ impl<E: ErrorPolicy> Iterator for OwnedTokens<'_, E> {
     type Item = OwnedToken;
 
     fn next(&mut self) -> Option<OwnedToken> {
-        self.tokenizer.next_token().map(|t| t.to_owned())
+        self.tokenizer.next_token().map(|t| t.into_owned())
     }
 }
 
@@ -595,7 +599,7 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
     ///         Token::StartTag(tag) if tag.name == "title" => Flow::Switch(State::Rcdata),
     ///         _ => Flow::Continue,
     ///     };
-    ///     seen.push(token.to_owned());
+    ///     seen.push(token.into_owned());
     ///     flow
     /// });
     /// // Six tokens with EOF: `<b>` was text inside the title.

@@ -1,17 +1,15 @@
-//! Shared helpers for `tests/chunking.rs`, `tests/alloc.rs`,
-//! `tests/memory_bound.rs` and `tests/html5lib.rs`: locating the test data
-//! (the repository's copies, plus pages `HTMLTOK_CORPUS` adds), reading html5lib-tests' double-escaped strings, a deterministic
-//! random number generator, and (for the chunking tests) drivers that run
-//! the whole-document and the streaming tokenizer and reduce their output to
-//! comparable owned records, spans included.
+//! Shared helpers of the integration tests: locating the test data (the
+//! repository's copies, plus pages `HTMLTOK_CORPUS` adds), html5lib-tests
+//! cases and their double-escaped strings, a deterministic random number
+//! generator, shrinking a failing case; the records and whole-vs-stream
+//! drivers re-exported from `testkit`.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
 
-use htmltok::{Config, ErrorCode, ParseError, State, StreamTokenizer, Token, Tokenizer};
+use htmltok::{Config, State, Token};
 use serde_json::Value;
-
-pub mod files;
+use testkit::files;
 
 // ---------------------------------------------------------------------------
 // Test data.
@@ -268,29 +266,7 @@ pub fn corpus_manifest(
 // ---------------------------------------------------------------------------
 // Deterministic randomness.
 
-/// xorshift64*: small, deterministic, good enough for split points.
-#[derive(Clone, Debug)]
-pub struct XorShift(u64);
-
-impl XorShift {
-    pub fn new(seed: u64) -> Self {
-        XorShift(seed.max(1))
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform-ish in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+pub use testkit::rng::XorShift;
 
 /// Split points for fixed-size chunks of `len` bytes.
 pub fn fixed_splits(len: usize, size: usize) -> Vec<usize> {
@@ -328,79 +304,14 @@ pub fn random_sized(len: usize, max_size: usize, rng: &mut XorShift) -> Vec<usiz
 }
 
 // ---------------------------------------------------------------------------
-// Normalized output.
+// Normalized output: the records and drivers are testkit's, shared with
+// the fuzz targets (one meaning of "the same tokens").
 
-// The token records are the fuzz targets' (`fuzz/src/lib.rs`, which uses
-// only `htmltok` and `std`): one definition of what "the same tokens" means.
-#[path = "../../fuzz/src/lib.rs"]
-#[allow(dead_code)]
-mod fuzz_shared;
-
-pub use fuzz_shared::{Rec, Sp};
-
-fn sp(span: htmltok::Span) -> Sp {
-    (span.start, span.end)
-}
-
-/// A parse error reduced to code, span, line, column.
-pub type ErrRec = (ErrorCode, Sp, usize, usize);
-
-pub fn err_rec(e: &ParseError) -> ErrRec {
-    (e.code, sp(e.span), e.location.line, e.location.col)
-}
-
-/// Everything one run produced.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Output {
-    pub tokens: Vec<Rec>,
-    pub errors: Vec<ErrRec>,
-}
-
-/// Collects tokens into [`Rec`]s. With `join`, adjacent text tokens become
-/// one record; without, every token is kept as it came (for `join_text`).
-#[derive(Debug)]
-pub struct Normalizer {
-    pub tokens: Vec<Rec>,
-    join: bool,
-    /// Protocol violations seen (empty text, tokens after Eof, ...).
-    pub anomalies: Vec<String>,
-    eof_seen: bool,
-}
-
-impl Normalizer {
-    pub fn new(join: bool) -> Self {
-        Normalizer {
-            tokens: Vec::new(),
-            join,
-            anomalies: Vec::new(),
-            eof_seen: false,
-        }
-    }
-
-    pub fn push(&mut self, token: &Token<'_>) {
-        if self.eof_seen {
-            self.anomalies.push(format!("token after Eof: {token:?}"));
-        }
-        match token {
-            Token::Text(t) => {
-                if t.text.is_empty() {
-                    self.anomalies
-                        .push(format!("empty Text token at {:?}", t.span));
-                }
-                if self.join {
-                    if let Some(Rec::Text { text, span }) = self.tokens.last_mut() {
-                        text.push_str(t.text);
-                        span.1 = t.span.end;
-                        return;
-                    }
-                }
-            }
-            Token::Eof => self.eof_seen = true,
-            _ => {}
-        }
-        self.tokens.push(fuzz_shared::rec_of(token));
-    }
-}
+// Each test crate uses some of them.
+#[allow(unused_imports)]
+pub use testkit::drive::{check, check_with, streamed, streamed_with, whole, whole_with, Errors};
+#[allow(unused_imports)]
+pub use testkit::record::{diff, err_rec, ErrRec, Normalizer, Output, Rec, Sp};
 
 /// The switch a naive tree builder makes after a start tag (what the
 /// driven comparisons of `for_each_token` and the tape apply).
@@ -415,218 +326,6 @@ pub fn naive_switch(token: &Token<'_>) -> Option<State> {
         "plaintext" => State::Plaintext,
         _ => return None,
     })
-}
-
-/// Whether parse errors are collected (the two compile-time error policies
-/// are separate code paths, so both are exercised).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Errors {
-    On,
-    Off,
-}
-
-macro_rules! drain_whole {
-    ($tok:expr, $norm:expr) => {{
-        let mut tok = $tok;
-        while let Some(t) = tok.next_token() {
-            $norm.push(&t);
-        }
-        if tok.next_token().is_some() {
-            $norm.anomalies.push("whole: token after None".to_owned());
-        }
-        tok.errors().iter().map(err_rec).collect::<Vec<_>>()
-    }};
-}
-
-/// Tokenizes `bytes` as one document.
-pub fn whole(bytes: &[u8], config: &Config, errors: Errors) -> (Output, Vec<String>) {
-    whole_with(bytes, config, errors, true)
-}
-
-pub fn whole_with(
-    bytes: &[u8],
-    config: &Config,
-    errors: Errors,
-    join: bool,
-) -> (Output, Vec<String>) {
-    let mut norm = Normalizer::new(join);
-    let errs = match errors {
-        Errors::On => drain_whole!(
-            Tokenizer::from_bytes_with_errors(bytes, config.clone()),
-            norm
-        ),
-        Errors::Off => drain_whole!(
-            Tokenizer::from_bytes_with_config(bytes, config.clone()),
-            norm
-        ),
-    };
-    if norm.tokens.last() != Some(&Rec::Eof) {
-        norm.anomalies
-            .push("whole: last token is not Eof".to_owned());
-    }
-    (
-        Output {
-            tokens: norm.tokens,
-            errors: errs,
-        },
-        norm.anomalies,
-    )
-}
-
-macro_rules! drain_stream {
-    ($stream:expr, $norm:expr, $bytes:expr, $splits:expr, $take:expr) => {{
-        let mut stream = $stream;
-        let bytes: &[u8] = $bytes;
-        let mut errs: Vec<ErrRec> = Vec::new();
-        let mut prev = 0;
-        for &p in $splits.iter().chain(std::iter::once(&bytes.len())) {
-            let p = p.clamp(prev, bytes.len());
-            stream.feed(&bytes[prev..p]);
-            prev = p;
-            while let Some(t) = stream.next_token() {
-                if matches!(t, Token::Eof) {
-                    $norm
-                        .anomalies
-                        .push(format!("stream: Eof before finish (after byte {p})"));
-                }
-                $norm.push(&t);
-            }
-            if $take {
-                errs.extend(stream.take_errors().iter().map(err_rec));
-            }
-        }
-        stream.finish();
-        while let Some(t) = stream.next_token() {
-            $norm.push(&t);
-        }
-        if stream.next_token().is_some() {
-            $norm.anomalies.push("stream: token after None".to_owned());
-        }
-        // Feeding after finish must do nothing.
-        stream.feed(b"<p>x");
-        if stream.next_token().is_some() {
-            $norm
-                .anomalies
-                .push("stream: token after feed-after-finish".to_owned());
-        }
-        if $take {
-            errs.extend(stream.take_errors().iter().map(err_rec));
-        } else {
-            errs.extend(stream.errors().iter().map(err_rec));
-        }
-        errs
-    }};
-}
-
-/// Tokenizes `bytes` through a [`StreamTokenizer`], cut at `splits`
-/// (sorted offsets; duplicates make empty chunks). With `take`, errors are
-/// taken with `take_errors` after every chunk instead of read at the end.
-pub fn streamed(
-    bytes: &[u8],
-    config: &Config,
-    errors: Errors,
-    splits: &[usize],
-    take: bool,
-) -> (Output, Vec<String>) {
-    streamed_with(bytes, config, errors, splits, take, true)
-}
-
-pub fn streamed_with(
-    bytes: &[u8],
-    config: &Config,
-    errors: Errors,
-    splits: &[usize],
-    take: bool,
-    join: bool,
-) -> (Output, Vec<String>) {
-    let mut norm = Normalizer::new(join);
-    let errs = match errors {
-        Errors::On => drain_stream!(
-            StreamTokenizer::with_errors(config.clone()),
-            norm,
-            bytes,
-            splits,
-            take
-        ),
-        Errors::Off => drain_stream!(
-            StreamTokenizer::with_config(config.clone()),
-            norm,
-            bytes,
-            splits,
-            take
-        ),
-    };
-    if norm.tokens.last() != Some(&Rec::Eof) {
-        norm.anomalies
-            .push("stream: last token is not Eof".to_owned());
-    }
-    (
-        Output {
-            tokens: norm.tokens,
-            errors: errs,
-        },
-        norm.anomalies,
-    )
-}
-
-/// Describes the first difference between two outputs (`None` when equal).
-pub fn diff(whole: &Output, streamed: &Output) -> Option<String> {
-    fn first_diff<T: std::fmt::Debug + PartialEq>(what: &str, a: &[T], b: &[T]) -> Option<String> {
-        let i = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i))?;
-        let from = i.saturating_sub(2);
-        Some(format!(
-            "{what} differ at #{i} (whole has {}, streamed has {}):\n  whole:    {:?}\n  streamed: {:?}\n  context (whole, from #{from}): {:?}",
-            a.len(),
-            b.len(),
-            a.get(i),
-            b.get(i),
-            &a[from..(i + 1).min(a.len())],
-        ))
-    }
-    first_diff("tokens", &whole.tokens, &streamed.tokens)
-        .or_else(|| first_diff("errors", &whole.errors, &streamed.errors))
-}
-
-/// One chunk-invariance check: `None` when the streamed run (cut at
-/// `splits`) equals the whole-document run and neither shows an anomaly;
-/// otherwise a description. Panics inside the tokenizer count as failures.
-pub fn check(
-    bytes: &[u8],
-    config: &Config,
-    errors: Errors,
-    splits: &[usize],
-    take: bool,
-) -> Option<String> {
-    check_with(bytes, config, errors, splits, take, true)
-}
-
-pub fn check_with(
-    bytes: &[u8],
-    config: &Config,
-    errors: Errors,
-    splits: &[usize],
-    take: bool,
-    join: bool,
-) -> Option<String> {
-    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        let (w, wa) = whole_with(bytes, config, errors, join);
-        let (s, sa) = streamed_with(bytes, config, errors, splits, take, join);
-        if !wa.is_empty() || !sa.is_empty() {
-            return Some(format!("anomalies: whole {wa:?}, streamed {sa:?}"));
-        }
-        diff(&w, &s)
-    }));
-    match run {
-        Ok(r) => r,
-        Err(payload) => {
-            let msg = payload
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| payload.downcast_ref::<&str>().map(|s| (*s).to_owned()))
-                .unwrap_or_default();
-            Some(format!("panic: {msg}"))
-        }
-    }
 }
 
 /// Shrinks a failing case: removes byte ranges (ddmin-style, then single

@@ -6,6 +6,8 @@ use std::cell::RefCell;
 
 use htmltok::{Config, Flow, State, StreamTokenizer, Tape, TapeAttr, TapeToken, Token, Tokenizer};
 
+use testkit::observe::weight;
+
 use super::{naive_switch, Seen, Switch};
 use crate::inputs::Page;
 
@@ -40,31 +42,11 @@ impl<E: htmltok::ErrorPolicy> Driven for Tokenizer<'_, E> {
 #[inline(always)]
 fn observe(token: &Token<'_>, seen: &mut Seen) -> Option<(Switch, &'static str)> {
     seen.tokens += 1;
-    let mut switch = None;
-    seen.sum += match token {
-        Token::StartTag(tag) => {
-            switch = naive_switch(tag.name.as_bytes());
-            let mut n = tag.name.len() + tag.self_closing as usize;
-            for attr in tag.attributes() {
-                n += attr.name.len() + attr.value.len();
-            }
-            n
-        }
-        Token::EndTag(tag) => tag.name.len(),
-        Token::Text(text) | Token::Comment(text) => text.text.len(),
-        Token::Doctype(d) => {
-            d.name.map_or(0, str::len)
-                + d.public_id.map_or(0, str::len)
-                + d.system_id.map_or(0, str::len)
-                + d.force_quirks as usize
-        }
-        Token::ProcessingInstruction(pi) => pi.target.len() + pi.data.len(),
-        Token::Eof => 0,
-        // Token kinds added later count as seen.
-        #[allow(unreachable_patterns)]
-        _ => 0,
-    };
-    switch
+    seen.sum += weight(token);
+    match token {
+        Token::StartTag(tag) => naive_switch(tag.name.as_bytes()),
+        _ => None,
+    }
 }
 
 fn state_of(switch: Switch) -> State {

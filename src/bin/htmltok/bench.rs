@@ -28,8 +28,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use htmltok::encoding::Sniffer;
-use htmltok::{Flow, Token, Tokenizer};
+use htmltok::{Flow, Tokenizer};
 
+use crate::observe;
 use crate::{CmdResult, Failure};
 
 /// Measure the tokenizer's throughput over a directory of pages.
@@ -180,28 +181,7 @@ fn tokenize(text: &str) -> (usize, usize) {
     // The callback API: in standalone mode the fewest instructions a token.
     tok.for_each_token(|token| {
         tokens += 1;
-        sum += match token {
-            Token::StartTag(tag) => {
-                let mut n = tag.name.len() + tag.self_closing as usize;
-                for attr in tag.attributes() {
-                    n += attr.name.len() + attr.value.len();
-                }
-                n
-            }
-            Token::EndTag(tag) => tag.name.len(),
-            Token::Text(text) | Token::Comment(text) => text.text.len(),
-            Token::Doctype(d) => {
-                d.name.map_or(0, str::len)
-                    + d.public_id.map_or(0, str::len)
-                    + d.system_id.map_or(0, str::len)
-                    + d.force_quirks as usize
-            }
-            Token::ProcessingInstruction(pi) => pi.target.len() + pi.data.len(),
-            Token::Eof => 0,
-            // Token kinds added later count as seen.
-            #[allow(unreachable_patterns)]
-            _ => 0,
-        };
+        sum += observe::weight(&token);
         Flow::Continue
     });
     (tokens, sum)

@@ -5,7 +5,9 @@ use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
 use htmltok::encoding::{Encoding, Sniffer};
-use htmltok::{json, Config, ErrorPolicy, State, StreamTokenizer};
+use htmltok::{Config, ErrorPolicy, State, StreamTokenizer};
+
+use crate::json;
 
 use crate::{CmdResult, Failure};
 

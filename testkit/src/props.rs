@@ -1,7 +1,7 @@
 //! What the fuzz targets check, shared by the cargo-fuzz targets in
-//! `fuzz/fuzz_targets/` and by the deterministic proptest versions in
-//! `tests/fuzz_properties.rs` (which compiles this file as a module with
-//! `#[path]`, so it may use only `htmltok` and `std`).
+//! `fuzz/fuzz_targets/`, the deterministic proptest versions in
+//! `tests/fuzz_properties.rs` and the regression cases of
+//! `tests/regressions.rs`.
 //!
 //! Every property is a function returning `Err(description)` on failure:
 //!
@@ -22,8 +22,11 @@
 //!   ([`reference_decode`]) says, in text and in attribute values.
 
 use htmltok::encoding::{Encoding, Sniffer};
-use htmltok::json::tokens_json;
-use htmltok::{Config, Flow, ParseError, State, StreamTokenizer, Token, Tokenizer};
+use htmltok::{Config, Flow, State, StreamTokenizer, Token, Tokenizer};
+
+use crate::drive::{self, drain_stream, Errors};
+use crate::json::tokens_json;
+use crate::record::{diff, err_rec, Normalizer, Output};
 
 // ---------------------------------------------------------------------------
 // Options.
@@ -223,6 +226,7 @@ pub fn token_bytes(token: &Token<'_>) -> usize {
         Token::Comment(c) | Token::Text(c) => c.text.len(),
         Token::ProcessingInstruction(p) => p.target.len() + p.data.len(),
         Token::Eof => 0,
+        other => unimplemented!("a token kind this check does not know: {other:?}"),
     }
 }
 
@@ -235,10 +239,9 @@ pub fn check_tokenize(data: &[u8], options: &Options) -> Result<(), String> {
     check_tokenize_bounds(data, options)?;
     let want = whole(data, options);
     let got = whole_for_each(data, options, 1 + data.len() % 5);
-    if want != got {
+    if let Some(d) = diff(&want, &got) {
         return Err(format!(
-            "for_each_token differs from next_token: {}",
-            first_difference(&want, &got)
+            "for_each_token differs from next_token (a: next_token, b: for_each_token)\n{d}"
         ));
     }
     Ok(())
@@ -320,6 +323,7 @@ fn spans_inside(token: &Token<'_>, len: usize) -> Result<(), String> {
         Token::Comment(c) | Token::Text(c) => ok(c.span),
         Token::ProcessingInstruction(p) => ok(p.span),
         Token::Eof => true,
+        other => unimplemented!("a token kind this check does not know: {other:?}"),
     };
     if good {
         Ok(())
@@ -331,155 +335,23 @@ fn spans_inside(token: &Token<'_>, len: usize) -> Result<(), String> {
 // ---------------------------------------------------------------------------
 // Property 2: chunk invariance.
 
-/// A byte span as a plain pair.
-pub type Sp = (usize, usize);
-
-fn sp(span: htmltok::Span) -> Sp {
-    (span.start, span.end)
-}
-
-/// One attribute: name, value, name span, value span.
-pub type AttrRec = (String, String, Sp, Sp);
-
-/// A token reduced to owned data, spans included.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Rec {
-    /// Adjacent text tokens joined: text concatenated, span first.start..last.end.
-    Text {
-        text: String,
-        span: Sp,
-    },
-    StartTag {
-        name: String,
-        attrs: Vec<AttrRec>,
-        self_closing: bool,
-        span: Sp,
-        name_span: Sp,
-    },
-    EndTag {
-        name: String,
-        attrs: Vec<AttrRec>,
-        self_closing: bool,
-        span: Sp,
-        name_span: Sp,
-    },
-    Comment {
-        text: String,
-        span: Sp,
-    },
-    Doctype {
-        name: Option<String>,
-        public_id: Option<String>,
-        system_id: Option<String>,
-        force_quirks: bool,
-        span: Sp,
-    },
-    Pi {
-        target: String,
-        data: String,
-        span: Sp,
-    },
-    Eof,
-}
-
-/// A parse error: code, span, line, column.
-pub type ErrRec = (&'static str, Sp, usize, usize);
-
-fn err_rec(e: &ParseError) -> ErrRec {
-    (e.code.as_str(), sp(e.span), e.location.line, e.location.col)
-}
-
-/// Everything one run produced.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Output {
-    pub tokens: Vec<Rec>,
-    pub errors: Vec<ErrRec>,
-}
-
-/// Appends `token` to `out` as a record, joining adjacent text.
-pub fn push_token(out: &mut Vec<Rec>, token: &Token<'_>) {
-    if let (Token::Text(t), Some(Rec::Text { text, span })) = (token, out.last_mut()) {
-        text.push_str(t.text);
-        span.1 = t.span.end;
-        return;
-    }
-    out.push(rec_of(token));
-}
-
-/// `token` as a record (owned strings, spans as pairs).
-pub fn rec_of(token: &Token<'_>) -> Rec {
-    let attrs = |t: &htmltok::Tag<'_>| -> Vec<AttrRec> {
-        t.attributes()
-            .map(|a| {
-                (
-                    a.name.to_owned(),
-                    a.value.to_owned(),
-                    sp(a.name_span),
-                    sp(a.value_span),
-                )
-            })
-            .collect()
-    };
-    match token {
-        Token::Text(t) => Rec::Text {
-            text: t.text.to_owned(),
-            span: sp(t.span),
-        },
-        Token::StartTag(t) => Rec::StartTag {
-            name: t.name.to_owned(),
-            attrs: attrs(t),
-            self_closing: t.self_closing,
-            span: sp(t.span),
-            name_span: sp(t.name_span),
-        },
-        Token::EndTag(t) => Rec::EndTag {
-            name: t.name.to_owned(),
-            attrs: attrs(t),
-            self_closing: t.self_closing,
-            span: sp(t.span),
-            name_span: sp(t.name_span),
-        },
-        Token::Comment(c) => Rec::Comment {
-            text: c.text.to_owned(),
-            span: sp(c.span),
-        },
-        Token::Doctype(d) => Rec::Doctype {
-            name: d.name.map(str::to_owned),
-            public_id: d.public_id.map(str::to_owned),
-            system_id: d.system_id.map(str::to_owned),
-            force_quirks: d.force_quirks,
-            span: sp(d.span),
-        },
-        Token::ProcessingInstruction(p) => Rec::Pi {
-            target: p.target.to_owned(),
-            data: p.data.to_owned(),
-            span: sp(p.span),
-        },
-        Token::Eof => Rec::Eof,
+impl Options {
+    /// Whether parse errors are collected, as a driver takes it.
+    fn errors(&self) -> Errors {
+        self.errors.into()
     }
 }
 
-/// The whole-document tokenizer's output for `data`.
+/// The whole-document tokenizer's output for `data` (`next_token`,
+/// adjacent text joined).
 pub fn whole(data: &[u8], options: &Options) -> Output {
-    let mut out = Output::default();
-    if options.errors {
-        let mut tok = Tokenizer::from_bytes_with_errors(data, options.config());
-        while let Some(token) = tok.next_token() {
-            push_token(&mut out.tokens, &token);
-        }
-        out.errors = tok.errors().iter().map(err_rec).collect();
-    } else {
-        let mut tok = Tokenizer::from_bytes_with_config(data, options.config());
-        while let Some(token) = tok.next_token() {
-            push_token(&mut out.tokens, &token);
-        }
-    }
-    out
+    drive::whole(data, &options.config(), options.errors()).0
 }
 
 /// [`whole`] through `for_each_token`, the callback stopping after every
 /// `stop_every`th token and the caller resuming with one `next_token`.
 pub fn whole_for_each(data: &[u8], options: &Options, stop_every: usize) -> Output {
+    let mut norm = Normalizer::new(true);
     let mut out = Output::default();
     macro_rules! run {
         ($tok:expr) => {{
@@ -488,7 +360,7 @@ pub fn whole_for_each(data: &[u8], options: &Options, stop_every: usize) -> Outp
             loop {
                 let mut stopped = false;
                 tok.for_each_token(|token| {
-                    push_token(&mut out.tokens, &token);
+                    norm.push(&token);
                     seen += 1;
                     if seen % stop_every == 0 {
                         stopped = true;
@@ -500,7 +372,7 @@ pub fn whole_for_each(data: &[u8], options: &Options, stop_every: usize) -> Outp
                     break;
                 }
                 match tok.next_token() {
-                    Some(token) => push_token(&mut out.tokens, &token),
+                    Some(token) => norm.push(&token),
                     None => break,
                 }
             }
@@ -513,64 +385,8 @@ pub fn whole_for_each(data: &[u8], options: &Options, stop_every: usize) -> Outp
     } else {
         run!(Tokenizer::from_bytes_with_config(data, options.config()));
     }
+    out.tokens = norm.tokens;
     out
-}
-
-/// The streaming tokenizer's output for `data` fed in chunks ending at
-/// `splits` (sorted offsets, repeats allowed: they feed empty chunks).
-/// Errors are taken after every chunk, as a long-running stream would.
-pub fn streamed(data: &[u8], options: &Options, splits: &[usize]) -> Output {
-    let config = options.config().join_text(options.join_text);
-    if options.errors {
-        let mut stream = StreamTokenizer::with_errors(config);
-        let mut out = Output::default();
-        feed_chunks(
-            &mut stream,
-            data,
-            splits,
-            &mut out.tokens,
-            |s, errors| errors.extend(s.take_errors().iter().map(err_rec)),
-            &mut out.errors,
-        );
-        out
-    } else {
-        let mut stream = StreamTokenizer::with_config(config);
-        let mut out = Output::default();
-        feed_chunks(
-            &mut stream,
-            data,
-            splits,
-            &mut out.tokens,
-            |_, _| {},
-            &mut out.errors,
-        );
-        out
-    }
-}
-
-fn feed_chunks<E: htmltok::ErrorPolicy>(
-    stream: &mut StreamTokenizer<E>,
-    data: &[u8],
-    splits: &[usize],
-    tokens: &mut Vec<Rec>,
-    take_errors: impl Fn(&mut StreamTokenizer<E>, &mut Vec<ErrRec>),
-    errors: &mut Vec<ErrRec>,
-) {
-    let mut at = 0;
-    for &split in splits.iter().chain(std::iter::once(&data.len())) {
-        let split = split.clamp(at, data.len());
-        stream.feed(&data[at..split]);
-        at = split;
-        while let Some(token) = stream.next_token() {
-            push_token(tokens, &token);
-        }
-        take_errors(stream, errors);
-    }
-    stream.finish();
-    while let Some(token) = stream.next_token() {
-        push_token(tokens, &token);
-    }
-    take_errors(stream, errors);
 }
 
 /// Split points for `data.len()` bytes from arbitrary numbers: each taken
@@ -581,17 +397,27 @@ pub fn split_points(len: usize, raw: &[u16]) -> Vec<usize> {
     points
 }
 
-/// Streamed output equals whole-document output.
+/// Streamed output (fed in chunks ending at `splits`, errors taken after
+/// every chunk as a long-running stream would, `options.join_text` as the
+/// stream's) equals whole-document output, and neither run breaks the
+/// token protocol (see [`drive`]).
 pub fn check_chunked(data: &[u8], options: &Options, splits: &[usize]) -> Result<(), String> {
-    let want = whole(data, options);
-    let got = streamed(data, options, splits);
-    if want == got {
-        return Ok(());
+    let config = options.config();
+    let (want, whole_anomalies) = drive::whole(data, &config, options.errors());
+    let stream_config = config.join_text(options.join_text);
+    let (got, stream_anomalies) =
+        drive::streamed(data, &stream_config, options.errors(), splits, true);
+    if !whole_anomalies.is_empty() || !stream_anomalies.is_empty() {
+        return Err(format!(
+            "anomalies: whole {whole_anomalies:?}, stream {stream_anomalies:?}"
+        ));
     }
-    Err(format!(
-        "stream differs from whole document\n{}",
-        first_difference(&want, &got)
-    ))
+    match diff(&want, &got) {
+        None => Ok(()),
+        Some(d) => Err(format!(
+            "stream differs from whole document (a: whole, b: stream)\n{d}"
+        )),
+    }
 }
 
 /// Transport charsets an encoding input can name ([`sniffer_for`]): none,
@@ -639,60 +465,27 @@ pub fn check_encoding(data: &[u8], sniffer: Sniffer, splits: &[usize]) -> Result
     let options = Options::default();
     let want = whole(decoded.text.as_bytes(), &options);
     let mut stream = StreamTokenizer::with_errors(options.config()).decoding(sniffer);
-    let mut got = Output::default();
-    feed_chunks(
-        &mut stream,
-        data,
-        splits,
-        &mut got.tokens,
-        |s, errors| errors.extend(s.take_errors().iter().map(err_rec)),
-        &mut got.errors,
-    );
+    let mut norm = Normalizer::new(true);
+    let errors = drain_stream(&mut stream, data, splits, true, &mut norm);
+    if !norm.anomalies.is_empty() {
+        return Err(format!("decoding stream anomalies: {:?}", norm.anomalies));
+    }
+    let got = Output {
+        tokens: norm.tokens,
+        errors,
+    };
     if stream.sniffed() != Some(sniffed) {
         return Err(format!(
             "stream decided {:?}, sniff says {sniffed:?}",
             stream.sniffed()
         ));
     }
-    if want != got {
+    if let Some(d) = diff(&want, &got) {
         return Err(format!(
-            "decoding stream differs from the whole decoded text ({sniffed:?})\n{}",
-            first_difference(&want, &got)
+            "decoding stream differs from the whole decoded text ({sniffed:?}; a: whole, b: stream)\n{d}"
         ));
     }
     Ok(())
-}
-
-/// A short description of where two outputs first differ.
-pub fn first_difference(want: &Output, got: &Output) -> String {
-    let i = want
-        .tokens
-        .iter()
-        .zip(&got.tokens)
-        .take_while(|(a, b)| a == b)
-        .count();
-    if i < want.tokens.len().max(got.tokens.len()) {
-        return format!(
-            "token {i}: whole {:?}\n          stream {:?}\n(whole has {} tokens, stream {})",
-            want.tokens.get(i),
-            got.tokens.get(i),
-            want.tokens.len(),
-            got.tokens.len()
-        );
-    }
-    let i = want
-        .errors
-        .iter()
-        .zip(&got.errors)
-        .take_while(|(a, b)| a == b)
-        .count();
-    format!(
-        "error {i}: whole {:?}\n          stream {:?}\n(whole has {} errors, stream {})",
-        want.errors.get(i),
-        got.errors.get(i),
-        want.errors.len(),
-        got.errors.len()
-    )
 }
 
 // ---------------------------------------------------------------------------

@@ -1,0 +1,47 @@
+//! What a benchmark does with each token so that no work can be skipped:
+//! the lengths of its strings summed. Written once for `htmltok bench`
+//! and htmltok's engines in `benches/compare` (which compiles this file
+//! through `testkit::observe`), so both measure the same thing.
+
+use htmltok::Token;
+
+/// The token's string lengths (names, values, text, identifiers) summed,
+/// plus its flags (`self_closing`, `force_quirks`) as 0 or 1: every string
+/// of every token is read.
+///
+/// ```
+/// use htmltok::{Token, Tokenizer};
+/// use testkit::observe::weight;
+/// let mut tok = Tokenizer::new("<p class=a>hi</p>");
+/// let mut sum = 0;
+/// while let Some(token) = tok.next_token() {
+///     sum += weight(&token);
+/// }
+/// // "p" + "class" + "a", "hi", "p".
+/// assert_eq!(sum, 1 + 5 + 1 + 2 + 1);
+/// ```
+#[inline(always)]
+pub fn weight(token: &Token<'_>) -> usize {
+    match token {
+        Token::StartTag(tag) => {
+            let mut n = tag.name.len() + tag.self_closing as usize;
+            for attr in tag.attributes() {
+                n += attr.name.len() + attr.value.len();
+            }
+            n
+        }
+        Token::EndTag(tag) => tag.name.len(),
+        Token::Text(text) | Token::Comment(text) => text.text.len(),
+        Token::Doctype(d) => {
+            d.name.map_or(0, str::len)
+                + d.public_id.map_or(0, str::len)
+                + d.system_id.map_or(0, str::len)
+                + d.force_quirks as usize
+        }
+        Token::ProcessingInstruction(pi) => pi.target.len() + pi.data.len(),
+        Token::Eof => 0,
+        // Token kinds added later count as seen.
+        #[allow(unreachable_patterns)]
+        _ => 0,
+    }
+}

@@ -1,0 +1,6 @@
+//! The fast paths: the same transitions as the states, taken in one go for
+//! the common shapes (text runs, simple tags, comments); they change speed,
+//! never tokens.
+
+mod lanes;
+mod tag;

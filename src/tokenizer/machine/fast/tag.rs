@@ -1,0 +1,491 @@
+//! The tag fast path: the tag states for the common shapes of a tag, as
+//! straight-line code.
+
+use crate::tokenizer::machine::*;
+
+impl<E: ErrorPolicy> Machine<E> {
+    /// The tag states for the common shapes of a tag, as straight-line code.
+    ///
+    /// Starts at `p`, the first letter of a tag name (after `<` or `</`),
+    /// and follows exactly the transitions of the tag name, attribute and
+    /// self-closing states for the bytes that need no rewriting and raise no
+    /// error other than `duplicate-attribute`. A CR between attributes is
+    /// whitespace like the LF it stands for (CRLF is two whitespace bytes,
+    /// which those states skip alike). At anything else (upper case, NUL,
+    /// `&`, CR inside a quoted value, a stray quote or `=`, the end of the
+    /// window) it leaves (`fast_leave`) with `state`, `pos` and the
+    /// attribute in progress where the general machine would have them, and
+    /// the general machine goes on from there. So it changes speed, never
+    /// tokens: every html5lib test runs through it.
+    ///
+    /// Each state of a tag is a place in this code rather than a value
+    /// matched in a loop: a tag is name, then attributes of name, `=` and
+    /// value, so each branch below sees the same kind of byte every time
+    /// and predicts well (one `match` on a state per byte was a hard to
+    /// predict indirect jump). The attribute in progress is kept in a local
+    /// (`FastAttr`) and pushed as a `VERBATIM` record (its strings are its
+    /// spans) without going through the `Field`s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn tag_fast_path(
+        &mut self,
+        inp: &Input,
+        p: usize,
+        is_end: bool,
+    ) {
+        use State::*;
+        self.new_tag(is_end, p);
+        // Bytes past a token-length limit are left to the general machine,
+        // which cuts fields there: before it, no field can reach the limit.
+        // Without a limit (the default) that is the window's end, already a
+        // character boundary: a branch instead of the arithmetic per tag.
+        let mut stop = inp.end();
+        if self.max_token_len != usize::MAX {
+            stop = stop.min(self.lt.saturating_add(self.max_token_len)).max(p);
+            // Where the general machine goes on is a character boundary.
+            while !inp.text.is_char_boundary(stop) {
+                stop -= 1;
+            }
+        }
+        let buf = &inp.buf()[..stop];
+        let mut r = p;
+        r += self.find(&scan::TAG_NAME, &buf[r..]);
+        if let Some(b'A'..=b'Z') = buf.get(r) {
+            // Upper case (old pages): the name is lower-cased into the
+            // field, which owns it.
+            r += self.find(&scan::TAG_NAME_ANY_CASE, &buf[r..]);
+            self.tag_name.push_lowercase(inp, p, r);
+        } else {
+            // `new_tag` cleared the field, and the name ends before `stop`.
+            self.tag_name.set_cleared(p, r);
+        }
+        self.tag_name_span.end = r;
+        // Kept in a register: reading the span back from the fields just
+        // written would wait for the stores (a 16-byte load of two 8-byte
+        // stores is not forwarded).
+        let name = Span { start: p, end: r };
+        let mut a = FastAttr::default();
+        // Every way out of the tag is a `break 'tag`, so that the one
+        // place that emits the tag is inlined here once.
+        let exit = 'tag: {
+            // Tag name state, at the byte after the name's run.
+            match buf.get(r) {
+                Some(b'>') => break 'tag Exit::Emit(r),
+                Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => r += 1,
+                Some(b'/') => break 'tag Exit::SelfClosing(r + 1),
+                _ => break 'tag Exit::Leave(TagName, r),
+            }
+            loop {
+                // Before attribute name state.
+                while let Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') = buf.get(r) {
+                    r += 1;
+                }
+                match buf.get(r) {
+                    Some(b'>') => break 'tag Exit::Emit(r),
+                    Some(b'/') => break 'tag Exit::SelfClosing(r + 1),
+                    Some(b'=' | b'"' | b'\'' | b'<' | 0) | None => {
+                        break 'tag Exit::Leave(BeforeAttributeName, r)
+                    }
+                    Some(_) => {}
+                }
+                // A new attribute. One that would pass the attribute limit
+                // (counting the one in progress) is left to the general
+                // machine, which drops it and reports the limit.
+                if self.attrs.len() + usize::from(a.live) >= self.max_attributes {
+                    break 'tag Exit::Leave(BeforeAttributeName, r);
+                }
+                self.fast_commit(a);
+                a = FastAttr {
+                    live: true,
+                    dup: false,
+                    ns: r,
+                    ne: r,
+                    vs: r,
+                    ve: r,
+                    arena: NOT_IN_ARENA,
+                    run: r,
+                    name_arena: NOT_IN_ARENA,
+                };
+                // Attribute name state.
+                r += self.find(&scan::ATTR_NAME, &buf[r..]);
+                let mut upper = false;
+                if let Some(b'A'..=b'Z') = buf.get(r) {
+                    // Upper case: the name is lower-cased into the arena once
+                    // it is whole.
+                    upper = true;
+                    r += self.find(&scan::ATTR_NAME_ANY_CASE, &buf[r..]);
+                }
+                let c = match buf.get(r) {
+                    Some(&c @ (b'=' | b'\t' | b'\n' | 0x0C | b' ' | b'\r' | b'/' | b'>')) => c,
+                    _ => break 'tag Exit::Leave(AttributeName, r),
+                };
+                (a.ne, a.vs, a.ve) = (r, r, r);
+                a.dup = if upper {
+                    {
+                        let dup;
+                        (dup, a) = self.fast_lowercase_name(inp, a);
+                        dup
+                    }
+                } else {
+                    self.is_duplicate_input_name(inp, a.ns, r)
+                };
+                if c != b'=' {
+                    // After attribute name state.
+                    while let Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') = buf.get(r) {
+                        r += 1;
+                    }
+                    match buf.get(r) {
+                        Some(b'=') => {}
+                        Some(b'>') => break 'tag Exit::Emit(r),
+                        Some(b'/') => break 'tag Exit::SelfClosing(r + 1),
+                        Some(b'"' | b'\'' | b'<' | 0) | None => {
+                            break 'tag Exit::Leave(AfterAttributeName, r)
+                        }
+                        // The next attribute's name.
+                        Some(_) => continue,
+                    }
+                }
+                r += 1;
+                // Before attribute value state.
+                while let Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') = buf.get(r) {
+                    r += 1;
+                }
+                let (set, quote, state) = match buf.get(r) {
+                    Some(b'"') => (&scan::ATTR_VALUE_DOUBLE, b'"', AttributeValueDoubleQuoted),
+                    Some(b'\'') => (&scan::ATTR_VALUE_SINGLE, b'\'', AttributeValueSingleQuoted),
+                    Some(b'>' | 0) | None => break 'tag Exit::Leave(BeforeAttributeValue, r),
+                    Some(_) => {
+                        // Attribute value (unquoted) state.
+                        (a.vs, a.ve, a.run) = (r, r, r);
+                        loop {
+                            r += self.find(&scan::ATTR_VALUE_UNQUOTED, &buf[r..]);
+                            match buf.get(r) {
+                                Some(b'&') => match self.fast_reference(inp, buf, r, a) {
+                                    Some((n, after)) => (r, a) = (r + n, after),
+                                    None => break 'tag Exit::Leave(AttributeValueUnquoted, r),
+                                },
+                                Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => {
+                                    a = self.fast_value_end(inp, a, r);
+                                    r += 1;
+                                    break;
+                                }
+                                Some(b'>') => {
+                                    a = self.fast_value_end(inp, a, r);
+                                    break 'tag Exit::Emit(r);
+                                }
+                                _ => break 'tag Exit::Leave(AttributeValueUnquoted, r),
+                            }
+                        }
+                        continue;
+                    }
+                };
+                // Attribute value (double- or single-quoted) state.
+                r += 1;
+                (a.vs, a.ve, a.run) = (r, r, r);
+                loop {
+                    r += self.find(set, &buf[r..]);
+                    match buf.get(r) {
+                        Some(&c) if c == quote => break,
+                        Some(b'&') => match self.fast_reference(inp, buf, r, a) {
+                            Some((n, after)) => (r, a) = (r + n, after),
+                            None => break 'tag Exit::Leave(state, r),
+                        },
+                        _ => break 'tag Exit::Leave(state, r),
+                    }
+                }
+                a = self.fast_value_end(inp, a, r);
+                r += 1;
+                // After attribute value (quoted) state.
+                match buf.get(r) {
+                    Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => r += 1,
+                    Some(b'>') => break 'tag Exit::Emit(r),
+                    Some(b'/') => break 'tag Exit::SelfClosing(r + 1),
+                    _ => break 'tag Exit::Leave(AfterAttributeValueQuoted, r),
+                }
+            }
+        };
+        let gt = match exit {
+            Exit::Emit(gt) => gt,
+            Exit::SelfClosing(r) if buf.get(r) == Some(&b'>') => {
+                self.self_closing = true;
+                r
+            }
+            Exit::SelfClosing(r) => return self.fast_leave(inp, SelfClosingStartTag, r, a),
+            Exit::Leave(state, r) => return self.fast_leave(inp, state, r, a),
+        };
+        self.fast_emit(inp, a, name, gt);
+    }
+
+    /// A character reference in an attribute value, at window offset `amp`
+    /// of `buf`: decoded at once, its errors reported. A reference that
+    /// stays as written keeps the value verbatim; one that decodes moves the
+    /// value to the arena (`FastAttr::arena`). Returns the reference's
+    /// length and the attribute, or `None` to leave it to the general
+    /// machine (the window may end inside it, or a length limit is set:
+    /// decoded values need not shrink, so the fast path's bound on field
+    /// lengths would not hold).
+    ///
+    /// The attribute goes in and out by value, as in the other `fast_`
+    /// functions: a `&mut` to it made the tag fast path keep it in memory,
+    /// stores for every tag, attributes or not.
+    #[inline]
+    fn fast_reference(
+        &mut self,
+        inp: &Input,
+        buf: &[u8],
+        amp: usize,
+        mut a: FastAttr,
+    ) -> Option<(usize, FastAttr)> {
+        if self.max_token_len != usize::MAX {
+            return None;
+        }
+        let mut errors = RefErrors::default();
+        let decoded = charref::decode(&buf[amp..], inp.eof, true, &mut errors);
+        let len = match decoded {
+            Decoded::NeedMore => return None,
+            Decoded::Literal(len) => len,
+            Decoded::Chars { len, value } => {
+                if a.arena == NOT_IN_ARENA {
+                    a.arena = self.attr_store.arena.len();
+                }
+                self.attr_store.arena.push_str(inp.str(a.run, amp));
+                let mut utf8 = [0; 4];
+                self.attr_store.arena.push_str(value.as_str(&mut utf8));
+                a.run = amp + len;
+                len
+            }
+        };
+        self.ref_errors(inp, amp, &errors);
+        Some((len, a))
+    }
+
+    /// An attribute name with upper case in the fast path: lower-cased into
+    /// the arena (`FastAttr::name_arena`); returns whether the tag already
+    /// has it (reporting `duplicate-attribute` if so), and the attribute.
+    #[cold]
+    #[inline(never)]
+    fn fast_lowercase_name(&mut self, inp: &Input, mut a: FastAttr) -> (bool, FastAttr) {
+        let start = self.attr_store.arena.len();
+        self.attr_store.arena.push_str(inp.str(a.ns, a.ne));
+        self.attr_store.arena[start..].make_ascii_lowercase();
+        a.name_arena = start;
+        let at = a.ne;
+        let name = &self.attr_store.arena.as_bytes()[start..];
+        let dup = builders::has_attribute_named(
+            &mut self.attr_index,
+            &self.attrs,
+            &self.attr_store,
+            inp,
+            name,
+        );
+        if dup {
+            self.err(inp, ErrorCode::DuplicateAttribute, at);
+        }
+        (dup, a)
+    }
+
+    /// The end of an attribute value in the fast path, at window offset `r`
+    /// (the quote or the byte after an unquoted value).
+    #[inline(always)]
+    fn fast_value_end(&mut self, inp: &Input, mut a: FastAttr, r: usize) -> FastAttr {
+        a.ve = r;
+        if a.arena != NOT_IN_ARENA {
+            a = self.fast_value_rest(inp, a, r);
+        }
+        a
+    }
+
+    /// The rest of a decoded value (after its last reference) into the
+    /// arena: out of line, so that the common end of a value is a store.
+    #[inline(never)]
+    fn fast_value_rest(&mut self, inp: &Input, mut a: FastAttr, r: usize) -> FastAttr {
+        self.attr_store.arena.push_str(inp.str(a.run, r));
+        a.run = r;
+        a
+    }
+
+    /// Leaving the fast path for the general machine: it goes on from
+    /// `state` at window offset `r`, with the attribute in progress in its
+    /// fields as its own states would have left it (a name or value being
+    /// read extends to `r`, its span is still empty).
+    #[cold]
+    #[inline(never)]
+    fn fast_leave(&mut self, inp: &Input, state: State, r: usize, a: FastAttr) {
+        use State::*;
+        self.state = state;
+        self.pos = r;
+        if a.live {
+            let name_end = if state == AttributeName { r } else { a.ne };
+            let in_value = matches!(
+                state,
+                AttributeValueDoubleQuoted | AttributeValueSingleQuoted | AttributeValueUnquoted
+            );
+            let value_end = if in_value { r } else { a.ve };
+            self.attr_live = true;
+            self.attr_fields_used = true;
+            self.attr_duplicate = a.dup;
+            self.attr_name.clear();
+            self.attr_name.push_lowercase(inp, a.ns, name_end);
+            self.attr_value.clear();
+            if a.arena == NOT_IN_ARENA {
+                self.attr_value.push_input(inp, a.vs, value_end);
+            } else {
+                // The value decoded so far, and what follows it.
+                self.attr_value
+                    .push_str(inp, &self.attr_store.arena[a.arena..]);
+                if in_value {
+                    self.attr_value.push_input(inp, a.run, r);
+                }
+            }
+            self.attr_name_span = Span {
+                start: a.ns,
+                end: a.ne,
+            };
+            self.attr_value_span = Span {
+                start: a.vs,
+                end: a.ve,
+            };
+            // The fields own what the arena held for this attribute.
+            self.attr_store
+                .arena
+                .truncate(a.name_arena.min(a.arena).min(self.attr_store.arena.len()));
+        }
+    }
+
+    /// The fast path's end of an attribute: a record of its spans, unless
+    /// it is a duplicate.
+    #[inline(always)]
+    fn fast_commit(&mut self, a: FastAttr) {
+        if !a.live {
+            return;
+        }
+        if a.dup {
+            let first = a.name_arena.min(a.arena);
+            if first != NOT_IN_ARENA {
+                self.attr_store.arena.truncate(first);
+            }
+            return;
+        }
+        let name_span = Span {
+            start: a.ns,
+            end: a.ne,
+        };
+        let strings = if a.arena == NOT_IN_ARENA && a.name_arena == NOT_IN_ARENA {
+            VERBATIM
+        } else {
+            self.fast_rewritten(a)
+        };
+        self.attrs.push(AttrRecord {
+            name_span,
+            value_span: Span {
+                start: a.vs,
+                end: a.ve,
+            },
+            strings,
+        });
+    }
+
+    /// The slots of an attribute whose name or value is in the arena.
+    #[cold]
+    #[inline(never)]
+    fn fast_rewritten(&mut self, a: FastAttr) -> usize {
+        let name = if a.name_arena == NOT_IN_ARENA {
+            Slot::of_span(Span {
+                start: a.ns,
+                end: a.ne,
+            })
+        } else {
+            Slot::Scratch(a.name_arena, a.name_arena + (a.ne - a.ns))
+        };
+        let value = if a.arena == NOT_IN_ARENA {
+            Slot::of_span(Span {
+                start: a.vs,
+                end: a.ve,
+            })
+        } else {
+            Slot::Scratch(a.arena, self.attr_store.arena.len())
+        };
+        self.attr_store.rewritten.push((name, value));
+        self.attr_store.rewritten.len() - 1
+    }
+
+    /// The fast path's `>` at `gt`: commit the attribute in progress, emit
+    /// the tag and go back to the data state.
+    ///
+    /// What `emit_tag` does, for a tag whose name is its input bytes
+    /// (`tag_name_span`) and whose attributes are all committed.
+    #[inline(always)]
+    fn fast_emit(&mut self, inp: &Input, a: FastAttr, name: Span, gt: usize) {
+        self.fast_commit(a);
+        self.state = State::Data;
+        let end = gt + 1;
+        self.pos = end;
+        let ready = if self.tag_is_end {
+            if E::ENABLED {
+                if !self.attrs.is_empty() {
+                    self.err(inp, ErrorCode::EndTagWithAttributes, gt);
+                }
+                if self.self_closing {
+                    self.err(inp, ErrorCode::EndTagWithTrailingSolidus, gt);
+                }
+            }
+            Ready::EndTag
+        } else {
+            if self.tag_name.owned {
+                // A lower-cased name.
+                self.keep_start_tag_copy(inp);
+            } else {
+                self.keep_start_tag_span(name);
+            }
+            Ready::StartTag
+        };
+        self.emit(ready, end);
+    }
+}
+
+/// How the tag fast path leaves a tag, at a window offset: at its `>`, at
+/// the byte after a `/` (which is `>` for a self-closing tag), or for the
+/// general machine in a state.
+enum Exit {
+    Emit(usize),
+    SelfClosing(usize),
+    Leave(State, usize),
+}
+
+/// The tag fast path's attribute in progress, in window offsets: whether
+/// there is one, its name `ns..ne` and value `vs..ve` (a value not started
+/// yet is empty at the name's end), and whether its name is a duplicate.
+///
+/// A value with a decoded character reference is assembled in the attribute
+/// arena from `arena` on (else `arena` is `NOT_IN_ARENA`); `run` is where
+/// the input bytes not yet copied there start.
+#[derive(Clone, Copy)]
+struct FastAttr {
+    live: bool,
+    dup: bool,
+    ns: usize,
+    ne: usize,
+    vs: usize,
+    ve: usize,
+    arena: usize,
+    run: usize,
+    /// The lower-cased name in the arena, when it had upper case.
+    name_arena: usize,
+}
+
+const NOT_IN_ARENA: usize = usize::MAX;
+
+impl Default for FastAttr {
+    fn default() -> Self {
+        FastAttr {
+            live: false,
+            dup: false,
+            ns: 0,
+            ne: 0,
+            vs: 0,
+            ve: 0,
+            arena: NOT_IN_ARENA,
+            run: 0,
+            name_arena: NOT_IN_ARENA,
+        }
+    }
+}

@@ -1,0 +1,676 @@
+//! The tokenizer's state machine: the `Machine` struct, its entry points and
+//! the hand-out protocol (`advance`, `hand_out`, `Handed`).
+//!
+//! The rest is one construct per file: [`Input`] (`input.rs`), [`Field`]
+//! (`field.rs`), token building (`builders.rs`), the error sink
+//! (`errors.rs`), what a stream may drop and rebasing (`window.rs`), the
+//! general machine's states by token kind (`states/`), and the fast paths
+//! (`fast/`: the lanes and the tag fast path). They are `impl` blocks of the
+//! same `Machine`, and the release profile's one codegen unit inlines across
+//! them as within one file (callgrind counts the same instructions as the
+//! single file did).
+//!
+//! The machine never owns the input. Each call gets a window of it
+//! ([`Input`]): the bytes from absolute offset `origin` on, and whether the
+//! input ends with the window (`eof`). Positions are offsets in the window:
+//! a stream that drops the bytes before it shifts them all (`rebase`), and
+//! `origin` is added only to the spans that leave the machine, so the
+//! machine's code is the same for a stream as for a whole document.
+//!
+//! Invariants:
+//! - The input is valid UTF-8. Every byte the state machine reacts to is
+//!   ASCII; a multi-byte character is read whole and takes the "anything
+//!   else" branch, which appends it unchanged. So every field and every run
+//!   boundary falls on a character boundary, and owned fields (`String`s)
+//!   are assembled from whole characters.
+//! - The byte 0xFF never occurs in UTF-8, so it serves as the EOF "character".
+//! - The machine is resumable at every byte: a state that needs to see more
+//!   input than the window holds (a CR that might start CRLF, `<!DOCTYPE`,
+//!   `PUBLIC`, a named reference) returns without consuming anything, and is
+//!   called again with a longer window. Nothing in the machine depends on
+//!   where the window ends.
+//! - Token strings are [`Field`]s: they borrow an input range while what the
+//!   standard appends is exactly the next input bytes, and switch to an owned
+//!   buffer at the first rewrite. Deferred appends (the `--` of a comment end,
+//!   the `</` and temporary buffer of a non-matching end tag, `]]` in CDATA)
+//!   are appended as the input range they came from, so they stay borrowed.
+
+mod builders;
+mod errors;
+mod fast;
+mod field;
+mod input;
+mod states;
+mod window;
+
+use std::marker::PhantomData;
+
+use super::attr_index::{self, AttrIndex};
+use super::charref::{self, Decoded, Named, RefErrors};
+use super::{Config, ErrorPolicy, Feedback, Flow};
+use crate::error::{ErrorCode, ParseError};
+use crate::position::{LineCol, LineIndex};
+use crate::scan;
+use crate::state::State;
+use crate::token::{
+    AttrRecord, AttrStore, Attributes, Doctype, ProcessingInstruction, Slot, Span, Tag, Text,
+    Token, IN_ARENA, VERBATIM,
+};
+
+/// The EOF "character" (never a UTF-8 byte).
+const EOF: u8 = 0xFF;
+
+use self::field::{ascii_lower, push_char, Field};
+pub(crate) use self::input::Input;
+
+/// Which non-text token is complete and waiting to be handed out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ready {
+    StartTag,
+    EndTag,
+    Comment,
+    Doctype,
+    ProcessingInstruction,
+    Eof,
+}
+
+/// What the last `next_token` call handed out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Handed {
+    Nothing,
+    /// The pending text; `ready` (if any) goes next.
+    Text,
+    /// The `ready` token.
+    Ready,
+}
+
+pub(crate) struct Machine<E> {
+    state: State,
+    /// The standard's return state, for character references.
+    return_state: State,
+    /// Offset of the next byte to consume, in the window (like every
+    /// position the machine holds: `rebase` shifts them when a stream drops
+    /// bytes, and `Input::origin` is added only to what is handed out).
+    pos: usize,
+
+    last_start_tag: Vec<u8>,
+    /// When set, the last start tag's name is these input bytes and
+    /// `last_start_tag` is stale: a start tag whose name is verbatim input
+    /// (almost all) costs no copy. A stream calls `keep_last_start_tag`
+    /// before it drops input bytes.
+    last_start_tag_span: Option<Span>,
+    has_last_start_tag: bool,
+    cdata_allowed: bool,
+    processing_instructions: bool,
+    /// Keep text pending at the end of a window instead of handing it out
+    /// (streams only: one text token per run, at the cost of buffering it).
+    join_text: bool,
+    /// Use the SIMD scans (`Config::simd`).
+    simd: bool,
+    /// Take the common paths of the data and tag states in one go
+    /// (`data_lane`, `tag_fast_path`) rather than a step per state
+    /// (`Config::fast_paths`).
+    fast_paths: bool,
+    /// `Config::max_attributes` and `Config::max_token_len`.
+    max_attributes: usize,
+    max_token_len: usize,
+    /// Whether either limit is set: one test per token instead of two.
+    limited: bool,
+    /// An attribute of the current tag was dropped or cut by a limit.
+    tag_limited: bool,
+
+    // Output.
+    text: Field,
+    text_span: Span,
+    ready: Option<Ready>,
+    handed: Handed,
+    finished: bool,
+
+    /// Where a caller last put the machine into a state (construction or
+    /// `set_state`). Bytes before it were not consumed by the machine, so a
+    /// read-back (the `--` of a comment end, the `<` of a tag that turned
+    /// out not to be one) reaching before it uses the literal the standard
+    /// appends instead: only possible when a caller starts the machine
+    /// directly in a mid-token state.
+    entered_at: usize,
+    /// The token last handed out of each kind is done with: its fields
+    /// still hold what they held, but pin no input bytes
+    /// (`earliest_needed`) until the next token of the kind starts.
+    stale_tag: bool,
+    stale_comment: bool,
+    stale_doctype: bool,
+    /// Offset of the `<` (or `&`) that started the markup being read.
+    lt: usize,
+    /// `lt` and `amp` were set by the machine from a `<` / `&` it consumed
+    /// (not left over from before a caller's `set_state`).
+    lt_read: bool,
+    amp_read: bool,
+    /// Offset of the `&` of the character reference being read.
+    amp: usize,
+    /// The standard's temporary buffer where it is read: by the script
+    /// data double escape start and end states (is it `script`?) and the
+    /// processing instruction states (the target). Every way into those
+    /// clears it first (the `<` + letter of script data escaped, `</` of
+    /// double escaped, `<?`), and `set_state` does for a caller who
+    /// enters one directly. The end tag states, where the standard also
+    /// fills it, never read it: there the name is `tag_name`, and the
+    /// text to emit when the tag is no end tag is the input since `lt`
+    /// (`emit_since_lt`), so their "set the temporary buffer to the empty
+    /// string" is not done.
+    temp: Vec<u8>,
+    charref_code: u32,
+
+    // The current tag.
+    tag_is_end: bool,
+    self_closing: bool,
+    tag_name: Field,
+    tag_name_span: Span,
+    token_end: usize,
+    attrs: Vec<AttrRecord>,
+    /// Index of the first record of `attrs` that may still borrow input
+    /// bytes: those before it borrow none (see `earliest_needed`).
+    attrs_borrowing: usize,
+    /// The rewritten strings of the attributes that are not `VERBATIM`.
+    attr_store: AttrStore,
+    attr_live: bool,
+    /// Whether `attr_name` and `attr_value` may hold something: set by
+    /// `new_attr` and `fast_leave`, the only ways into the general
+    /// machine's attribute states, so that `new_tag` tests one flag instead
+    /// of both fields.
+    attr_fields_used: bool,
+    attr_duplicate: bool,
+    attr_name: Field,
+    attr_value: Field,
+    attr_name_span: Span,
+    attr_value_span: Span,
+    attr_index: AttrIndex,
+
+    // The current comment (also the processing instruction's data).
+    comment: Field,
+    pi_target: Field,
+
+    // The current DOCTYPE.
+    doctype_name: Field,
+    doctype_public: Field,
+    doctype_system: Field,
+    has_doctype_name: bool,
+    has_doctype_public: bool,
+    has_doctype_system: bool,
+    force_quirks: bool,
+
+    errors: Vec<ParseError>,
+    /// Line/column cursor for error locations (errors on only): usually at
+    /// the last error, so successive errors cost the distance between them.
+    lines: LineIndex,
+    /// Line/column at the start of the window, for the rare error reported
+    /// behind the cursor.
+    lines_at_base: LineIndex,
+    /// Limit errors waiting for a window to locate them in.
+    limit_errors: Vec<(ErrorCode, usize)>,
+    /// Input-stream checks (control characters, noncharacters) are done up to
+    /// here.
+    stream_checked: usize,
+    /// No byte from `stream_checked` (or the window's start) up to here can
+    /// start a reported character: the scan for the next suspect goes on to
+    /// the end of the window, so that the many checks up to the end of each
+    /// token cost nothing until the input reaches the suspect.
+    stream_clear_until: usize,
+    _policy: PhantomData<E>,
+}
+
+impl<E: ErrorPolicy> Machine<E> {
+    pub(crate) fn new(config: &Config) -> Self {
+        let mut machine = Machine {
+            state: config.initial_state,
+            return_state: State::Data,
+            pos: 0,
+            last_start_tag: config
+                .last_start_tag
+                .as_deref()
+                .unwrap_or("")
+                .as_bytes()
+                .to_vec(),
+            last_start_tag_span: None,
+            has_last_start_tag: config.last_start_tag.is_some(),
+            cdata_allowed: config.cdata_allowed,
+            processing_instructions: config.processing_instructions,
+            join_text: config.join_text,
+            simd: config.simd,
+            fast_paths: config.fast_paths,
+            max_attributes: config.max_attributes,
+            max_token_len: config.max_token_len,
+            limited: config.max_attributes != usize::MAX || config.max_token_len != usize::MAX,
+            tag_limited: false,
+            text: Field::default(),
+            text_span: Span::default(),
+            ready: None,
+            handed: Handed::Nothing,
+            finished: false,
+            entered_at: 0,
+            stale_tag: false,
+            stale_comment: false,
+            stale_doctype: false,
+            lt_read: false,
+            amp_read: false,
+            lt: 0,
+            amp: 0,
+            temp: Vec::new(),
+            charref_code: 0,
+            tag_is_end: false,
+            self_closing: false,
+            tag_name: Field::default(),
+            tag_name_span: Span::default(),
+            token_end: 0,
+            attrs: Vec::new(),
+            attrs_borrowing: 0,
+            attr_store: AttrStore::default(),
+            attr_live: false,
+            attr_fields_used: false,
+            attr_duplicate: false,
+            attr_name: Field::default(),
+            attr_value: Field::default(),
+            attr_name_span: Span::default(),
+            attr_value_span: Span::default(),
+            attr_index: AttrIndex::new(),
+            comment: Field::default(),
+            pi_target: Field::default(),
+            doctype_name: Field::default(),
+            doctype_public: Field::default(),
+            doctype_system: Field::default(),
+            has_doctype_name: false,
+            has_doctype_public: false,
+            has_doctype_system: false,
+            force_quirks: false,
+            errors: Vec::new(),
+            lines: LineIndex::new(),
+            lines_at_base: LineIndex::new(),
+            limit_errors: Vec::new(),
+            stream_checked: 0,
+            stream_clear_until: 0,
+            _policy: PhantomData,
+        };
+        let limit = config.max_token_len;
+        for field in [
+            &mut machine.tag_name,
+            &mut machine.attr_name,
+            &mut machine.attr_value,
+            &mut machine.comment,
+            &mut machine.pi_target,
+            &mut machine.doctype_name,
+            &mut machine.doctype_public,
+            &mut machine.doctype_system,
+        ] {
+            field.limit = limit;
+        }
+        machine
+    }
+
+    pub(crate) fn errors(&self) -> &[ParseError] {
+        &self.errors
+    }
+
+    pub(crate) fn set_state(&mut self, state: State) {
+        if state != self.state {
+            self.entered_at = self.pos;
+            self.lt_read = false;
+            self.amp_read = false;
+            self.temp.clear();
+        }
+        // A caller may start the machine in an attribute's states, which
+        // then fill the attribute fields without `new_attr`.
+        self.attr_fields_used = true;
+        self.state = state;
+    }
+
+    pub(crate) fn set_last_start_tag(&mut self, name: Option<&str>) {
+        self.last_start_tag_span = None;
+        self.last_start_tag.clear();
+        self.last_start_tag
+            .extend_from_slice(name.unwrap_or("").as_bytes());
+        self.has_last_start_tag = name.is_some();
+    }
+
+    pub(crate) fn set_cdata_allowed(&mut self, allowed: bool) {
+        self.cdata_allowed = allowed;
+    }
+
+    pub(crate) fn state(&self) -> State {
+        self.state
+    }
+
+    /// Runs the machine and hands out the next token, or `None` when the
+    /// window is used up (only possible when `eof` is false) or after EOF.
+    ///
+    /// Standalone mode (`feedback`, see
+    /// [`hand_out_observed`](Self::hand_out_observed)) and driven mode are
+    /// two functions, each with the machine inlined: the driven one carries
+    /// no code for the feedback. Each has a second copy for a whole
+    /// document (`origin` 0, `eof`), chosen here: from `Tokenizer` the test
+    /// folds away, a stream pays it per call.
+    #[inline(always)]
+    pub(crate) fn next_token<'t>(
+        &'t mut self,
+        text: &'t str,
+        origin: usize,
+        eof: bool,
+        feedback: Option<&mut Feedback>,
+    ) -> Option<Token<'t>> {
+        // The tag after a text token (a third of all tokens) is complete
+        // already: it is handed out here, inline, without the call of the
+        // machine's big function, whose entry and exit alone cost more than
+        // the hand-out (5% of all instructions on the corpus).
+        match feedback {
+            None => {
+                if self.tag_waits() {
+                    return Some(self.hand_out_waiting_tag(Input { text, origin, eof }));
+                }
+                if origin == 0 && eof {
+                    return self.next_token_driven_whole(text);
+                }
+                self.next_token_driven(text, origin, eof)
+            }
+            Some(feedback) => {
+                if origin == 0 && eof {
+                    return self.next_token_standalone_whole(text, feedback);
+                }
+                self.next_token_standalone(text, origin, eof, feedback)
+            }
+        }
+    }
+
+    /// `advance`'s bookkeeping after a token other than a tag was handed
+    /// out.
+    #[cold]
+    #[inline(never)]
+    fn handed_other(&mut self, kind: Ready) {
+        match kind {
+            Ready::StartTag | Ready::EndTag => self.stale_tag = true,
+            Ready::Comment | Ready::ProcessingInstruction => self.stale_comment = true,
+            Ready::Doctype => self.stale_doctype = true,
+            Ready::Eof => self.finished = true,
+        }
+    }
+
+    /// Whether a tag waits behind the text handed out last.
+    #[inline(always)]
+    fn tag_waits(&self) -> bool {
+        self.handed == Handed::Text && matches!(self.ready, Some(Ready::StartTag | Ready::EndTag))
+    }
+
+    /// What `hand_out` does for a tag waiting behind the text just handed
+    /// out: forget the text, hand out the tag.
+    #[inline(always)]
+    fn hand_out_waiting_tag<'t>(&'t mut self, inp: Input<'t>) -> Token<'t> {
+        self.attr_store.origin = inp.origin;
+        self.text.clear();
+        self.handed = Handed::Ready;
+        self.ready_token(inp)
+    }
+
+    /// [`next_token_driven`](Self::next_token_driven) for a whole document
+    /// (at origin 0, a window that ends the input): the constants reach the
+    /// inlined machine, which then has no window end to wait at and no
+    /// origin to add to spans.
+    #[inline(never)]
+    fn next_token_driven_whole<'t>(&'t mut self, text: &'t str) -> Option<Token<'t>> {
+        self.next_token_inline(text, 0, true, None)
+    }
+
+    /// [`next_token_standalone`](Self::next_token_standalone) for a whole
+    /// document, as [`next_token_driven_whole`](Self::next_token_driven_whole).
+    #[inline(never)]
+    fn next_token_standalone_whole<'t>(
+        &'t mut self,
+        text: &'t str,
+        feedback: &mut Feedback,
+    ) -> Option<Token<'t>> {
+        self.next_token_inline(text, 0, true, Some(feedback))
+    }
+
+    #[inline(never)]
+    fn next_token_driven<'t>(
+        &'t mut self,
+        text: &'t str,
+        origin: usize,
+        eof: bool,
+    ) -> Option<Token<'t>> {
+        self.next_token_inline(text, origin, eof, None)
+    }
+
+    #[inline(never)]
+    fn next_token_standalone<'t>(
+        &'t mut self,
+        text: &'t str,
+        origin: usize,
+        eof: bool,
+        feedback: &mut Feedback,
+    ) -> Option<Token<'t>> {
+        self.next_token_inline(text, origin, eof, Some(feedback))
+    }
+
+    /// [`next_token`](Self::next_token) with the machine inlined where it
+    /// is called: for the loop that takes every token in one place
+    /// ([`for_each_token`](Self::for_each_token)), where the token is then
+    /// looked at where it is built instead of being stored for a caller to
+    /// load (3.4% fewer instructions over the corpus in standalone mode;
+    /// driven, since whole documents have their own copies of the big
+    /// functions, 1.7% more, and in wall time 4% slower). Each use is a copy
+    /// of the machine, so it has few callers.
+    #[inline(always)]
+    fn next_token_inline<'t>(
+        &'t mut self,
+        text: &'t str,
+        origin: usize,
+        eof: bool,
+        feedback: Option<&mut Feedback>,
+    ) -> Option<Token<'t>> {
+        let inp = Input { text, origin, eof };
+        let Some(feedback) = feedback else {
+            return self.hand_out(inp);
+        };
+        self.hand_out_observed(inp, feedback)
+    }
+
+    /// Hands every token to `f` until the window is used up, EOF has been
+    /// handed out, or `f` says [`Flow::Stop`]: the loop of
+    /// `Tokenizer::for_each_token` and `StreamTokenizer::for_each_token`.
+    #[inline(always)]
+    pub(crate) fn for_each_token<F, T>(
+        &mut self,
+        text: &str,
+        origin: usize,
+        eof: bool,
+        mut feedback: Option<&mut Feedback>,
+        mut f: F,
+    ) where
+        F: FnMut(Token<'_>) -> T,
+        T: Into<Flow>,
+    {
+        loop {
+            let flow = {
+                let token = self.next_token_inline(text, origin, eof, feedback.as_deref_mut());
+                let Some(token) = token else { return };
+                f(token).into()
+            };
+            match flow {
+                Flow::Continue => {}
+                Flow::Switch(state) => self.set_state(state),
+                Flow::Stop => return,
+            }
+        }
+    }
+
+    /// Standalone mode's [`hand_out`](Self::hand_out): the switches decided
+    /// on the last token are applied first, and the new token is looked at
+    /// before it is returned.
+    #[inline(always)]
+    fn hand_out_observed<'t>(
+        &'t mut self,
+        inp: Input<'t>,
+        feedback: &mut Feedback,
+    ) -> Option<Token<'t>> {
+        if let Some(switch) = feedback.pending.take() {
+            self.set_cdata_allowed(switch.cdata_allowed);
+            if let Some(state) = switch.state {
+                self.set_state(state);
+            }
+        }
+        let token = self.hand_out(inp);
+        if let Some(token) = &token {
+            feedback.pending = feedback.observe(token);
+        }
+        token
+    }
+
+    /// Runs the machine (`advance`) and builds the token it says to hand
+    /// out.
+    #[inline(always)]
+    fn hand_out<'t>(&'t mut self, inp: Input<'t>) -> Option<Token<'t>> {
+        match self.advance(&inp) {
+            Handed::Text => Some(self.text_token(inp)),
+            Handed::Ready => Some(self.ready_token(inp)),
+            Handed::Nothing => None,
+        }
+    }
+
+    /// The token handed out last, built again from the same window (`text`
+    /// at `origin`, as it was then: nothing fed or dropped since), or
+    /// `None` if the last call handed out nothing. Its fields stay until
+    /// the next call forgets them (`advance`), so a caller can take a
+    /// token, drop it, and lend it again beside a borrow of its own (the
+    /// positions of `next_token_with_lines`, a reader's loop that feeds
+    /// the stream when no token came). Standalone mode's feedback has seen
+    /// the token already.
+    pub(crate) fn last_token<'t>(&'t self, text: &'t str, origin: usize) -> Option<Token<'t>> {
+        let inp = Input {
+            text,
+            origin,
+            eof: false,
+        };
+        match self.handed {
+            Handed::Text => Some(self.text_token(inp)),
+            Handed::Ready => Some(self.ready_token(inp)),
+            Handed::Nothing => None,
+        }
+    }
+
+    /// Whether the end-of-file token has been handed out.
+    pub(crate) fn eof_handed(&self) -> bool {
+        self.finished || (self.handed == Handed::Ready && self.ready == Some(Ready::Eof))
+    }
+
+    #[inline(always)]
+    fn text_token<'t>(&'t self, inp: Input<'t>) -> Token<'t> {
+        Token::Text(Text {
+            text: self.text.str(&inp),
+            span: inp.absolute(self.text_span),
+        })
+    }
+
+    /// Forgets the token handed out last, runs the machine until a token is
+    /// complete (or the window is used up), and says what to hand out.
+    #[inline(always)]
+    fn advance(&mut self, inp: &Input) -> Handed {
+        // Attribute records are resolved in the window of this call.
+        self.attr_store.origin = inp.origin;
+        match self.handed {
+            Handed::Text => {
+                self.text.clear();
+                if self.ready.is_some() {
+                    self.handed = Handed::Ready;
+                    return Handed::Ready;
+                }
+            }
+            Handed::Ready => {
+                if let Some(kind) = self.ready.take() {
+                    // The handed-out token's fields pin no input bytes any
+                    // more (a stream could otherwise never drop the bytes
+                    // after the last tag of a long text); they are cleared
+                    // when the next token of their kind begins. A tag first
+                    // and alone: a `match` on the kind compiled to an
+                    // indirect jump on every hand-out of a tag.
+                    if matches!(kind, Ready::StartTag | Ready::EndTag) {
+                        self.stale_tag = true;
+                    } else {
+                        self.handed_other(kind);
+                    }
+                }
+            }
+            Handed::Nothing => {}
+        }
+        self.handed = Handed::Nothing;
+        if self.finished {
+            return Handed::Nothing;
+        }
+        self.run(inp);
+        if E::ENABLED && !self.limit_errors.is_empty() {
+            for (code, at) in std::mem::take(&mut self.limit_errors) {
+                self.err(inp, code, at);
+            }
+        }
+        if !self.text.is_empty() && (self.ready.is_some() || (!inp.eof && !self.join_text)) {
+            self.handed = Handed::Text;
+            if E::ENABLED {
+                self.check_stream(inp, self.pos.saturating_sub(1));
+            }
+        } else if self.ready.is_some() {
+            self.handed = Handed::Ready;
+        }
+        self.handed
+    }
+
+    #[inline(always)]
+    fn ready_token<'t>(&'t self, inp: Input<'t>) -> Token<'t> {
+        let span = inp.absolute(Span {
+            start: self.lt,
+            end: self.token_end,
+        });
+        match self.ready {
+            Some(Ready::StartTag) | Some(Ready::EndTag) => {
+                let tag = Tag {
+                    name: self.tag_name.str(&inp),
+                    self_closing: self.self_closing,
+                    span,
+                    name_span: inp.absolute(self.tag_name_span),
+                    attrs: if self.tag_is_end {
+                        Attributes::EMPTY
+                    } else {
+                        Attributes {
+                            records: &self.attrs,
+                            input: inp.text,
+                            store: &self.attr_store,
+                        }
+                    },
+                };
+                if self.tag_is_end {
+                    Token::EndTag(tag)
+                } else {
+                    Token::StartTag(tag)
+                }
+            }
+            Some(Ready::Comment) => Token::Comment(Text {
+                text: self.comment.str(&inp),
+                span,
+            }),
+            Some(Ready::Doctype) => Token::Doctype(Doctype {
+                name: self.has_doctype_name.then(|| self.doctype_name.str(&inp)),
+                public_id: self
+                    .has_doctype_public
+                    .then(|| self.doctype_public.str(&inp)),
+                system_id: self
+                    .has_doctype_system
+                    .then(|| self.doctype_system.str(&inp)),
+                force_quirks: self.force_quirks,
+                span,
+            }),
+            Some(Ready::ProcessingInstruction) => {
+                Token::ProcessingInstruction(ProcessingInstruction {
+                    target: self.pi_target.str(&inp),
+                    data: self.comment.str(&inp),
+                    span,
+                })
+            }
+            Some(Ready::Eof) | None => Token::Eof,
+        }
+    }
+}
