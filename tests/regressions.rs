@@ -182,3 +182,31 @@ fn start_in_character_reference_before_multibyte_character() {
         );
     }
 }
+
+/// `encoding`, 2026-12-03 (a 10-minute run): a page shorter than the
+/// prescan's 1024 bytes, fed in chunks and finished, whose `<meta charset>`
+/// the prescan misses (a `<!--` inside `<title>` is text to the tokenizer
+/// but a comment to the prescan, which then skips the `<meta>`) while the
+/// tokenizer sees it. The stream decided at `finish` before the tokens of
+/// that ASCII were taken: the default, where `Sniffer::sniff` says
+/// late-meta. With a non-ASCII byte after it the stream decoded it wrongly.
+#[test]
+fn encoding_short_page_late_meta_decided_at_finish() {
+    use htmltok::encoding::{Sniffer, Source};
+    let ascii = b"<title>a <!-- b</title><meta charset=\"koi8-r\"><p>x<!-- c -->";
+    for tail in [&b""[..], b"\xc1\xc2\xd7"] {
+        let page = [&ascii[..], tail].concat();
+        let sniffed = Sniffer::new().sniff(&page);
+        assert_eq!(sniffed.source, Source::LateMeta);
+        assert_eq!(sniffed.encoding, encoding_rs::KOI8_R);
+        for splits in [vec![], vec![1], vec![1, 7, 30], vec![page.len()]] {
+            props::check_encoding(&page, Sniffer::new(), &splits)
+                .unwrap_or_else(|e| panic!("splits {splits:?}: {e}"));
+        }
+    }
+    // The input the fuzzer found.
+    let found = include_bytes!("regressions/encoding-late-meta-at-finish.bin");
+    let split = |n: usize| n.min(found.len());
+    props::check_encoding(found, Sniffer::new(), &[split(1), split(7), split(300)])
+        .unwrap_or_else(|e| panic!("{e}"));
+}

@@ -27,7 +27,7 @@ use encoding_rs::{Decoder, Encoding, UTF_8};
 use super::guess::CONTEXT;
 #[cfg(doc)]
 use super::DETECT_LEN;
-use super::{ascii_len, meta_declares, Sniffed, Sniffer, PRESCAN_LEN};
+use super::{ascii_len, late_meta, meta_declares, Sniffed, Sniffer, PRESCAN_LEN};
 use crate::utf8;
 
 /// Input bytes at most decoded at once, so that the room reserved for
@@ -160,6 +160,16 @@ impl InputDecoder {
         if let State::Sniffing { sniffer, held } = &mut self.state {
             let (sniffer, first) = (*sniffer, std::mem::take(held));
             self.after_prescan(sniffer, out, &first);
+            // The whole input came in this call, shorter than the prescan:
+            // its ASCII went out just now and its tokens have not been
+            // taken, so no `<meta>` among them was seen (one the prescan
+            // misses, say after a `<!--` inside a <title>). The whole input
+            // is here: look for the `<meta>` as `Sniffer::sniff` does.
+            if let State::Ascii { meta, .. } = &mut self.state {
+                if meta.is_none() {
+                    *meta = late_meta(&first[..ascii_len(&first)]);
+                }
+            }
         }
         if let State::Ascii { .. } = self.state {
             self.after_detecting(out, true);

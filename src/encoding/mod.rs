@@ -456,7 +456,7 @@ pub(crate) fn ascii_len(bytes: &[u8]) -> usize {
 /// `decode`'s caller then does again; with a `<meta>` only in the head, it
 /// reads the head. The search goes backwards from the end, so it passes
 /// over the `<`s after the last `<meta` only.
-fn late_meta(ascii: &[u8]) -> Option<&'static Encoding> {
+pub(crate) fn late_meta(ascii: &[u8]) -> Option<&'static Encoding> {
     let last = memchr::memrchr_iter(b'<', ascii).find(|&lt| {
         ascii
             .get(lt + 1..lt + 5)
