@@ -178,7 +178,9 @@ fn outcome<R>(item: Item, process: &(dyn Fn(&PageIn) -> R + Sync)) -> Done<R> {
                 source: page.source.clone(),
                 what: "internal error while processing the page (skipped)".into(),
             });
-            Done::Page(result, page.bytes.len())
+            let bytes = page.bytes.len();
+            read::recycle(page.bytes);
+            Done::Page(result, bytes)
         }
         Item::Problem(problem) => Done::Problem(problem),
         Item::Ignored => Done::Ignored,
