@@ -91,7 +91,7 @@ const CHUNK: usize = 256 * 1024;
 
 /// How many chunks the inflating thread may be ahead of the reader (so
 /// at most `(AHEAD + 2) × CHUNK` bytes are in flight).
-const AHEAD: usize = 8;
+const AHEAD: usize = 32;
 
 /// A gzip stream ([`Inflated`]) inflated on a thread of its own, read in
 /// chunks. Inflating is most of the work of reading a `.warc.gz`
