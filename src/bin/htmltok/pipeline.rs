@@ -139,6 +139,11 @@ pub(crate) fn run<R: Send>(
                 });
             }
             drop(to_writer);
+            // The writing thread is idle until the first page is done:
+            // it builds the named-reference automaton (about 2 ms, once
+            // per process) meanwhile, so that no worker waits for another
+            // to build it.
+            warm_up();
             let mut ready: BTreeMap<usize, Vec<Done<R>>> = BTreeMap::new();
             let mut next_out = 0;
             for (seq, done) in results.iter() {
@@ -170,6 +175,12 @@ pub(crate) fn run<R: Send>(
     Ok(report)
 }
 
+/// Builds the tokenizer's lazily made tables by tokenizing a named
+/// character reference the common-name shortcut does not know.
+fn warm_up() {
+    let _ = htmltok::extract::Page::decode(b"<p>&CounterClockwiseContourIntegral;", None).text();
+}
+
 /// What became of one item.
 fn outcome<R>(item: Item, process: &(dyn Fn(&PageIn) -> R + Sync)) -> Done<R> {
     match item {
@@ -178,7 +189,9 @@ fn outcome<R>(item: Item, process: &(dyn Fn(&PageIn) -> R + Sync)) -> Done<R> {
                 source: page.source.clone(),
                 what: "internal error while processing the page (skipped)".into(),
             });
-            Done::Page(result, page.bytes.len())
+            let bytes = page.bytes.len();
+            read::recycle(page.bytes);
+            Done::Page(result, bytes)
         }
         Item::Problem(problem) => Done::Problem(problem),
         Item::Ignored => Done::Ignored,

@@ -2,7 +2,7 @@
 //! record with an HTML content type is a page; other records are passed
 //! over and counted; a broken record ends the archive with a problem.
 
-use std::io::{BufRead, BufReader, Cursor, Read};
+use std::io::{BufRead, Cursor};
 use std::path::Path;
 
 use fastwarc::warc::header::WarcHeader;
@@ -10,8 +10,10 @@ use fastwarc::warc::iter::{ArchiveIterator, ArchiveIteratorOptions};
 use fastwarc::warc::record::{AutoDecode, SharedWarcRecord, WarcRecord, WarcRecordType};
 use url::Url;
 
-use crate::gz::Inflated;
-use crate::read::{problem, Item, PageIn};
+use fastwarc::stream_io::bufread::RawReaderAdapter;
+
+use crate::gz::{Inflated, Inflating};
+use crate::read::{page_buffer, problem, Item, PageIn};
 
 /// The iterator's options: HTTP headers parsed, payloads sent with a
 /// transfer or content encoding decoded (a page is read as the browser
@@ -27,7 +29,7 @@ fn options() -> ArchiveIteratorOptions {
 pub(crate) fn read_path(path: &Path, source: &str, send: &mut dyn FnMut(Item) -> bool) -> bool {
     let gzip = path.to_string_lossy().to_ascii_lowercase().ends_with(".gz");
     let records = if gzip {
-        Inflated::open(path).map(inflated)
+        Inflated::open(path).and_then(inflated)
     } else {
         ArchiveIterator::from_path_with_options(path, options())
     };
@@ -37,13 +39,18 @@ pub(crate) fn read_path(path: &Path, source: &str, send: &mut dyn FnMut(Item) ->
     }
 }
 
-/// The records of a gzip stream inflated by [`Inflated`].
-fn inflated<R: BufRead + Send + 'static>(stream: Inflated<R>) -> ArchiveIterator {
+/// The records of a gzip stream inflated by [`Inflated`] on a thread of
+/// its own ([`Inflating`]), read from its chunks without another copy.
+fn inflated<R: BufRead + Send + 'static>(stream: Inflated<R>) -> std::io::Result<ArchiveIterator> {
     let plain = ArchiveIteratorOptions {
         stream_detect: false,
         ..options()
     };
-    ArchiveIterator::with_options(BufReader::with_capacity(1 << 20, stream), plain)
+    let chunks = Inflating::start(stream)?;
+    Ok(ArchiveIterator::with_options(
+        RawReaderAdapter::new(chunks),
+        plain,
+    ))
 }
 
 /// An archive already in memory (standard input, a file named otherwise),
@@ -52,9 +59,12 @@ pub(crate) fn read_bytes(bytes: Vec<u8>, source: &str, send: &mut dyn FnMut(Item
     let records = if crate::gz::is_gzip(&bytes) {
         inflated(Inflated::new(Cursor::new(bytes)))
     } else {
-        ArchiveIterator::with_options(Cursor::new(bytes), options())
+        Ok(ArchiveIterator::with_options(Cursor::new(bytes), options()))
     };
-    read_records(records, source, send)
+    match records {
+        Ok(records) => read_records(records, source, send),
+        Err(e) => send(problem(source, format!("cannot read: {e}"))),
+    }
 }
 
 fn read_records(
@@ -108,9 +118,9 @@ fn page(record: &mut WarcRecord, source: &str, index: usize) -> Item {
         .clone()
         .unwrap_or_else(|| format!("{source}: record {index}"));
     let expected = record.content_length();
-    let mut bytes = Vec::with_capacity(usize::try_from(expected).unwrap_or(0).min(1 << 26));
+    let mut bytes = page_buffer(usize::try_from(expected).unwrap_or(0).min(1 << 26));
     let read = match record.reader_mut() {
-        Some(reader) => reader.read_to_end(&mut bytes),
+        Some(reader) => copy_out(reader, &mut bytes),
         None => Ok(0),
     };
     match read {
@@ -130,6 +140,26 @@ fn page(record: &mut WarcRecord, source: &str, index: usize) -> Item {
         content_type: Some(content_type),
         from_warc: true,
     })
+}
+
+/// Appends what is left of `reader` to `bytes`, as `read_to_end` does
+/// but straight from the reader's buffer: `read_to_end` zeroes the room it
+/// reads into first, another pass over every page.
+fn copy_out(reader: &mut impl BufRead, bytes: &mut Vec<u8>) -> std::io::Result<usize> {
+    let start = bytes.len();
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(bytes.len() - start);
+        }
+        let n = chunk.len();
+        bytes.extend_from_slice(chunk);
+        reader.consume(n);
+    }
 }
 
 /// What a read error says about the record.
