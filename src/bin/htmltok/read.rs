@@ -104,6 +104,11 @@ static SPARE: Mutex<Spare> = Mutex::new(Spare {
 /// in flight, which the pipeline's window bounds).
 const SPARE_BYTES: usize = 64 << 20;
 
+/// At most this many spare buffers: finding one scans them all, so their
+/// number, not only their bytes, must stay small (a crawl of tiny pages
+/// would otherwise keep hundreds of thousands and scan them per page).
+const SPARE_COUNT: usize = 256;
+
 struct Spare {
     buffers: Vec<Vec<u8>>,
     /// Their capacities' sum.
@@ -141,7 +146,7 @@ pub(crate) fn recycle(mut buffer: Vec<u8>) {
     let mut spare = SPARE.lock().unwrap_or_else(|e| e.into_inner());
     spare.bytes += buffer.capacity();
     spare.buffers.push(buffer);
-    while spare.bytes > SPARE_BYTES {
+    while spare.bytes > SPARE_BYTES || spare.buffers.len() > SPARE_COUNT {
         let smallest = (spare.buffers.iter().enumerate())
             .min_by_key(|(_, b)| b.capacity())
             .map(|(i, _)| i);
