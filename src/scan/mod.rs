@@ -54,6 +54,7 @@
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 pub(crate) mod lines;
+pub(crate) mod tag_block;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 mod neon;
 // The portable kernel: the search itself where no vector kernel of ours

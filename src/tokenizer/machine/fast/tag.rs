@@ -1,6 +1,7 @@
 //! The tag fast path: the tag states for the common shapes of a tag, as
 //! straight-line code.
 
+use crate::scan::tag_block::TagBlock;
 use crate::tokenizer::machine::*;
 
 impl<E: ErrorPolicy> Machine<E> {
@@ -64,6 +65,9 @@ impl<E: ErrorPolicy> Machine<E> {
         // stores is not forwarded).
         let name = Span { start: p, end: r };
         let mut a = FastAttr::default();
+        // The structural index of the 64 bytes from the first attribute
+        // on, built when the first attribute name is looked for.
+        let mut ix = TagBlock::NONE;
         // Every way out of the tag is a `break 'tag`, so that the one
         // place that emits the tag is inlined here once.
         let exit = 'tag: {
@@ -106,7 +110,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     name_arena: NOT_IN_ARENA,
                 };
                 // Attribute name state.
-                r += self.find(&scan::ATTR_NAME, &buf[r..]);
+                (r, ix) = self.name_end(ix, buf, r);
                 let mut upper = false;
                 if let Some(b'A'..=b'Z') = buf.get(r) {
                     // Upper case: the name is lower-cased into the arena once
@@ -182,9 +186,11 @@ impl<E: ErrorPolicy> Machine<E> {
                 r += 1;
                 (a.vs, a.ve, a.run) = (r, r, r);
                 loop {
-                    r += self.find(set, &buf[r..]);
+                    (r, ix) = self.quoted_end(ix, buf, r, set);
                     match buf.get(r) {
                         Some(&c) if c == quote => break,
+                        // The other quote: a stop of the index only.
+                        Some(b'"' | b'\'') => r += 1,
                         Some(b'&') => match self.fast_reference(inp, buf, r, a) {
                             Some((n, after)) => (r, a) = (r + n, after),
                             None => break 'tag Exit::Leave(state, r),
@@ -213,6 +219,69 @@ impl<E: ErrorPolicy> Machine<E> {
             Exit::Leave(state, r) => return self.fast_leave(inp, state, r, a),
         };
         self.fast_emit(inp, a, name, gt);
+    }
+
+    /// The end of an attribute name from window offset `r` (the next byte
+    /// of `scan::ATTR_NAME`), by the tag block `ix` when the machine uses
+    /// one (`tag_index`): one bit away when the block holds it, else from a
+    /// new block at `r`. Returns it and the block.
+    #[inline(always)]
+    fn name_end(&self, ix: TagBlock, buf: &[u8], r: usize) -> (usize, TagBlock) {
+        if !self.tag_index {
+            return (r + self.find(&scan::ATTR_NAME, &buf[r..]), ix);
+        }
+        let off = r.wrapping_sub(ix.base);
+        if off < 64 {
+            let bits = ix.names >> off;
+            if bits != 0 {
+                return (r + bits.trailing_zeros() as usize, ix);
+            }
+        }
+        self.name_end_new_block(buf, r)
+    }
+
+    /// [`name_end`](Self::name_end) past its block: a new block at `r`
+    /// (or, within 64 bytes of the window's end, the scan).
+    #[inline(never)]
+    fn name_end_new_block(&self, buf: &[u8], r: usize) -> (usize, TagBlock) {
+        let Some(chunk) = buf.get(r..).and_then(|b| b.first_chunk::<64>()) else {
+            return (r + self.find(&scan::ATTR_NAME, &buf[r..]), TagBlock::NONE);
+        };
+        let ix = TagBlock::new(r, chunk);
+        let end = if ix.names != 0 {
+            r + ix.names.trailing_zeros() as usize
+        } else {
+            r + 64 + self.find(&scan::ATTR_NAME, &buf[r + 64..])
+        };
+        (end, ix)
+    }
+
+    /// The next stop of a quoted value from window offset `r`: the next
+    /// byte of `set` (its landmarks), or, by the tag block `ix`, of
+    /// `"'&\r\0` (the other quote too, which the caller steps over).
+    /// Past the block's bytes (a long value) the scan of `set` goes on
+    /// from its end.
+    #[inline(always)]
+    fn quoted_end(
+        &self,
+        ix: TagBlock,
+        buf: &[u8],
+        r: usize,
+        set: &scan::Landmarks,
+    ) -> (usize, TagBlock) {
+        if self.tag_index {
+            let off = r.wrapping_sub(ix.base);
+            if off < 64 {
+                let bits = ix.quotes >> off;
+                if bits != 0 {
+                    return (r + bits.trailing_zeros() as usize, ix);
+                }
+                // No stop up to the block's end, which is inside `buf`.
+                let from = ix.base + 64;
+                return (from + self.find(set, &buf[from..]), ix);
+            }
+        }
+        (r + self.find(set, &buf[r..]), ix)
     }
 
     /// A character reference in an attribute value, at window offset `amp`
