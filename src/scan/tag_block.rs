@@ -13,9 +13,9 @@
 //!
 //! [`classify_scalar`] is the definition; [`classify`] uses the AVX2 kernel
 //! (`x86::tag_block_avx2`) where the CPU has it, else the definition.
-//! [`indexed`] says whether the kernel is there: without it the tag path
-//! keeps its per-state scans, which cost less than the scalar
-//! classification of 64 bytes.
+//! The tag path holds a [`Classifier`] only where the kernel is there:
+//! without it, it keeps its per-state scans, which cost less than the
+//! scalar classification of 64 bytes.
 
 use super::ATTR_NAME;
 
@@ -38,12 +38,30 @@ impl TagBlock {
         names: 0,
         quotes: 0,
     };
+}
+
+/// The vector kernel of [`classify`], as a value that exists only where the
+/// CPU has it ([`Classifier::detect`]), so that a caller that holds one
+/// calls the kernel with no check of its own.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Classifier(());
+
+impl Classifier {
+    /// The kernel, if this CPU has it (see [`indexed`]).
+    pub(crate) fn detect() -> Option<Classifier> {
+        indexed().then_some(Classifier(()))
+    }
 
     /// The block of the 64 bytes `chunk`, which start at window offset
-    /// `base`.
+    /// `base`: [`classify`] without its check.
     #[inline(always)]
-    pub(crate) fn new(base: usize, chunk: &[u8; 64]) -> TagBlock {
-        let (names, quotes) = classify(chunk);
+    pub(crate) fn block(self, base: usize, chunk: &[u8; 64]) -> TagBlock {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a `Classifier` is made only by `detect`, where
+        // `has_avx2` said that this CPU has AVX2.
+        let (names, quotes) = unsafe { super::x86::tag_block_avx2(chunk) };
+        #[cfg(not(target_arch = "x86_64"))]
+        let (names, quotes) = classify_scalar(chunk);
         TagBlock {
             base,
             names,

@@ -227,9 +227,9 @@ impl<E: ErrorPolicy> Machine<E> {
     /// new block at `r`. Returns it and the block.
     #[inline(always)]
     fn name_end(&self, ix: TagBlock, buf: &[u8], r: usize) -> (usize, TagBlock) {
-        if !self.tag_index {
+        let Some(classifier) = self.tag_index else {
             return (r + self.find(&scan::ATTR_NAME, &buf[r..]), ix);
-        }
+        };
         let off = r.wrapping_sub(ix.base);
         if off < 64 {
             let bits = ix.names >> off;
@@ -237,23 +237,23 @@ impl<E: ErrorPolicy> Machine<E> {
                 return (r + bits.trailing_zeros() as usize, ix);
             }
         }
-        self.name_end_new_block(buf, r)
+        let Some(chunk) = buf.get(r..).and_then(|b| b.first_chunk::<64>()) else {
+            return (self.name_end_scan(buf, r), TagBlock::NONE);
+        };
+        let ix = classifier.block(r, chunk);
+        if ix.names == 0 {
+            return (self.name_end_scan(buf, r + 64), ix);
+        }
+        (r + ix.names.trailing_zeros() as usize, ix)
     }
 
-    /// [`name_end`](Self::name_end) past its block: a new block at `r`
-    /// (or, within 64 bytes of the window's end, the scan).
+    /// The scan for the end of an attribute name from window offset `r`,
+    /// where no tag block holds it (within 64 bytes of the window's end, or
+    /// a name longer than a block). Out of line, so that the compiler does
+    /// not prepare its arguments at every name.
     #[inline(never)]
-    fn name_end_new_block(&self, buf: &[u8], r: usize) -> (usize, TagBlock) {
-        let Some(chunk) = buf.get(r..).and_then(|b| b.first_chunk::<64>()) else {
-            return (r + self.find(&scan::ATTR_NAME, &buf[r..]), TagBlock::NONE);
-        };
-        let ix = TagBlock::new(r, chunk);
-        let end = if ix.names != 0 {
-            r + ix.names.trailing_zeros() as usize
-        } else {
-            r + 64 + self.find(&scan::ATTR_NAME, &buf[r + 64..])
-        };
-        (end, ix)
+    fn name_end_scan(&self, buf: &[u8], r: usize) -> usize {
+        r + self.find(&scan::ATTR_NAME, &buf[r..])
     }
 
     /// The next stop of a quoted value from window offset `r`: the next
@@ -269,19 +269,31 @@ impl<E: ErrorPolicy> Machine<E> {
         r: usize,
         set: &scan::Landmarks,
     ) -> (usize, TagBlock) {
-        if self.tag_index {
-            let off = r.wrapping_sub(ix.base);
-            if off < 64 {
-                let bits = ix.quotes >> off;
-                if bits != 0 {
-                    return (r + bits.trailing_zeros() as usize, ix);
-                }
-                // No stop up to the block's end, which is inside `buf`.
-                let from = ix.base + 64;
-                return (from + self.find(set, &buf[from..]), ix);
+        if self.tag_index.is_none() {
+            return (r + self.find(set, &buf[r..]), ix);
+        }
+        let off = r.wrapping_sub(ix.base);
+        if off < 64 {
+            let bits = ix.quotes >> off;
+            if bits != 0 {
+                return (r + bits.trailing_zeros() as usize, ix);
             }
         }
-        (r + self.find(set, &buf[r..]), ix)
+        (self.quoted_end_scan(ix, buf, r, set), ix)
+    }
+
+    /// [`quoted_end`](Self::quoted_end) past its block: the scan of `set`,
+    /// from the block's end when the block holds `r` (it has no stop after
+    /// `r`). Out of line, so that the compiler does not prepare its
+    /// arguments at every value.
+    #[inline(never)]
+    fn quoted_end_scan(&self, ix: TagBlock, buf: &[u8], r: usize, set: &scan::Landmarks) -> usize {
+        let from = if r.wrapping_sub(ix.base) < 64 {
+            ix.base + 64
+        } else {
+            r
+        };
+        from + self.find(set, &buf[from..])
     }
 
     /// A character reference in an attribute value, at window offset `amp`
