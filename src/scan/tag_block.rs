@@ -71,18 +71,30 @@ impl Classifier {
 }
 
 /// Whether `b` ends an attribute name (bit of `names`).
+#[cfg_attr(
+    all(target_arch = "x86_64", not(any(test, feature = "fuzzing"))),
+    allow(dead_code)
+)]
 #[inline(always)]
 pub(crate) fn is_name_stop(b: u8) -> bool {
     ATTR_NAME.table[b as usize]
 }
 
 /// Whether `b` is a stop of a quoted value (bit of `quotes`).
+#[cfg_attr(
+    all(target_arch = "x86_64", not(any(test, feature = "fuzzing"))),
+    allow(dead_code)
+)]
 #[inline(always)]
 pub(crate) fn is_quote_stop(b: u8) -> bool {
     matches!(b, b'"' | b'\'' | b'&' | b'\r' | 0)
 }
 
 /// The definition: `(names, quotes)` of `chunk`, a byte at a time.
+#[cfg_attr(
+    all(target_arch = "x86_64", not(any(test, feature = "fuzzing"))),
+    allow(dead_code)
+)]
 pub(crate) fn classify_scalar(chunk: &[u8; 64]) -> (u64, u64) {
     let mut names = 0u64;
     let mut quotes = 0u64;
@@ -108,6 +120,7 @@ pub(crate) fn indexed() -> bool {
 
 /// `(names, quotes)` of `chunk`: the AVX2 kernel where the CPU has it, else
 /// the definition.
+#[cfg(any(test, feature = "fuzzing"))]
 #[inline(always)]
 pub(crate) fn classify(chunk: &[u8; 64]) -> (u64, u64) {
     #[cfg(target_arch = "x86_64")]
@@ -176,10 +189,13 @@ mod tests {
         let (names, quotes) = classify(&chunk);
         let at = |m: u64| (0..64).filter(|i| m >> i & 1 == 1).collect::<Vec<_>>();
         let spaces: Vec<usize> = (tag.len()..64).collect();
-        let mut want_names = vec![1, 6, 7, 11, 12, 13, 18, 19, 22, 23, 24, 31, 33, 34, 35];
+        // Offsets: `a`0 ` `1 `href`2-5 `=`6 `"`7 `x`8 `&`9 `y`10 `"`11
+        // ` `12 `Class`13-17 `=`18 `'`19 `z`20 `"`21 `'`22 ` `23
+        // `data-n`24-29 `=`30 `1`31 CR 32 NUL 33 `>`34, then spaces.
+        let mut want_names = vec![1, 6, 7, 11, 12, 13, 18, 19, 21, 22, 23, 30, 32, 33, 34];
         want_names.extend(&spaces);
         assert_eq!(at(names), want_names);
-        assert_eq!(at(quotes), vec![7, 9, 11, 19, 21, 22, 33, 34]);
+        assert_eq!(at(quotes), vec![7, 9, 11, 19, 21, 22, 32, 33]);
     }
 
     #[test]

@@ -65,9 +65,6 @@ impl<E: ErrorPolicy> Machine<E> {
         // stores is not forwarded).
         let name = Span { start: p, end: r };
         let mut a = FastAttr::default();
-        // The structural index of the 64 bytes from the first attribute
-        // on, built when the first attribute name is looked for.
-        let mut ix = TagBlock::NONE;
         // Every way out of the tag is a `break 'tag`, so that the one
         // place that emits the tag is inlined here once.
         let exit = 'tag: {
@@ -78,6 +75,10 @@ impl<E: ErrorPolicy> Machine<E> {
                 Some(b'/') => break 'tag Exit::SelfClosing(r + 1),
                 _ => break 'tag Exit::Leave(TagName, r),
             }
+            // The structural index of the 64 bytes from the first
+            // attribute on, built when the first attribute name is looked
+            // for (not before: most tags have none).
+            let mut ix = TagBlock::NONE;
             loop {
                 // Before attribute name state.
                 while let Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') = buf.get(r) {
