@@ -54,9 +54,9 @@
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 pub(crate) mod lines;
-pub(crate) mod tag_block;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 mod neon;
+pub(crate) mod tag_block;
 // The portable kernel: the search itself where no vector kernel of ours
 // exists; elsewhere only a reference that the cross-check (tests, fuzzing)
 // holds the vector kernels against.

@@ -173,9 +173,17 @@ mod tests {
                     let mut chunk = [f; 64];
                     chunk[pos] = b;
                     let (names, quotes) = classify(&chunk);
-                    assert_eq!((names, quotes), classify_scalar(&chunk), "{b:#04x} at {pos}");
+                    assert_eq!(
+                        (names, quotes),
+                        classify_scalar(&chunk),
+                        "{b:#04x} at {pos}"
+                    );
                     assert_eq!(names >> pos & 1 == 1, is_name_stop(b), "{b:#04x} at {pos}");
-                    assert_eq!(quotes >> pos & 1 == 1, is_quote_stop(b), "{b:#04x} at {pos}");
+                    assert_eq!(
+                        quotes >> pos & 1 == 1,
+                        is_quote_stop(b),
+                        "{b:#04x} at {pos}"
+                    );
                 }
             }
         }
