@@ -229,7 +229,12 @@ pub(crate) fn print_bytes(
     args: &PageArgs,
     process: &(dyn Fn(&PageIn) -> Vec<u8> + Sync),
 ) -> Result<(), Failure> {
-    print(args, process, &mut |out, bytes| out.write_all(&bytes))?.finish()
+    print(args, process, &mut |out, bytes| {
+        out.write_all(&bytes)?;
+        read::recycle(bytes);
+        Ok(())
+    })?
+    .finish()
 }
 
 /// `value` as a TSV field: tab, newline, carriage return and backslash

@@ -131,7 +131,10 @@ pub(crate) fn page_buffer(size: usize) -> Vec<u8> {
         }
         None => {
             drop(spare);
-            Vec::with_capacity(size)
+            // A power of two, so that a spare fits the many pages a little
+            // smaller than it, not only the ones smaller than the page it
+            // was made for; room never touched costs nothing.
+            Vec::with_capacity(size.max(4096).checked_next_power_of_two().unwrap_or(size))
         }
     }
 }
@@ -139,7 +142,7 @@ pub(crate) fn page_buffer(size: usize) -> Vec<u8> {
 /// Gives a processed page's buffer back for [`page_buffer`]; when the
 /// spares are full, the smallest of them (or this one) is freed.
 pub(crate) fn recycle(mut buffer: Vec<u8>) {
-    if buffer.capacity() == 0 || buffer.capacity() > SPARE_BYTES / 4 {
+    if buffer.capacity() < 4096 || buffer.capacity() > SPARE_BYTES / 4 {
         return;
     }
     buffer.clear();

@@ -13,6 +13,7 @@ use url::Url;
 use fastwarc::stream_io::bufread::RawReaderAdapter;
 
 use crate::gz::{Inflated, Inflating};
+use crate::members::Members;
 use crate::read::{page_buffer, problem, Item, PageIn};
 
 /// The iterator's options: HTTP headers parsed, payloads sent with a
@@ -25,11 +26,13 @@ fn options() -> ArchiveIteratorOptions {
     }
 }
 
-/// The archive at `path` (`.warc`, or `.warc.gz` inflated by [`Inflated`]).
+/// The archive at `path` (`.warc`, or `.warc.gz` inflated by [`Members`]).
 pub(crate) fn read_path(path: &Path, source: &str, send: &mut dyn FnMut(Item) -> bool) -> bool {
     let gzip = path.to_string_lossy().to_ascii_lowercase().ends_with(".gz");
     let records = if gzip {
-        Inflated::open(path).and_then(inflated)
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Members::open(path, threads)
+            .map(|members| ArchiveIterator::with_options(RawReaderAdapter::new(members), plain()))
     } else {
         ArchiveIterator::from_path_with_options(path, options())
     };
@@ -42,15 +45,19 @@ pub(crate) fn read_path(path: &Path, source: &str, send: &mut dyn FnMut(Item) ->
 /// The records of a gzip stream inflated by [`Inflated`] on a thread of
 /// its own ([`Inflating`]), read from its chunks without another copy.
 fn inflated<R: BufRead + Send + 'static>(stream: Inflated<R>) -> std::io::Result<ArchiveIterator> {
-    let plain = ArchiveIteratorOptions {
-        stream_detect: false,
-        ..options()
-    };
     let chunks = Inflating::start(stream)?;
     Ok(ArchiveIterator::with_options(
         RawReaderAdapter::new(chunks),
-        plain,
+        plain(),
     ))
+}
+
+/// [`options`] for a stream already inflated.
+fn plain() -> ArchiveIteratorOptions {
+    ArchiveIteratorOptions {
+        stream_detect: false,
+        ..options()
+    }
 }
 
 /// An archive already in memory (standard input, a file named otherwise),

@@ -1,0 +1,576 @@
+//! A `.warc.gz` file inflated on several threads at once, its gzip
+//! members in order.
+//!
+//! Inflating is inherently serial within one gzip member, but a WARC
+//! archive is written one member per record (as Common Crawl does), and
+//! members can be inflated independently once their starts are known. The
+//! starts are not written anywhere, so they are guessed: near every
+//! [`SEGMENT`] bytes of the compressed file, the first place where a gzip
+//! header begins and inflates to `WARC/` is taken as a member start, and
+//! each such segment is inflated on a thread of its own, ahead of the
+//! reader.
+//!
+//! A guess can be wrong: a record's compressed payload may hold a gzip
+//! file of its own, stored as it is (a crawled `.warc.gz`). The guesses
+//! are only ever used once proven: the segment before a guessed start is
+//! inflated member by member until a member ends at or past that start,
+//! and the next segment's output is read only if a member ended exactly
+//! there. Otherwise the speculative segments that began too early are
+//! dropped and inflating goes on from the true member end, so the output
+//! is always what inflating the whole file in order gives (see
+//! `tests/cli.rs`, which hides such a stored gzip member in a record).
+//!
+//! Errors keep their order: a truncated or broken member ends the stream
+//! with its error after every byte inflated before it.
+
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+use std::sync::{mpsc, Arc, Mutex};
+
+use flate2::bufread::GzDecoder;
+
+/// Compressed bytes a segment spans (the distance between guessed member
+/// starts): large enough that a segment is ~ a hundred pages' work and
+/// a thread's start is nothing beside it, small enough that two threads
+/// share even a small archive (the corpus's 6 MB make 6 segments).
+const SEGMENT: u64 = 1 << 20;
+
+/// How far past a segment's nominal end a member start is looked for;
+/// without one there (one long member, or a file not cut per record), the
+/// segment simply goes on until some member ends past that point.
+const REACH: u64 = 1 << 20;
+
+/// Inflated bytes a chunk holds.
+const CHUNK: usize = 256 * 1024;
+
+/// Chunks a segment's thread may be ahead of the reader: a whole
+/// segment's output (1 MiB compressed is ~5 MiB of HTML) fits, so a
+/// speculative segment is usually finished before it is read.
+const AHEAD: usize = 32;
+
+/// What a segment's thread sends.
+enum Msg {
+    /// A chunk, and how much of it is inflated data.
+    Data(Vec<u8>, usize),
+    /// The segment is done: the offset in the compressed file where its
+    /// last member ended (at or past where the next segment starts).
+    End(u64),
+    /// The stream is broken here (after the data sent before).
+    Failed(io::Error),
+}
+
+/// A segment being inflated: from a member start (`start`) until a
+/// member ends at or past `stop`.
+struct Segment {
+    start: u64,
+    stop: Stop,
+    msgs: mpsc::Receiver<Msg>,
+}
+
+/// Where a segment stops.
+#[derive(Clone, Copy)]
+enum Stop {
+    /// At the first member end at or past a guessed member start, where
+    /// the next segment starts.
+    Guess(u64),
+    /// At the first member end at or past this offset: no guess was found
+    /// in reach.
+    Past(u64),
+}
+
+impl Stop {
+    fn at(self) -> u64 {
+        match self {
+            Stop::Guess(at) | Stop::Past(at) => at,
+        }
+    }
+}
+
+/// The inflated content of a `.warc.gz`, read in order while its segments
+/// are inflated ahead on other threads.
+pub(crate) struct Members {
+    path: PathBuf,
+    /// For looking for member starts.
+    probe: File,
+    len: u64,
+    /// Segments started, in order; the first is being read.
+    segments: VecDeque<Segment>,
+    /// How many segments may be in flight.
+    threads: usize,
+    /// Chunks given back, for the threads to fill again.
+    spares: Arc<Mutex<Vec<Vec<u8>>>>,
+    chunk: Vec<u8>,
+    filled: usize,
+    at: usize,
+    pos: u64,
+    ended: bool,
+    /// Segments started, and those dropped for a wrong guess (for tests).
+    started: usize,
+    wrong: usize,
+}
+
+impl Members {
+    /// Starts inflating the gzip file at `path`, on up to `threads`
+    /// threads.
+    pub(crate) fn open(path: &Path, threads: usize) -> io::Result<Self> {
+        let probe = File::open(path)?;
+        let len = probe.metadata()?.len();
+        let mut members = Members {
+            path: path.to_owned(),
+            probe,
+            len,
+            segments: VecDeque::new(),
+            threads: threads.max(1),
+            spares: Arc::default(),
+            chunk: Vec::new(),
+            filled: 0,
+            at: 0,
+            pos: 0,
+            ended: false,
+            started: 0,
+            wrong: 0,
+        };
+        let stop = members.stop_after(0);
+        members.start(0, stop)?;
+        members.speculate();
+        Ok(members)
+    }
+
+    /// Where a segment starting at `start` ends: the first guessed member
+    /// start from `start + SEGMENT` on, within [`REACH`].
+    fn stop_after(&mut self, start: u64) -> Stop {
+        let from = start.saturating_add(SEGMENT);
+        if from >= self.len {
+            return Stop::Past(self.len);
+        }
+        let to = from.saturating_add(REACH).min(self.len);
+        match find_member_start(&mut self.probe, from, to) {
+            Some(at) => Stop::Guess(at),
+            None => Stop::Past(to),
+        }
+    }
+
+    /// Starts a thread inflating from `start`.
+    fn start(&mut self, start: u64, stop: Stop) -> io::Result<()> {
+        let (send, msgs) = mpsc::sync_channel(AHEAD);
+        let mut file = File::open(&self.path)?;
+        file.seek(SeekFrom::Start(start))?;
+        let spares = Arc::clone(&self.spares);
+        std::thread::Builder::new()
+            .name("htmltok-inflate".into())
+            .spawn(move || {
+                let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    inflate_segment(file, start, stop.at(), &send, &spares)
+                }));
+                if run.is_err() {
+                    let _ = send.send(Msg::Failed(io::Error::other(
+                        "internal error while inflating (the rest of the stream skipped)",
+                    )));
+                }
+            })?;
+        self.segments.push_back(Segment { start, stop, msgs });
+        self.started += 1;
+        Ok(())
+    }
+
+    /// Starts segments at guessed member starts after the last one, up to
+    /// `threads` in flight. A failure to start one only loses the head
+    /// start: the segment before goes on past it.
+    fn speculate(&mut self) {
+        while self.segments.len() < self.threads {
+            let Some(last) = self.segments.back() else {
+                return;
+            };
+            let Stop::Guess(start) = last.stop else {
+                return;
+            };
+            let stop = self.stop_after(start);
+            if self.start(start, stop).is_err() {
+                return;
+            }
+        }
+    }
+
+    /// The segment being read ended at `end`: go on with the one starting
+    /// there, dropping those that started too early (wrong guesses), or
+    /// start one at `end`.
+    fn next_segment(&mut self, end: u64) -> io::Result<()> {
+        self.segments.pop_front();
+        // Dropping a segment's receiver stops its thread at its next send.
+        while self.segments.front().is_some_and(|s| s.start < end) {
+            self.segments.pop_front();
+            self.wrong += 1;
+        }
+        if end >= self.len {
+            self.segments.clear();
+            self.ended = true;
+            return Ok(());
+        }
+        if self.segments.front().is_none_or(|s| s.start != end) {
+            // `end` is a true member end, so a true member start; it
+            // stops where the next speculative segment starts, if any.
+            let stop = match self.segments.front() {
+                Some(next) => Stop::Guess(next.start),
+                None => self.stop_after(end),
+            };
+            let later = std::mem::take(&mut self.segments);
+            self.start(end, stop)?;
+            self.segments.extend(later);
+        }
+        self.speculate();
+        Ok(())
+    }
+}
+
+/// Inflates members from `start` until one ends at or past `stop` (or
+/// the file ends), sending the output in chunks; gives up quietly when the
+/// reader has gone.
+fn inflate_segment(
+    file: File,
+    start: u64,
+    stop: u64,
+    send: &mpsc::SyncSender<Msg>,
+    spares: &Mutex<Vec<Vec<u8>>>,
+) {
+    let mut input = Counted {
+        inner: BufReader::with_capacity(256 * 1024, file),
+        pos: start,
+    };
+    let fresh = || {
+        let spare = spares.lock().ok().and_then(|mut s| s.pop());
+        // A chunk's length stays CHUNK (zeroed once, when new).
+        spare.unwrap_or_else(|| vec![0; CHUNK])
+    };
+    let mut chunk = fresh();
+    let mut filled = 0;
+    let mut first = start == 0;
+    loop {
+        let at_end = match input.fill_buf() {
+            Ok(rest) => rest.is_empty(),
+            Err(e) => {
+                let _ = flush(send, chunk, filled);
+                let _ = send.send(Msg::Failed(e));
+                return;
+            }
+        };
+        // A file's first member is read even when there is none: an empty
+        // file is a broken gzip stream, as inflating it in order says.
+        if !first && (at_end || input.pos >= stop) {
+            if flush(send, chunk, filled) {
+                let _ = send.send(Msg::End(input.pos));
+            }
+            return;
+        }
+        first = false;
+        let mut member = GzDecoder::new(&mut input);
+        loop {
+            if filled == CHUNK {
+                if !flush(send, chunk, filled) {
+                    return;
+                }
+                (chunk, filled) = (fresh(), 0);
+            }
+            match member.read(&mut chunk[filled..]) {
+                Ok(0) => break,
+                Ok(n) => filled += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    let _ = flush(send, chunk, filled);
+                    let _ = send.send(Msg::Failed(e));
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// Sends `chunk` if it holds data; false when the reader has gone.
+fn flush(send: &mpsc::SyncSender<Msg>, chunk: Vec<u8>, filled: usize) -> bool {
+    filled == 0 || send.send(Msg::Data(chunk, filled)).is_ok()
+}
+
+/// A buffered reader that knows its offset in the file.
+struct Counted {
+    inner: BufReader<File>,
+    pos: u64,
+}
+
+impl Read for Counted {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.pos += n as u64;
+        Ok(n)
+    }
+}
+
+impl BufRead for Counted {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.inner.consume(n);
+        self.pos += n as u64;
+    }
+}
+
+/// The first offset in `from..to` of `file` where a gzip member starts
+/// that inflates to a WARC record.
+fn find_member_start(file: &mut File, from: u64, to: u64) -> Option<u64> {
+    // Read in windows overlapping by as much as a check reads after a
+    // candidate, so that a candidate near a window's end is checked whole.
+    const WINDOW: usize = 64 * 1024;
+    const CHECK: usize = 4 * 1024;
+    let mut buf = vec![0; WINDOW + CHECK];
+    let mut at = from;
+    while at < to {
+        file.seek(SeekFrom::Start(at)).ok()?;
+        let n = read_full(file, &mut buf).ok()?;
+        let window = &buf[..n];
+        let scan_len = usize::try_from(to - at).map_or(WINDOW, |left| left.min(WINDOW));
+        let mut i = 0;
+        while let Some(hit) = memchr::memmem::find(&window[i..scan_len.min(n)], &[0x1f, 0x8b, 8]) {
+            let candidate = i + hit;
+            let end = (candidate + CHECK).min(n);
+            if starts_warc_member(&window[candidate..end]) {
+                return Some(at + candidate as u64);
+            }
+            i = candidate + 1;
+        }
+        if n < buf.len() {
+            return None;
+        }
+        at += WINDOW as u64;
+    }
+    None
+}
+
+/// Reads until `buf` is full or the file ends.
+fn read_full(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match file.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+/// Whether `bytes` start a gzip member (deflate, no reserved flags) whose
+/// content starts with `WARC/`.
+fn starts_warc_member(bytes: &[u8]) -> bool {
+    if bytes.len() < 10 || bytes[..3] != [0x1f, 0x8b, 8] || bytes[3] & 0xe0 != 0 {
+        return false;
+    }
+    let mut head = [0; 5];
+    GzDecoder::new(bytes).read_exact(&mut head).is_ok() && &head == b"WARC/"
+}
+
+impl Read for Members {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let available = self.fill_buf()?;
+        let n = available.len().min(buf.len());
+        buf[..n].copy_from_slice(&available[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for Members {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        while self.at == self.filled && !self.ended {
+            let spent = std::mem::take(&mut self.chunk);
+            if !spent.is_empty() {
+                if let Ok(mut spares) = self.spares.lock() {
+                    if spares.len() < AHEAD {
+                        spares.push(spent);
+                    }
+                }
+            }
+            (self.filled, self.at) = (0, 0);
+            let msg = match self.segments.front() {
+                // Every way out of a segment's thread sends its last word
+                // first; without one, the stream cannot go on.
+                Some(segment) => segment.msgs.recv().unwrap_or_else(|_| {
+                    Msg::Failed(io::Error::other("internal error while inflating"))
+                }),
+                None => Msg::End(self.len),
+            };
+            match msg {
+                Msg::Data(chunk, filled) => (self.chunk, self.filled) = (chunk, filled),
+                Msg::End(end) => {
+                    if let Err(e) = self.next_segment(end) {
+                        self.segments.clear();
+                        self.ended = true;
+                        return Err(e);
+                    }
+                }
+                Msg::Failed(e) => {
+                    self.segments.clear();
+                    self.ended = true;
+                    return Err(e);
+                }
+            }
+        }
+        Ok(&self.chunk[self.at..self.filled])
+    }
+
+    fn consume(&mut self, n: usize) {
+        let n = n.min(self.filled - self.at);
+        self.at += n;
+        self.pos += n as u64;
+    }
+}
+
+impl Seek for Members {
+    fn seek(&mut self, to: SeekFrom) -> io::Result<u64> {
+        match to {
+            SeekFrom::Current(0) => Ok(self.pos),
+            _ => Err(io::Error::new(
+                io::ErrorKind::Unsupported,
+                "a gzip stream is read forward only",
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use flate2::write::GzEncoder;
+    use flate2::Compression;
+    use std::io::Write;
+
+    /// A WARC record's bytes (only its start matters to [`Members`]).
+    fn record(n: usize, body: &[u8]) -> Vec<u8> {
+        let mut out = format!(
+            "WARC/1.1\r\nWARC-Type: resource\r\nWARC-Record-ID: <urn:x:{n}>\r\n\
+             Content-Length: {}\r\n\r\n",
+            body.len()
+        )
+        .into_bytes();
+        out.extend_from_slice(body);
+        out.extend_from_slice(b"\r\n\r\n");
+        out
+    }
+
+    fn member(bytes: &[u8], level: Compression) -> Vec<u8> {
+        let mut gz = GzEncoder::new(Vec::new(), level);
+        gz.write_all(bytes).unwrap();
+        gz.finish().unwrap()
+    }
+
+    /// Letters that compress to about 60%, so that a few records make
+    /// several segments.
+    fn noise(seed: u64, len: usize) -> Vec<u8> {
+        let mut x = seed | 1;
+        (0..len)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                b'a' + (x % 26) as u8
+            })
+            .collect()
+    }
+
+    /// What `Members` gives for `bytes` (through a file), with its error
+    /// kind if it failed, and its counters.
+    fn through_members(name: &str, bytes: &[u8]) -> (Vec<u8>, Option<io::ErrorKind>, usize, usize) {
+        let path =
+            std::env::temp_dir().join(format!("htmltok-members-{}-{name}", std::process::id()));
+        std::fs::write(&path, bytes).unwrap();
+        let mut members = Members::open(&path, 3).unwrap();
+        let mut out = Vec::new();
+        let error = members.read_to_end(&mut out).err().map(|e| e.kind());
+        let _ = std::fs::remove_file(&path);
+        (out, error, members.started, members.wrong)
+    }
+
+    /// What inflating `bytes` in order gives.
+    fn in_order(bytes: &[u8]) -> (Vec<u8>, Option<io::ErrorKind>) {
+        let mut out = Vec::new();
+        let error = flate2::read::MultiGzDecoder::new(bytes)
+            .read_to_end(&mut out)
+            .err()
+            .map(|e| e.kind());
+        (out, error)
+    }
+
+    fn assert_same(name: &str, bytes: &[u8]) -> (usize, usize) {
+        let (out, error, started, wrong) = through_members(name, bytes);
+        let (expected, expected_error) = in_order(bytes);
+        assert_eq!(error, expected_error, "{name}");
+        assert!(
+            out == expected,
+            "{name}: {} bytes against {}",
+            out.len(),
+            expected.len()
+        );
+        (started, wrong)
+    }
+
+    /// Records of noise, one member each, `mib` MiB of them compressed.
+    fn archive(mib: usize) -> Vec<u8> {
+        let mut out = Vec::new();
+        let mut n = 0;
+        while out.len() < mib << 20 {
+            out.extend(member(
+                &record(n, &noise(n as u64, 50_000)),
+                Compression::default(),
+            ));
+            n += 1;
+        }
+        out
+    }
+
+    #[test]
+    fn several_segments_inflate_as_in_order() {
+        let (started, wrong) = assert_same("plain", &archive(4));
+        assert!(started >= 4, "{started} segments");
+        assert_eq!(wrong, 0);
+    }
+
+    /// A record holding gzip members of WARC records, stored as they are
+    /// (level 0, as an incompressible `.warc.gz` payload would be), across
+    /// the places where segments are guessed: the guesses land inside it,
+    /// are found wrong, and the output is still what inflating in order
+    /// gives.
+    #[test]
+    fn a_wrong_guess_is_dropped() {
+        let mut inner = Vec::new();
+        for n in 0..40_000 {
+            inner.extend(member(&record(n, b"<p>inner"), Compression::default()));
+        }
+        assert!(inner.len() > 2 << 20);
+        let mut bytes = archive(1);
+        bytes.extend(member(&record(1, &inner), Compression::none()));
+        bytes.extend(archive(2));
+        let (started, wrong) = assert_same("stored", &bytes);
+        assert!(wrong >= 1, "{started} segments, {wrong} dropped");
+    }
+
+    #[test]
+    fn one_long_member() {
+        let bytes = member(&record(0, &noise(7, 5 << 20)), Compression::default());
+        assert!(bytes.len() > 2 << 20);
+        assert_same("long", &bytes);
+    }
+
+    #[test]
+    fn truncated_garbage_and_empty() {
+        let bytes = archive(3);
+        for cut in [bytes.len() - 10, bytes.len() / 2 + 77, 5] {
+            assert_same("cut", &bytes[..cut]);
+        }
+        let mut garbage = archive(2);
+        garbage.extend_from_slice(b"not gzip at all");
+        assert_same("garbage", &garbage);
+        assert_same("empty", b"");
+    }
+}
