@@ -35,7 +35,7 @@ use flate2::bufread::GzDecoder;
 /// starts): large enough that a segment is ~ a hundred pages' work and
 /// a thread's start is nothing beside it, small enough that two threads
 /// share even a small archive (the corpus's 6 MB make 6 segments).
-const SEGMENT: u64 = 1 << 20;
+const SEGMENT: u64 = 256 << 10;
 
 /// How far past a segment's nominal end a member start is looked for;
 /// without one there (one long member, or a file not cut per record), the
@@ -48,7 +48,7 @@ const CHUNK: usize = 256 * 1024;
 /// Chunks a segment's thread may be ahead of the reader: a whole
 /// segment's output (1 MiB compressed is ~5 MiB of HTML) fits, so a
 /// speculative segment is usually finished before it is read.
-const AHEAD: usize = 32;
+const AHEAD: usize = 8;
 
 /// What a segment's thread sends.
 enum Msg {
@@ -235,7 +235,7 @@ fn inflate_segment(
     spares: &Mutex<Vec<Vec<u8>>>,
 ) {
     let mut input = Counted {
-        inner: BufReader::with_capacity(256 * 1024, file),
+        inner: BufReader::with_capacity(64 * 1024, file),
         pos: start,
     };
     let fresh = || {

@@ -23,7 +23,7 @@ use crate::Failure;
 
 /// Pages in flight per job: enough that a slow page does not idle the
 /// other threads, few enough to keep memory small.
-const WINDOW_PER_JOB: usize = 16;
+const WINDOW_PER_JOB: usize = 8;
 
 /// The inputs and options every page command takes.
 #[derive(clap::Args)]
