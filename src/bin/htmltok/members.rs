@@ -92,8 +92,9 @@ impl Stop {
 /// are inflated ahead on other threads.
 pub(crate) struct Members {
     path: PathBuf,
-    /// For looking for member starts.
+    /// For looking for member starts, and the buffer it reads into.
     probe: File,
+    probe_buf: Vec<u8>,
     len: u64,
     /// Segments started, in order; the first is being read.
     segments: VecDeque<Segment>,
@@ -120,6 +121,7 @@ impl Members {
         let mut members = Members {
             path: path.to_owned(),
             probe,
+            probe_buf: Vec::new(),
             len,
             segments: VecDeque::new(),
             threads: threads.max(1),
@@ -146,7 +148,7 @@ impl Members {
             return Stop::Past(self.len);
         }
         let to = from.saturating_add(REACH).min(self.len);
-        match find_member_start(&mut self.probe, from, to) {
+        match find_member_start(&mut self.probe, &mut self.probe_buf, from, to) {
             Some(at) => Stop::Guess(at),
             None => Stop::Past(to),
         }
@@ -318,16 +320,16 @@ impl BufRead for Counted {
 
 /// The first offset in `from..to` of `file` where a gzip member starts
 /// that inflates to a WARC record.
-fn find_member_start(file: &mut File, from: u64, to: u64) -> Option<u64> {
+fn find_member_start(file: &mut File, buf: &mut Vec<u8>, from: u64, to: u64) -> Option<u64> {
     // Read in windows overlapping by as much as a check reads after a
     // candidate, so that a candidate near a window's end is checked whole.
     const WINDOW: usize = 64 * 1024;
     const CHECK: usize = 4 * 1024;
-    let mut buf = vec![0; WINDOW + CHECK];
+    buf.resize(WINDOW + CHECK, 0);
     let mut at = from;
     while at < to {
         file.seek(SeekFrom::Start(at)).ok()?;
-        let n = read_full(file, &mut buf).ok()?;
+        let n = read_full(file, buf).ok()?;
         let window = &buf[..n];
         let scan_len = usize::try_from(to - at).map_or(WINDOW, |left| left.min(WINDOW));
         let mut i = 0;
