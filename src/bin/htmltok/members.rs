@@ -31,6 +31,8 @@ use std::sync::{mpsc, Arc, Mutex};
 
 use flate2::bufread::GzDecoder;
 
+use crate::read::Bytes;
+
 /// Compressed bytes a segment spans (the distance between guessed member
 /// starts): large enough that a segment is ~ a hundred pages' work and
 /// a thread's start is nothing beside it, small enough that two threads
@@ -42,18 +44,35 @@ const SEGMENT: u64 = 256 << 10;
 /// segment simply goes on until some member ends past that point.
 const REACH: u64 = 1 << 20;
 
-/// Inflated bytes a chunk holds.
-const CHUNK: usize = 256 * 1024;
+/// Inflated bytes a chunk holds at most. Whole members go into a chunk
+/// (a new chunk is begun before a member when less than [`ROOM`] is left),
+/// so that a record's page lies in one chunk and is handed on as a part
+/// of it instead of copied out ([`Current`]).
+const CHUNK: usize = 1 << 20;
 
-/// Chunks a segment's thread may be ahead of the reader: a whole
-/// segment's output (1 MiB compressed is ~5 MiB of HTML) fits, so a
-/// speculative segment is usually finished before it is read.
-const AHEAD: usize = 8;
+/// The room a chunk must have left to begin a member in it: most pages
+/// are smaller. A member that outgrows its chunk moves to a larger one
+/// (the part inflated so far copied once), up to [`MAX_CHUNK`].
+const ROOM: usize = 256 << 10;
+
+/// The largest chunk: a member larger than that (one gzip member for a
+/// whole archive) goes on in the next chunk instead, and the page that
+/// spans the two is copied out.
+#[cfg(not(test))]
+const MAX_CHUNK: usize = 64 << 20;
+/// Small in the tests, so that a test's member outgrows it.
+#[cfg(test)]
+const MAX_CHUNK: usize = 4 << 20;
+
+/// Chunks a segment's thread may be ahead of the reader: a speculative
+/// segment's output (256 KiB compressed is ~1.5 MiB of HTML) fits, so it
+/// is usually finished before it is read.
+const AHEAD: usize = 4;
 
 /// What a segment's thread sends.
 enum Msg {
-    /// A chunk, and how much of it is inflated data.
-    Data(Vec<u8>, usize),
+    /// A chunk of inflated data.
+    Data(Vec<u8>),
     /// The segment is done: the offset in the compressed file where its
     /// last member ended (at or past where the next segment starts).
     End(u64),
@@ -100,11 +119,10 @@ pub(crate) struct Members {
     segments: VecDeque<Segment>,
     /// How many segments may be in flight.
     threads: usize,
-    /// Chunks given back, for the threads to fill again.
-    spares: Arc<Mutex<Vec<Vec<u8>>>>,
-    chunk: Vec<u8>,
-    filled: usize,
+    /// The chunk being read, shared with the pages found in it.
+    chunk: Arc<Vec<u8>>,
     at: usize,
+    current: Current,
     pos: u64,
     ended: bool,
     /// Segments started, and those dropped for a wrong guess (for tests).
@@ -125,10 +143,9 @@ impl Members {
             len,
             segments: VecDeque::new(),
             threads: threads.max(1),
-            spares: Arc::default(),
-            chunk: Vec::new(),
-            filled: 0,
+            chunk: Arc::default(),
             at: 0,
+            current: Current::default(),
             pos: 0,
             ended: false,
             started: 0,
@@ -159,12 +176,11 @@ impl Members {
         let (send, msgs) = mpsc::sync_channel(AHEAD);
         let mut file = File::open(&self.path)?;
         file.seek(SeekFrom::Start(start))?;
-        let spares = Arc::clone(&self.spares);
         std::thread::Builder::new()
             .name("htmltok-inflate".into())
             .spawn(move || {
                 let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    inflate_segment(file, start, stop.at(), &send, &spares)
+                    inflate_segment(file, start, stop.at(), &send)
                 }));
                 if run.is_err() {
                     let _ = send.send(Msg::Failed(io::Error::other(
@@ -229,30 +245,19 @@ impl Members {
 /// Inflates members from `start` until one ends at or past `stop` (or
 /// the file ends), sending the output in chunks; gives up quietly when the
 /// reader has gone.
-fn inflate_segment(
-    file: File,
-    start: u64,
-    stop: u64,
-    send: &mpsc::SyncSender<Msg>,
-    spares: &Mutex<Vec<Vec<u8>>>,
-) {
+fn inflate_segment(file: File, start: u64, stop: u64, send: &mpsc::SyncSender<Msg>) {
     let mut input = Counted {
         inner: BufReader::with_capacity(64 * 1024, file),
         pos: start,
     };
-    let fresh = || {
-        let spare = spares.lock().ok().and_then(|mut s| s.pop());
-        // A chunk's length stays CHUNK (zeroed once, when new).
-        spare.unwrap_or_else(|| vec![0; CHUNK])
-    };
-    let mut chunk = fresh();
-    let mut filled = 0;
+    let mut member = Member::new();
+    let mut chunk = crate::read::page_buffer(CHUNK);
     let mut first = start == 0;
     loop {
         let at_end = match input.fill_buf() {
             Ok(rest) => rest.is_empty(),
             Err(e) => {
-                let _ = flush(send, chunk, filled);
+                let _ = flush(send, chunk);
                 let _ = send.send(Msg::Failed(e));
                 return;
             }
@@ -260,37 +265,203 @@ fn inflate_segment(
         // A file's first member is read even when there is none: an empty
         // file is a broken gzip stream, as inflating it in order says.
         if !first && (at_end || input.pos >= stop) {
-            if flush(send, chunk, filled) {
+            if flush(send, chunk) {
                 let _ = send.send(Msg::End(input.pos));
             }
             return;
         }
         first = false;
-        let mut member = GzDecoder::new(&mut input);
-        loop {
-            if filled == CHUNK {
-                if !flush(send, chunk, filled) {
-                    return;
-                }
-                (chunk, filled) = (fresh(), 0);
+        if chunk.capacity() - chunk.len() < ROOM {
+            if !flush(send, chunk) {
+                return;
             }
-            match member.read(&mut chunk[filled..]) {
-                Ok(0) => break,
-                Ok(n) => filled += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    let _ = flush(send, chunk, filled);
-                    let _ = send.send(Msg::Failed(e));
-                    return;
-                }
-            }
+            chunk = crate::read::page_buffer(CHUNK);
+        }
+        if let Err(e) = member.inflate(&mut input, &mut chunk, &mut |full, start| {
+            outgrown(full, start, send)
+        }) {
+            let _ = flush(send, chunk);
+            let _ = send.send(Msg::Failed(e));
+            return;
         }
     }
 }
 
+/// `chunk` is full, with a member begun at `start` in it: gives it room
+/// to go on, and says where the member begins now (`None` when the reader
+/// has gone).
+fn outgrown(chunk: &mut Vec<u8>, start: usize, send: &mpsc::SyncSender<Msg>) -> Option<usize> {
+    let partial = chunk.len() - start;
+    let size = CHUNK.max(partial.saturating_mul(2));
+    if start == 0 && size <= MAX_CHUNK {
+        // The member is all there is: grown in place (a large block's
+        // realloc moves pages, not bytes).
+        chunk.reserve_exact(size - chunk.len());
+        return Some(0);
+    }
+    // Moved whole to a larger chunk, or, too large to keep whole, split
+    // where it is: either way it goes on at the new chunk's start.
+    let whole = size <= MAX_CHUNK;
+    let mut next = crate::read::page_buffer(if whole { size } else { CHUNK });
+    if whole {
+        next.extend_from_slice(&chunk[start..]);
+        chunk.truncate(start);
+    }
+    flush(send, std::mem::replace(chunk, next)).then_some(0)
+}
+
 /// Sends `chunk` if it holds data; false when the reader has gone.
-fn flush(send: &mpsc::SyncSender<Msg>, chunk: Vec<u8>, filled: usize) -> bool {
-    filled == 0 || send.send(Msg::Data(chunk, filled)).is_ok()
+fn flush(send: &mpsc::SyncSender<Msg>, chunk: Vec<u8>) -> bool {
+    chunk.is_empty() || send.send(Msg::Data(chunk)).is_ok()
+}
+
+/// One gzip member's inflating (RFC 1952): the header read past, the
+/// deflate data inflated straight into a chunk's spare room (no zeroing,
+/// no copy), the trailer's CRC-32 and length checked. flate2's
+/// `GzDecoder` inflates only into a slice (which must be zeroed first)
+/// and its state is made anew per member.
+struct Member {
+    inflate: flate2::Decompress,
+    crc: flate2::Crc,
+}
+
+/// The flags of a gzip header.
+const FHCRC: u8 = 2;
+const FEXTRA: u8 = 4;
+const FNAME: u8 = 8;
+const FCOMMENT: u8 = 16;
+
+impl Member {
+    fn new() -> Self {
+        Member {
+            inflate: flate2::Decompress::new(false),
+            crc: flate2::Crc::new(),
+        }
+    }
+
+    /// Inflates the member at the start of `input` onto the end of
+    /// `chunk`; when `chunk` is full, `full` makes room (given where the
+    /// member begins in it, it says where it begins after), or says the
+    /// reader has gone.
+    fn inflate(
+        &mut self,
+        input: &mut Counted,
+        chunk: &mut Vec<u8>,
+        full: &mut dyn FnMut(&mut Vec<u8>, usize) -> Option<usize>,
+    ) -> io::Result<()> {
+        skip_header(input)?;
+        self.inflate.reset(false);
+        self.crc.reset();
+        let mut size: u32 = 0;
+        let mut start = chunk.len();
+        loop {
+            if chunk.len() == chunk.capacity() {
+                match full(chunk, start) {
+                    Some(now) => start = now,
+                    // Nothing more is wanted.
+                    None => return Err(io::Error::other("the reader has gone")),
+                }
+            }
+            let data = input.fill_buf()?;
+            if data.is_empty() {
+                return Err(io::ErrorKind::UnexpectedEof.into());
+            }
+            let (in_before, out_before) = (self.inflate.total_in(), chunk.len());
+            let status = self
+                .inflate
+                .decompress_vec(data, chunk, flate2::FlushDecompress::None)
+                .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+            let used = usize::try_from(self.inflate.total_in() - in_before).unwrap_or(usize::MAX);
+            input.consume(used);
+            if used == 0 && chunk.len() == out_before {
+                // Room and input, and no progress: zlib's "buffer error",
+                // which a well-formed stream never gives here.
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    "corrupt deflate stream",
+                ));
+            }
+            let new = &chunk[out_before..];
+            self.crc.update(new);
+            // ISIZE is the length modulo 2^32.
+            size = size.wrapping_add(new.len() as u32);
+            if status == flate2::Status::StreamEnd {
+                break;
+            }
+        }
+        let mut trailer = [0; 8];
+        input.read_exact(&mut trailer)?;
+        let (crc, isize) = trailer.split_at(4);
+        if crc != self.crc.sum().to_le_bytes() || isize != size.to_le_bytes() {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidInput,
+                "corrupt gzip stream: its checksum or length does not match",
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Reads past a gzip member's header.
+fn skip_header(input: &mut Counted) -> io::Result<()> {
+    let mut fixed = [0; 10];
+    input.read_exact(&mut fixed)?;
+    if fixed[..3] != [0x1f, 0x8b, 8] || fixed[3] & 0xe0 != 0 {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "invalid gzip header",
+        ));
+    }
+    let flags = fixed[3];
+    if flags & FEXTRA != 0 {
+        let mut len = [0; 2];
+        input.read_exact(&mut len)?;
+        skip(input, u16::from_le_bytes(len).into())?;
+    }
+    if flags & FNAME != 0 {
+        skip_past_nul(input)?;
+    }
+    if flags & FCOMMENT != 0 {
+        skip_past_nul(input)?;
+    }
+    if flags & FHCRC != 0 {
+        skip(input, 2)?;
+    }
+    Ok(())
+}
+
+fn skip(input: &mut Counted, mut n: usize) -> io::Result<()> {
+    while n > 0 {
+        let data = input.fill_buf()?;
+        if data.is_empty() {
+            return Err(io::ErrorKind::UnexpectedEof.into());
+        }
+        let k = data.len().min(n);
+        input.consume(k);
+        n -= k;
+    }
+    Ok(())
+}
+
+/// Skips a zero-terminated field (a name, a comment), however long,
+/// without keeping it.
+fn skip_past_nul(input: &mut Counted) -> io::Result<()> {
+    loop {
+        let data = input.fill_buf()?;
+        if data.is_empty() {
+            return Err(io::ErrorKind::UnexpectedEof.into());
+        }
+        match memchr::memchr(0, data) {
+            Some(i) => {
+                input.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let n = data.len();
+                input.consume(n);
+            }
+        }
+    }
 }
 
 /// A buffered reader that knows its offset in the file.
@@ -385,16 +556,14 @@ impl Read for Members {
 
 impl BufRead for Members {
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        while self.at == self.filled && !self.ended {
+        while self.at == self.chunk.len() && !self.ended {
+            self.at = 0;
             let spent = std::mem::take(&mut self.chunk);
-            if !spent.is_empty() {
-                if let Ok(mut spares) = self.spares.lock() {
-                    if spares.len() < AHEAD {
-                        spares.push(spent);
-                    }
-                }
+            self.current.set(None);
+            // A chunk no page holds goes back to the buffers.
+            if let Ok(spent) = Arc::try_unwrap(spent) {
+                crate::read::recycle(spent);
             }
-            (self.filled, self.at) = (0, 0);
             let msg = match self.segments.front() {
                 // Every way out of a segment's thread sends its last word
                 // first; without one, the stream cannot go on.
@@ -404,7 +573,10 @@ impl BufRead for Members {
                 None => Msg::End(self.len),
             };
             match msg {
-                Msg::Data(chunk, filled) => (self.chunk, self.filled) = (chunk, filled),
+                Msg::Data(chunk) => {
+                    self.chunk = Arc::new(chunk);
+                    self.current.set(Some(Arc::clone(&self.chunk)));
+                }
                 Msg::End(end) => {
                     if let Err(e) = self.next_segment(end) {
                         self.segments.clear();
@@ -419,13 +591,46 @@ impl BufRead for Members {
                 }
             }
         }
-        Ok(&self.chunk[self.at..self.filled])
+        Ok(&self.chunk[self.at..])
     }
 
     fn consume(&mut self, n: usize) {
-        let n = n.min(self.filled - self.at);
+        let n = n.min(self.chunk.len() - self.at);
         self.at += n;
         self.pos += n as u64;
+    }
+}
+
+/// The chunk a [`Members`] is reading, for the WARC reader to hand a page
+/// on as a part of it ([`Current::part`]) instead of copying it out.
+#[derive(Clone, Default)]
+pub(crate) struct Current(Arc<Mutex<Option<Arc<Vec<u8>>>>>);
+
+impl Current {
+    fn set(&self, chunk: Option<Arc<Vec<u8>>>) {
+        if let Ok(mut current) = self.0.lock() {
+            *current = chunk;
+        }
+    }
+
+    /// `bytes` as a part of the current chunk, if they are in it (the
+    /// slice a reader over the chunk gave); else `None`.
+    pub(crate) fn part(&self, bytes: &[u8]) -> Option<Bytes> {
+        let current = self.0.lock().ok()?;
+        let chunk = current.as_ref()?;
+        // Only addresses are compared; the part is taken by index, so a
+        // wrong answer here could only hand on wrong bytes, and it cannot
+        // be wrong: a live slice inside the chunk's range is in the chunk.
+        let start = (bytes.as_ptr() as usize).checked_sub(chunk.as_ptr() as usize)?;
+        let end = start.checked_add(bytes.len())?;
+        (end <= chunk.len()).then(|| Bytes::Shared(Arc::clone(chunk), start..end))
+    }
+}
+
+impl Members {
+    /// The handle on the chunk being read.
+    pub(crate) fn current(&self) -> Current {
+        self.current.clone()
     }
 }
 
@@ -557,11 +762,19 @@ mod tests {
         assert!(wrong >= 1, "{started} segments, {wrong} dropped");
     }
 
+    /// A member that outgrows its chunk moves to a larger one (3 MiB);
+    /// one larger than the largest chunk is split (5 MiB); either way
+    /// between records of their own.
     #[test]
-    fn one_long_member() {
-        let bytes = member(&record(0, &noise(7, 5 << 20)), Compression::default());
-        assert!(bytes.len() > 2 << 20);
-        assert_same("long", &bytes);
+    fn long_members() {
+        for (n, len) in [(3, 3 << 20), (5, 5 << 20)] {
+            let mut bytes = archive(1);
+            bytes.extend(member(&record(n, &noise(7, len)), Compression::default()));
+            bytes.extend(archive(1));
+            assert_same("long", &bytes);
+            let alone = member(&record(n, &noise(7, len)), Compression::default());
+            assert_same("long alone", &alone);
+        }
     }
 
     #[test]

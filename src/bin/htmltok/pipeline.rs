@@ -190,7 +190,7 @@ fn outcome<R>(item: Item, process: &(dyn Fn(&PageIn) -> R + Sync)) -> Done<R> {
                 what: "internal error while processing the page (skipped)".into(),
             });
             let bytes = page.bytes.len();
-            read::recycle(page.bytes);
+            read::recycle_page(page.bytes);
             Done::Page(result, bytes)
         }
         Item::Problem(problem) => Done::Problem(problem),
