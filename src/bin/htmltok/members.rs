@@ -52,14 +52,16 @@ const CHUNK: usize = 1 << 20;
 
 /// The room a chunk must have left to begin a member in it: most pages
 /// are smaller. A member that outgrows its chunk moves to a larger one
-/// (the part inflated so far copied once), up to [`MAX_CHUNK`].
+/// (the part inflated so far copied once, or the block grown in place),
+/// up to [`MAX_CHUNK`].
 const ROOM: usize = 256 << 10;
 
 /// The largest chunk: a member larger than that (one gzip member for a
 /// whole archive) goes on in the next chunk instead, and the page that
-/// spans the two is copied out.
+/// spans the two is copied out. It bounds what a segment holds in flight
+/// ((`AHEAD` + 1) chunks) whatever the members inflate to.
 #[cfg(not(test))]
-const MAX_CHUNK: usize = 64 << 20;
+const MAX_CHUNK: usize = 8 << 20;
 /// Small in the tests, so that a test's member outgrows it.
 #[cfg(test)]
 const MAX_CHUNK: usize = 4 << 20;
