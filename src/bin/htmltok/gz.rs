@@ -1,5 +1,6 @@
-//! Gzip: `.gz` pages and gzip-compressed standard input. (WARC archives
-//! are decompressed by fastwarc's own reader, on zlib-rs too.)
+//! Gzip: `.gz` pages, and gzip streams read as a whole (standard input,
+//! an archive not named `.warc.gz`). A `.warc.gz` file is inflated member
+//! by member on several threads instead (`members`).
 //!
 //! flate2 runs on the zlib-rs backend (features in Cargo.toml), as
 //! fastwarc does: inflating the corpus as a WARC of one gzip member per
@@ -43,16 +44,6 @@ pub(crate) fn decompress(bytes: &[u8]) -> Result<Vec<u8>, String> {
 pub(crate) struct Inflated<R> {
     inner: MultiGzDecoder<R>,
     pos: u64,
-}
-
-impl Inflated<std::io::BufReader<std::fs::File>> {
-    pub(crate) fn open(path: &std::path::Path) -> std::io::Result<Self> {
-        let file = std::fs::File::open(path)?;
-        Ok(Inflated::new(std::io::BufReader::with_capacity(
-            1 << 20,
-            file,
-        )))
-    }
 }
 
 impl<R: std::io::BufRead> Inflated<R> {

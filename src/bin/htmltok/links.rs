@@ -42,7 +42,8 @@ pub(crate) fn run(args: Args) -> CmdResult {
             true => page.url.as_ref(),
             false => args.base.as_ref().or(page.url.as_ref()),
         };
-        let mut out = Vec::new();
+        // Given back to the page buffers once written.
+        let mut out = crate::read::page_buffer(4096);
         for link in decoded.links(base) {
             match args.format {
                 Format::Jsonl => Object::new(&mut out)

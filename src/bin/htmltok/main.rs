@@ -20,6 +20,7 @@ mod inputs;
 mod json;
 mod jsonl;
 mod links;
+mod members;
 mod observe;
 mod pipeline;
 mod progress;

@@ -23,7 +23,7 @@ use crate::Failure;
 
 /// Pages in flight per job: enough that a slow page does not idle the
 /// other threads, few enough to keep memory small.
-const WINDOW_PER_JOB: usize = 16;
+const WINDOW_PER_JOB: usize = 8;
 
 /// The inputs and options every page command takes.
 #[derive(clap::Args)]
@@ -190,7 +190,7 @@ fn outcome<R>(item: Item, process: &(dyn Fn(&PageIn) -> R + Sync)) -> Done<R> {
                 what: "internal error while processing the page (skipped)".into(),
             });
             let bytes = page.bytes.len();
-            read::recycle(page.bytes);
+            read::recycle_page(page.bytes);
             Done::Page(result, bytes)
         }
         Item::Problem(problem) => Done::Problem(problem),
@@ -229,7 +229,12 @@ pub(crate) fn print_bytes(
     args: &PageArgs,
     process: &(dyn Fn(&PageIn) -> Vec<u8> + Sync),
 ) -> Result<(), Failure> {
-    print(args, process, &mut |out, bytes| out.write_all(&bytes))?.finish()
+    print(args, process, &mut |out, bytes| {
+        out.write_all(&bytes)?;
+        read::recycle(bytes);
+        Ok(())
+    })?
+    .finish()
 }
 
 /// `value` as a TSV field: tab, newline, carriage return and backslash

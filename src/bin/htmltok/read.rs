@@ -9,8 +9,9 @@
 //! read on the reading thread, record by record.
 
 use std::io::Read;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use url::Url;
 
@@ -24,7 +25,7 @@ pub(crate) struct PageIn {
     /// directory), `-`, or a WARC record's target URI.
     pub source: String,
     /// Its bytes, decompressed, in whatever encoding it is in.
-    pub bytes: Vec<u8>,
+    pub bytes: Bytes,
     /// The HTTP `Content-Type` of a WARC response (its charset is the
     /// transport's).
     pub content_type: Option<String>,
@@ -34,6 +35,27 @@ pub(crate) struct PageIn {
     /// Whether it came from a WARC archive (whose URL `--base` does not
     /// replace).
     pub from_warc: bool,
+}
+
+/// A page's bytes: a buffer of its own, or a part of a `.warc.gz`
+/// member's inflated output, which is shared instead of copied out (see
+/// `members.rs`).
+pub(crate) enum Bytes {
+    Own(Vec<u8>),
+    Shared(Arc<Vec<u8>>, Range<usize>),
+}
+
+impl std::ops::Deref for Bytes {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Own(bytes) => bytes,
+            // The range was checked against the buffer when it was made,
+            // and a shared buffer no longer changes.
+            Bytes::Shared(buffer, range) => buffer.get(range.clone()).unwrap_or_default(),
+        }
+    }
 }
 
 /// What the reader hands on, in input order.
@@ -131,15 +153,31 @@ pub(crate) fn page_buffer(size: usize) -> Vec<u8> {
         }
         None => {
             drop(spare);
-            Vec::with_capacity(size)
+            // A power of two, so that a spare fits the many pages a little
+            // smaller than it, not only the ones smaller than the page it
+            // was made for; room never touched costs nothing.
+            Vec::with_capacity(size.max(4096).checked_next_power_of_two().unwrap_or(size))
         }
     }
 }
 
-/// Gives a processed page's buffer back for [`page_buffer`]; when the
-/// spares are full, the smallest of them (or this one) is freed.
+/// Gives a processed page's bytes back for [`page_buffer`]: its own
+/// buffer, or the shared one once no other page holds it.
+pub(crate) fn recycle_page(bytes: Bytes) {
+    match bytes {
+        Bytes::Own(buffer) => recycle(buffer),
+        Bytes::Shared(buffer, _) => {
+            if let Ok(buffer) = Arc::try_unwrap(buffer) {
+                recycle(buffer)
+            }
+        }
+    }
+}
+
+/// Gives a buffer back for [`page_buffer`]; when the spares are full, the
+/// smallest of them (or this one) is freed.
 pub(crate) fn recycle(mut buffer: Vec<u8>) {
-    if buffer.capacity() == 0 || buffer.capacity() > SPARE_BYTES / 4 {
+    if buffer.capacity() < 4096 || buffer.capacity() > SPARE_BYTES / 4 {
         return;
     }
     buffer.clear();
@@ -188,7 +226,7 @@ fn from_bytes(
     }
     send(Item::Page(PageIn {
         source,
-        bytes,
+        bytes: Bytes::Own(bytes),
         content_type: None,
         url,
         from_warc: false,

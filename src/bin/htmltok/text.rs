@@ -33,7 +33,8 @@ pub(crate) fn run(args: Args) -> CmdResult {
     let process = |page: &crate::read::PageIn| {
         let decoded = Page::decode(&page.bytes, args.pages.transport(page));
         let text = decoded.text();
-        let mut out = Vec::with_capacity(text.text.len() + 64);
+        // Given back to the page buffers once written.
+        let mut out = crate::read::page_buffer(text.text.len() + 64);
         match args.format {
             Format::Jsonl => Object::new(&mut out)
                 .str("source", &page.source)
@@ -53,7 +54,9 @@ pub(crate) fn run(args: Args) -> CmdResult {
             out.write_all(b"\x0c\n")?;
         }
         first = false;
-        out.write_all(&bytes)
+        out.write_all(&bytes)?;
+        crate::read::recycle(bytes);
+        Ok(())
     })?;
     report.finish()
 }

@@ -13,7 +13,8 @@ use url::Url;
 use fastwarc::stream_io::bufread::RawReaderAdapter;
 
 use crate::gz::{Inflated, Inflating};
-use crate::read::{page_buffer, problem, Item, PageIn};
+use crate::members::{Current, Members};
+use crate::read::{page_buffer, problem, Bytes, Item, PageIn};
 
 /// The iterator's options: HTTP headers parsed, payloads sent with a
 /// transfer or content encoding decoded (a page is read as the browser
@@ -25,16 +26,21 @@ fn options() -> ArchiveIteratorOptions {
     }
 }
 
-/// The archive at `path` (`.warc`, or `.warc.gz` inflated by [`Inflated`]).
+/// The archive at `path` (`.warc`, or `.warc.gz` inflated by [`Members`]).
 pub(crate) fn read_path(path: &Path, source: &str, send: &mut dyn FnMut(Item) -> bool) -> bool {
     let gzip = path.to_string_lossy().to_ascii_lowercase().ends_with(".gz");
     let records = if gzip {
-        Inflated::open(path).and_then(inflated)
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Members::open(path, threads).map(|members| {
+            let current = members.current();
+            let records = ArchiveIterator::with_options(RawReaderAdapter::new(members), plain());
+            (records, Some(current))
+        })
     } else {
-        ArchiveIterator::from_path_with_options(path, options())
+        ArchiveIterator::from_path_with_options(path, options()).map(|records| (records, None))
     };
     match records {
-        Ok(records) => read_records(records, source, send),
+        Ok((records, current)) => read_records(records, current.as_ref(), source, send),
         Err(e) => send(problem(source, format!("cannot read: {e}"))),
     }
 }
@@ -42,15 +48,19 @@ pub(crate) fn read_path(path: &Path, source: &str, send: &mut dyn FnMut(Item) ->
 /// The records of a gzip stream inflated by [`Inflated`] on a thread of
 /// its own ([`Inflating`]), read from its chunks without another copy.
 fn inflated<R: BufRead + Send + 'static>(stream: Inflated<R>) -> std::io::Result<ArchiveIterator> {
-    let plain = ArchiveIteratorOptions {
-        stream_detect: false,
-        ..options()
-    };
     let chunks = Inflating::start(stream)?;
     Ok(ArchiveIterator::with_options(
         RawReaderAdapter::new(chunks),
-        plain,
+        plain(),
     ))
+}
+
+/// [`options`] for a stream already inflated.
+fn plain() -> ArchiveIteratorOptions {
+    ArchiveIteratorOptions {
+        stream_detect: false,
+        ..options()
+    }
 }
 
 /// An archive already in memory (standard input, a file named otherwise),
@@ -62,19 +72,22 @@ pub(crate) fn read_bytes(bytes: Vec<u8>, source: &str, send: &mut dyn FnMut(Item
         Ok(ArchiveIterator::with_options(Cursor::new(bytes), options()))
     };
     match records {
-        Ok(records) => read_records(records, source, send),
+        Ok(records) => read_records(records, None, source, send),
         Err(e) => send(problem(source, format!("cannot read: {e}"))),
     }
 }
 
+/// The pages of `records`; `current`, when they are read from a
+/// [`Members`], lets a page be handed on as a part of the chunk it is in.
 fn read_records(
     records: ArchiveIterator,
+    current: Option<&Current>,
     source: &str,
     send: &mut dyn FnMut(Item) -> bool,
 ) -> bool {
     for (index, record) in records.enumerate() {
         let item = match record {
-            Ok(record) => record.with_mut(|r| page(r, source, index + 1)),
+            Ok(record) => record.with_mut(|r| page(r, current, source, index + 1)),
             Err(e) => {
                 // The reader cannot find the next record after a broken
                 // one: the rest of the archive is lost.
@@ -92,7 +105,7 @@ fn read_records(
 }
 
 /// The record's page, if it holds one.
-fn page(record: &mut WarcRecord, source: &str, index: usize) -> Item {
+fn page(record: &mut WarcRecord, current: Option<&Current>, source: &str, index: usize) -> Item {
     let kind = record.record_type();
     let content_type = match kind {
         WarcRecordType::Response => record
@@ -118,21 +131,21 @@ fn page(record: &mut WarcRecord, source: &str, index: usize) -> Item {
         .clone()
         .unwrap_or_else(|| format!("{source}: record {index}"));
     let expected = record.content_length();
-    let mut bytes = page_buffer(usize::try_from(expected).unwrap_or(0).min(1 << 26));
     let read = match record.reader_mut() {
-        Some(reader) => copy_out(reader, &mut bytes),
-        None => Ok(0),
+        Some(reader) => take_page(reader, current, expected),
+        None => Ok(Bytes::Own(Vec::new())),
     };
-    match read {
-        Ok(n) if (n as u64) < expected => {
+    let bytes = match read {
+        Ok(bytes) if (bytes.len() as u64) < expected => {
+            let n = bytes.len();
             return problem(
                 &name,
                 format!("truncated WARC record ({n} of {expected} bytes of its page)"),
-            )
+            );
         }
         Err(e) => return problem(&name, broken(&e)),
-        Ok(_) => {}
-    }
+        Ok(bytes) => bytes,
+    };
     Item::Page(PageIn {
         source: name,
         url: target.as_deref().and_then(|t| Url::parse(t).ok()),
@@ -140,6 +153,37 @@ fn page(record: &mut WarcRecord, source: &str, index: usize) -> Item {
         content_type: Some(content_type),
         from_warc: true,
     })
+}
+
+/// What is left of `reader`: a part of the chunk being read when it is
+/// all there (`current`), else a copy.
+fn take_page(
+    reader: &mut impl BufRead,
+    current: Option<&Current>,
+    expected: u64,
+) -> std::io::Result<Bytes> {
+    let first = loop {
+        match reader.fill_buf() {
+            Ok(first) => break first,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+    };
+    if let Some(part) = current.and_then(|c| c.part(first)) {
+        let n = first.len();
+        reader.consume(n);
+        if reader.fill_buf()?.is_empty() {
+            return Ok(part);
+        }
+        // The page goes on in the next chunk: copied out after all.
+        let mut bytes = page_buffer(usize::try_from(expected).unwrap_or(0).min(1 << 26));
+        bytes.extend_from_slice(&part);
+        copy_out(reader, &mut bytes)?;
+        return Ok(Bytes::Own(bytes));
+    }
+    let mut bytes = page_buffer(usize::try_from(expected).unwrap_or(0).min(1 << 26));
+    copy_out(reader, &mut bytes)?;
+    Ok(Bytes::Own(bytes))
 }
 
 /// Appends what is left of `reader` to `bytes`, as `read_to_end` does
