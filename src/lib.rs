@@ -310,8 +310,9 @@ pub mod __fuzz {
         crate::entities::table()
     }
 
-    /// Checks every landmark scan kernel against its scalar definition on
-    /// `hay`; the error says which set and where they disagree.
+    /// Checks every landmark scan kernel, and the tag block classifier,
+    /// against its scalar definition on `hay`; the error says which set and
+    /// where they disagree.
     pub fn kernels_agree(hay: &[u8]) -> Result<(), String> {
         crate::scan::kernels_agree(hay)
     }

@@ -56,6 +56,7 @@
 pub(crate) mod lines;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 mod neon;
+pub(crate) mod tag_block;
 // The portable kernel: the search itself where no vector kernel of ours
 // exists; elsewhere only a reference that the cross-check (tests, fuzzing)
 // holds the vector kernels against.
@@ -491,10 +492,12 @@ fn heads(set: &Landmarks, chunk: &[u8; 16]) -> Vec<(&'static str, usize)> {
 /// Checks every kernel available on this machine (SWAR, SSE2, AVX2, NEON,
 /// `memchr` where it applies, the inline 16-byte starts of `find`, and
 /// `find` itself) against the scalar definition, for every set, at every
-/// start offset of `hay`.
+/// start offset of `hay`; and the tag block classifier against its
+/// definition at every 64-byte window of `hay`.
 #[cfg(any(test, feature = "fuzzing"))]
 pub(crate) fn kernels_agree(hay: &[u8]) -> Result<(), String> {
-    agree_with(hay, |set, kernel, h| set.find_with(kernel, h), heads)
+    agree_with(hay, |set, kernel, h| set.find_with(kernel, h), heads)?;
+    tag_block::tag_block_agrees(hay)
 }
 
 /// [`kernels_agree`] over the kernels `find_with` and the 16-byte starts

@@ -528,3 +528,59 @@ unsafe fn avx2_utf16_units(bytes: &[u8]) -> usize {
     }
     n + super::lines::utf16_units_scalar(&bytes[k..])
 }
+
+// ----- Tag blocks ---------------------------------------------------------
+
+/// The tag block classifier (`tag_block::classify`) over 64 bytes:
+/// `(names, quotes)`, bit `i` for byte `i`.
+///
+/// Exact-match tables: `_mm256_shuffle_epi8(t, v)` gives `t[v & 15]` for an
+/// ASCII byte and 0 for a byte with bit 7 set, and a table holds, at each
+/// low nibble, the one byte of its set with that low nibble (or `0xFF`,
+/// which no lookup gives back), so comparing the lookup with `v` is
+/// membership. Whitespace (`\t \n \x0c \r` and space) and `\0 " ' < = > /`
+/// need two tables (their low nibbles collide); `" ' & \r \0` have distinct
+/// low nibbles, one table. A–Z is a signed range test.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn tag_block_avx2(chunk: &[u8; 64]) -> (u64, u64) {
+    const NONE: i8 = -1;
+    let p = chunk.as_ptr();
+    // SAFETY: AVX2 is enabled and was checked by the caller. The two loads
+    // read bytes 0..32 and 32..64 of the 64-byte array `chunk`.
+    unsafe {
+        // Pasted, not closures: a closure might not be inlined into this
+        // `#[target_feature]` function.
+        macro_rules! table {
+            ($($b:expr),*) => {
+                _mm256_broadcastsi128_si256(_mm_setr_epi8($($b as i8),*))
+            };
+        }
+        let n = NONE as u8;
+        let ws = table!(b' ', n, n, n, n, n, n, n, n, b'\t', b'\n', n, 0x0C, b'\r', n, n);
+        let punct = table!(0, n, b'"', n, n, n, n, b'\'', n, n, n, n, b'<', b'=', b'>', b'/');
+        let quote = table!(0, n, b'"', n, n, n, b'&', b'\'', n, n, n, n, n, b'\r', n, n);
+        // A..=Z shifted by `0x80 - b'A'` are the signed bytes -128..=-103.
+        let shift = _mm256_set1_epi8((0x80 - b'A') as i8);
+        let bound = _mm256_set1_epi8(-128 + 26);
+        macro_rules! half {
+            ($v:expr) => {{
+                let v = $v;
+                let ws = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(ws, v), v);
+                let punct = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(punct, v), v);
+                let upper = _mm256_cmpgt_epi8(bound, _mm256_add_epi8(v, shift));
+                let names = _mm256_or_si256(_mm256_or_si256(ws, punct), upper);
+                let quotes = _mm256_cmpeq_epi8(_mm256_shuffle_epi8(quote, v), v);
+                (
+                    _mm256_movemask_epi8(names) as u32 as u64,
+                    _mm256_movemask_epi8(quotes) as u32 as u64,
+                )
+            }};
+        }
+        let (n0, q0) = half!(_mm256_loadu_si256(p.cast()));
+        let (n1, q1) = half!(_mm256_loadu_si256(p.add(32).cast()));
+        (n0 | n1 << 32, q0 | q1 << 32)
+    }
+}

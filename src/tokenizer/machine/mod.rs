@@ -107,6 +107,9 @@ pub(crate) struct Machine<E> {
     join_text: bool,
     /// Use the SIMD scans (`Config::simd`).
     simd: bool,
+    /// The tag fast path classifies tag interiors in 64-byte blocks
+    /// (`scan::tag_block`): SIMD scans on, and a vector kernel for it.
+    tag_index: Option<scan::tag_block::Classifier>,
     /// Take the common paths of the data and tag states in one go
     /// (`data_lane`, `tag_fast_path`) rather than a step per state
     /// (`Config::fast_paths`).
@@ -236,6 +239,11 @@ impl<E: ErrorPolicy> Machine<E> {
             processing_instructions: config.processing_instructions,
             join_text: config.join_text,
             simd: config.simd,
+            tag_index: if config.simd {
+                scan::tag_block::Classifier::detect()
+            } else {
+                None
+            },
             fast_paths: config.fast_paths,
             max_attributes: config.max_attributes,
             max_token_len: config.max_token_len,

@@ -1,6 +1,7 @@
 //! The tag fast path: the tag states for the common shapes of a tag, as
 //! straight-line code.
 
+use crate::scan::tag_block::TagBlock;
 use crate::tokenizer::machine::*;
 
 impl<E: ErrorPolicy> Machine<E> {
@@ -74,6 +75,10 @@ impl<E: ErrorPolicy> Machine<E> {
                 Some(b'/') => break 'tag Exit::SelfClosing(r + 1),
                 _ => break 'tag Exit::Leave(TagName, r),
             }
+            // The structural index of the 64 bytes from the first
+            // attribute on, built when the first attribute name is looked
+            // for (not before: most tags have none).
+            let mut ix = TagBlock::NONE;
             loop {
                 // Before attribute name state.
                 while let Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') = buf.get(r) {
@@ -106,7 +111,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     name_arena: NOT_IN_ARENA,
                 };
                 // Attribute name state.
-                r += self.find(&scan::ATTR_NAME, &buf[r..]);
+                (r, ix) = self.name_end(ix, buf, r);
                 let mut upper = false;
                 if let Some(b'A'..=b'Z') = buf.get(r) {
                     // Upper case: the name is lower-cased into the arena once
@@ -182,9 +187,11 @@ impl<E: ErrorPolicy> Machine<E> {
                 r += 1;
                 (a.vs, a.ve, a.run) = (r, r, r);
                 loop {
-                    r += self.find(set, &buf[r..]);
+                    (r, ix) = self.quoted_end(ix, buf, r, set);
                     match buf.get(r) {
                         Some(&c) if c == quote => break,
+                        // The other quote: a stop of the index only.
+                        Some(b'"' | b'\'') => r += 1,
                         Some(b'&') => match self.fast_reference(inp, buf, r, a) {
                             Some((n, after)) => (r, a) = (r + n, after),
                             None => break 'tag Exit::Leave(state, r),
@@ -213,6 +220,81 @@ impl<E: ErrorPolicy> Machine<E> {
             Exit::Leave(state, r) => return self.fast_leave(inp, state, r, a),
         };
         self.fast_emit(inp, a, name, gt);
+    }
+
+    /// The end of an attribute name from window offset `r` (the next byte
+    /// of `scan::ATTR_NAME`), by the tag block `ix` when the machine uses
+    /// one (`tag_index`): one bit away when the block holds it, else from a
+    /// new block at `r`. Returns it and the block.
+    #[inline(always)]
+    fn name_end(&self, ix: TagBlock, buf: &[u8], r: usize) -> (usize, TagBlock) {
+        let Some(classifier) = self.tag_index else {
+            return (r + self.find(&scan::ATTR_NAME, &buf[r..]), ix);
+        };
+        let off = r.wrapping_sub(ix.base);
+        if off < 64 {
+            let bits = ix.names >> off;
+            if bits != 0 {
+                return (r + bits.trailing_zeros() as usize, ix);
+            }
+        }
+        let Some(chunk) = buf.get(r..).and_then(|b| b.first_chunk::<64>()) else {
+            return (self.name_end_scan(buf, r), TagBlock::NONE);
+        };
+        let ix = classifier.block(r, chunk);
+        if ix.names == 0 {
+            return (self.name_end_scan(buf, r + 64), ix);
+        }
+        (r + ix.names.trailing_zeros() as usize, ix)
+    }
+
+    /// The scan for the end of an attribute name from window offset `r`,
+    /// where no tag block holds it (within 64 bytes of the window's end, or
+    /// a name longer than a block). Out of line, so that the compiler does
+    /// not prepare its arguments at every name.
+    #[inline(never)]
+    fn name_end_scan(&self, buf: &[u8], r: usize) -> usize {
+        r + self.find(&scan::ATTR_NAME, &buf[r..])
+    }
+
+    /// The next stop of a quoted value from window offset `r`: the next
+    /// byte of `set` (its landmarks), or, by the tag block `ix`, of
+    /// `"'&\r\0` (the other quote too, which the caller steps over).
+    /// Past the block's bytes (a long value) the scan of `set` goes on
+    /// from its end.
+    #[inline(always)]
+    fn quoted_end(
+        &self,
+        ix: TagBlock,
+        buf: &[u8],
+        r: usize,
+        set: &scan::Landmarks,
+    ) -> (usize, TagBlock) {
+        if self.tag_index.is_none() {
+            return (r + self.find(set, &buf[r..]), ix);
+        }
+        let off = r.wrapping_sub(ix.base);
+        if off < 64 {
+            let bits = ix.quotes >> off;
+            if bits != 0 {
+                return (r + bits.trailing_zeros() as usize, ix);
+            }
+        }
+        (self.quoted_end_scan(ix, buf, r, set), ix)
+    }
+
+    /// [`quoted_end`](Self::quoted_end) past its block: the scan of `set`,
+    /// from the block's end when the block holds `r` (it has no stop after
+    /// `r`). Out of line, so that the compiler does not prepare its
+    /// arguments at every value.
+    #[inline(never)]
+    fn quoted_end_scan(&self, ix: TagBlock, buf: &[u8], r: usize, set: &scan::Landmarks) -> usize {
+        let from = if r.wrapping_sub(ix.base) < 64 {
+            ix.base + 64
+        } else {
+            r
+        };
+        from + self.find(set, &buf[from..])
     }
 
     /// A character reference in an attribute value, at window offset `amp`
