@@ -97,10 +97,16 @@ pub(crate) struct Landmarks {
     bytes: [u8; 16],
     /// How many bytes were listed. (The compare-and-or kernels' and
     /// SWAR's: NEON has a byte shuffle and uses the nibble tables.)
-    #[cfg_attr(all(target_arch = "aarch64", target_feature = "neon"), allow(dead_code))]
+    #[cfg_attr(
+        all(target_arch = "aarch64", target_feature = "neon"),
+        allow(dead_code)
+    )]
     len: u8,
     /// Whether A–Z are landmarks too.
-    #[cfg_attr(all(target_arch = "aarch64", target_feature = "neon"), allow(dead_code))]
+    #[cfg_attr(
+        all(target_arch = "aarch64", target_feature = "neon"),
+        allow(dead_code)
+    )]
     upper: bool,
     /// Nibble tables: byte `b` (ASCII) is a landmark exactly when
     /// `lo_nibble[b & 15] & hi_nibble[b >> 4] != 0`. `hi_nibble[h]` is
@@ -209,7 +215,10 @@ impl Landmarks {
 
     /// How many of `bytes` a compare-and-or kernel without a byte shuffle
     /// compares against: 4, 8, 12 or 16.
-    #[cfg_attr(all(target_arch = "aarch64", target_feature = "neon"), allow(dead_code))]
+    #[cfg_attr(
+        all(target_arch = "aarch64", target_feature = "neon"),
+        allow(dead_code)
+    )]
     fn bucket(&self) -> usize {
         match self.method {
             Method::Few => 4,

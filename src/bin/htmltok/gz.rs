@@ -173,13 +173,19 @@ fn inflate_chunks<R: BufRead>(
     }
 }
 
+/// `Read::read` for a reader whose data is in its own buffer
+/// (`BufRead`): a copy from it.
+pub(crate) fn read_from_buffer(reader: &mut impl BufRead, buf: &mut [u8]) -> io::Result<usize> {
+    let available = reader.fill_buf()?;
+    let n = available.len().min(buf.len());
+    buf[..n].copy_from_slice(&available[..n]);
+    reader.consume(n);
+    Ok(n)
+}
+
 impl Read for Inflating {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let available = self.fill_buf()?;
-        let n = available.len().min(buf.len());
-        buf[..n].copy_from_slice(&available[..n]);
-        self.consume(n);
-        Ok(n)
+        read_from_buffer(self, buf)
     }
 }
 

@@ -548,11 +548,7 @@ fn starts_warc_member(bytes: &[u8]) -> bool {
 
 impl Read for Members {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let available = self.fill_buf()?;
-        let n = available.len().min(buf.len());
-        buf[..n].copy_from_slice(&available[..n]);
-        self.consume(n);
-        Ok(n)
+        crate::gz::read_from_buffer(self, buf)
     }
 }
 
