@@ -26,7 +26,7 @@ use htmltok::{Config, Flow, State, StreamTokenizer, Token, Tokenizer};
 
 use crate::drive::{self, drain_stream, Errors};
 use crate::json::tokens_json;
-use crate::record::{diff, err_rec, Normalizer, Output};
+use crate::record::{diff, err_rec, Normalizer, Output, Rec};
 
 // ---------------------------------------------------------------------------
 // Options.
@@ -65,6 +65,8 @@ pub struct Options {
     pub scripting: bool,
     /// Streams only (a whole document always joins text).
     pub join_text: bool,
+    /// Tags with their attributes (`Config::attributes`).
+    pub attributes: bool,
 }
 
 impl Default for Options {
@@ -79,6 +81,7 @@ impl Default for Options {
             simd: true,
             scripting: true,
             join_text: false,
+            attributes: true,
         }
     }
 }
@@ -91,7 +94,8 @@ impl Options {
     /// bytes read as zero) and returns them with the rest of the data.
     ///
     /// - byte 0, bits: 0 errors off, 1 driven, 2 CDATA allowed, 3 processing
-    ///   instructions, 4 scalar scans (simd off), 5 scripting off, 6 join text;
+    ///   instructions, 4 scalar scans (simd off), 5 scripting off, 6 join text,
+    ///   7 attributes off;
     /// - byte 1: the initial state, `State::ALL[b % 84]` (0 is Data);
     /// - byte 2: the last start tag: none when below 128, otherwise
     ///   `LAST_START_TAGS[b % len]`.
@@ -109,6 +113,7 @@ impl Options {
             simd: b0 & 16 == 0,
             scripting: b0 & 32 == 0,
             join_text: b0 & 64 != 0,
+            attributes: b0 & 128 == 0,
             initial_state: unskipped(State::ALL[b1 as usize % State::ALL.len()]),
             last_start_tag: (b2 >= 128)
                 .then(|| LAST_START_TAGS[b2 as usize % LAST_START_TAGS.len()]),
@@ -125,7 +130,8 @@ impl Options {
             | (self.processing_instructions as u8) << 3
             | (!self.simd as u8) << 4
             | (!self.scripting as u8) << 5
-            | (self.join_text as u8) << 6;
+            | (self.join_text as u8) << 6
+            | (!self.attributes as u8) << 7;
         let b1 = State::ALL
             .iter()
             .position(|&s| s == self.initial_state)
@@ -150,7 +156,8 @@ impl Options {
             .cdata_allowed(self.cdata_allowed)
             .processing_instructions(self.processing_instructions)
             .simd(self.simd)
-            .scripting(self.scripting);
+            .scripting(self.scripting)
+            .attributes(self.attributes);
         if let Some(name) = self.last_start_tag {
             config = config.last_start_tag(name);
         }
@@ -235,6 +242,9 @@ pub fn token_bytes(token: &Token<'_>) -> usize {
 /// input and that every span lies inside the (repaired) input; and that the
 /// callback API (`for_each_token`, stopping now and then and resumed with
 /// `next_token`) gives the same tokens and errors as `next_token`.
+///
+/// And that `Config::attributes(false)` gives the same tokens without
+/// attributes, and the same errors.
 pub fn check_tokenize(data: &[u8], options: &Options) -> Result<(), String> {
     check_tokenize_bounds(data, options)?;
     let want = whole(data, options);
@@ -244,7 +254,45 @@ pub fn check_tokenize(data: &[u8], options: &Options) -> Result<(), String> {
             "for_each_token differs from next_token (a: next_token, b: for_each_token)\n{d}"
         ));
     }
+    check_attributes_off(data, options)
+}
+
+/// `Config::attributes(false)` gives the output with attributes less every
+/// tag's attributes, with the same errors: through `next_token` and
+/// through `for_each_token`.
+pub fn check_attributes_off(data: &[u8], options: &Options) -> Result<(), String> {
+    let on = Options {
+        attributes: true,
+        ..options.clone()
+    };
+    let off = Options {
+        attributes: false,
+        ..options.clone()
+    };
+    let want = without_attributes(whole(data, &on));
+    let got = whole(data, &off);
+    if let Some(d) = diff(&want, &got) {
+        return Err(format!(
+            "attributes off differs (a: with attributes, stripped; b: attributes off)\n{d}"
+        ));
+    }
+    let got = whole_for_each(data, &off, 1 + data.len() % 3);
+    if let Some(d) = diff(&want, &got) {
+        return Err(format!(
+            "attributes off differs (a: with attributes, stripped; b: attributes off, for_each_token)\n{d}"
+        ));
+    }
     Ok(())
+}
+
+/// `out` with every tag's attributes taken away.
+pub fn without_attributes(mut out: Output) -> Output {
+    for rec in &mut out.tokens {
+        if let Rec::StartTag { attrs, .. } | Rec::EndTag { attrs, .. } = rec {
+            attrs.clear();
+        }
+    }
+    out
 }
 
 fn check_tokenize_bounds(data: &[u8], options: &Options) -> Result<(), String> {

@@ -114,6 +114,11 @@ pub(crate) struct Machine<E> {
     /// (`data_lane`, `tag_fast_path`) rather than a step per state
     /// (`Config::fast_paths`).
     fast_paths: bool,
+    /// Hand out tags with their attributes (`Config::attributes`). When
+    /// off and errors are off, the tag fast path builds none (`skip` in
+    /// `tag_fast_path`), except those standalone mode's feedback reads;
+    /// `ready_token` hands out none either way.
+    attributes: bool,
     /// `Config::max_attributes` and `Config::max_token_len`.
     max_attributes: usize,
     max_token_len: usize,
@@ -245,6 +250,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 None
             },
             fast_paths: config.fast_paths,
+            attributes: config.attributes,
             max_attributes: config.max_attributes,
             max_token_len: config.max_token_len,
             limited: config.max_attributes != usize::MAX || config.max_token_len != usize::MAX,
@@ -523,11 +529,29 @@ impl<E: ErrorPolicy> Machine<E> {
                 self.set_state(state);
             }
         }
-        let token = self.hand_out(inp);
-        if let Some(token) = &token {
-            feedback.pending = feedback.observe(token);
+        let handed = self.advance(&inp);
+        let this: &'t Self = self;
+        let token = match handed {
+            Handed::Text => this.text_token(inp),
+            Handed::Ready => this.ready_token(inp),
+            Handed::Nothing => return None,
+        };
+        // A tag handed out without its attributes (`Config::attributes`)
+        // still shows the feedback those it reads (`<font color>` in
+        // foreign content, `<input type=hidden>`, `<annotation-xml
+        // encoding>`), which the fast path built for it.
+        feedback.pending = feedback.observe(&token, || this.tag_attributes(inp));
+        Some(token)
+    }
+
+    /// The current tag's attributes, as built.
+    #[inline(always)]
+    fn tag_attributes<'t>(&'t self, inp: Input<'t>) -> Attributes<'t> {
+        Attributes {
+            records: &self.attrs,
+            input: inp.text,
+            store: &self.attr_store,
         }
-        token
     }
 
     /// Runs the machine (`advance`) and builds the token it says to hand
@@ -640,14 +664,10 @@ impl<E: ErrorPolicy> Machine<E> {
                     self_closing: self.self_closing,
                     span,
                     name_span: inp.absolute(self.tag_name_span),
-                    attrs: if self.tag_is_end {
+                    attrs: if self.tag_is_end || !self.attributes {
                         Attributes::EMPTY
                     } else {
-                        Attributes {
-                            records: &self.attrs,
-                            input: inp.text,
-                            store: &self.attr_store,
-                        }
+                        self.tag_attributes(inp)
                     },
                 };
                 if self.tag_is_end {

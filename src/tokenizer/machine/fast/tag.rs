@@ -64,6 +64,12 @@ impl<E: ErrorPolicy> Machine<E> {
         // written would wait for the stores (a 16-byte load of two 8-byte
         // stores is not forwarded).
         let name = Span { start: p, end: r };
+        // Attributes not handed out (`Config::attributes`) and not needed
+        // for errors are stepped over, not built: each is marked a
+        // duplicate, which the tag drops, and its references are not
+        // decoded (a reference never ends a value, so the tag's structure
+        // is the same). The feedback's few are built all the same.
+        let skip = !E::ENABLED && !self.attributes && !feedback_reads_attributes(&buf[p..r]);
         let mut a = FastAttr::default();
         // Every way out of the tag is a `break 'tag`, so that the one
         // place that emits the tag is inlined here once.
@@ -124,7 +130,9 @@ impl<E: ErrorPolicy> Machine<E> {
                     _ => break 'tag Exit::Leave(AttributeName, r),
                 };
                 (a.ne, a.vs, a.ve) = (r, r, r);
-                a.dup = if upper {
+                a.dup = if skip {
+                    true
+                } else if upper {
                     {
                         let dup;
                         (dup, a) = self.fast_lowercase_name(inp, a);
@@ -164,6 +172,11 @@ impl<E: ErrorPolicy> Machine<E> {
                         loop {
                             r += self.find(&scan::ATTR_VALUE_UNQUOTED, &buf[r..]);
                             match buf.get(r) {
+                                // Any other landmark of the set but `>`
+                                // is a character of the value.
+                                Some(b'&' | b'"' | b'\'' | b'<' | b'=' | b'`' | 0) if skip => {
+                                    r += 1
+                                }
                                 Some(b'&') => match self.fast_reference(inp, buf, r, a) {
                                     Some((n, after)) => (r, a) = (r + n, after),
                                     None => break 'tag Exit::Leave(AttributeValueUnquoted, r),
@@ -192,6 +205,9 @@ impl<E: ErrorPolicy> Machine<E> {
                         Some(&c) if c == quote => break,
                         // The other quote: a stop of the index only.
                         Some(b'"' | b'\'') => r += 1,
+                        // The value's other landmarks, when it is not
+                        // built: characters of it.
+                        Some(b'&' | b'\r' | 0) if skip => r += 1,
                         Some(b'&') => match self.fast_reference(inp, buf, r, a) {
                             Some((n, after)) => (r, a) = (r + n, after),
                             None => break 'tag Exit::Leave(state, r),
@@ -569,5 +585,19 @@ impl Default for FastAttr {
             run: 0,
             name_arena: NOT_IN_ARENA,
         }
+    }
+}
+
+/// Whether standalone mode's feedback reads attributes of start tags named
+/// `name` (in the input's case): `<font color|face|size>` breaks out of
+/// foreign content, `<input type=hidden>` keeps frameset-ok, and
+/// `<annotation-xml encoding>` is an integration point.
+#[inline(always)]
+fn feedback_reads_attributes(name: &[u8]) -> bool {
+    match name.len() {
+        4 => name.eq_ignore_ascii_case(b"font"),
+        5 => name.eq_ignore_ascii_case(b"input"),
+        14 => name.eq_ignore_ascii_case(b"annotation-xml"),
+        _ => false,
     }
 }
