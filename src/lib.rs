@@ -316,6 +316,26 @@ pub mod __fuzz {
     pub fn kernels_agree(hay: &[u8]) -> Result<(), String> {
         crate::scan::kernels_agree(hay)
     }
+
+    pub use crate::tokenizer::SkipAttributes;
+
+    /// A tokenizer for `input` (repaired as `Tokenizer::from_bytes` does)
+    /// that hands out tags without attributes and steps over them, as
+    /// `extract::text` tokenizes; errors off.
+    pub fn tokenizer_skipping_attributes(
+        input: &[u8],
+        config: crate::Config,
+    ) -> crate::Tokenizer<'_, SkipAttributes> {
+        crate::Tokenizer::from_bytes_skipping_attributes(input, config)
+    }
+
+    /// A stream tokenizer that hands out tags without attributes, as
+    /// [`tokenizer_skipping_attributes`].
+    pub fn stream_skipping_attributes(
+        config: crate::Config,
+    ) -> crate::StreamTokenizer<SkipAttributes> {
+        crate::StreamTokenizer::skipping_attributes(config)
+    }
 }
 
 /// The README's Rust examples, compiled and run as doctests so they stay true.

@@ -148,6 +148,15 @@ impl StreamTokenizer<IgnoreErrors> {
     }
 }
 
+#[cfg(feature = "fuzzing")]
+impl StreamTokenizer<crate::tokenizer::SkipAttributes> {
+    /// A stream tokenizer that hands out tags without attributes
+    /// (`SkipAttributes`), for the tests.
+    pub(crate) fn skipping_attributes(config: Config) -> Self {
+        StreamTokenizer::build(config)
+    }
+}
+
 impl StreamTokenizer<ReportErrors> {
     /// A stream tokenizer that also collects parse errors (with their line
     /// and column, since the bytes before them may be gone when you ask).

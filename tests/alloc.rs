@@ -364,8 +364,9 @@ fn no_allocation_for_tags_with_many_attributes() {
 /// page only three or four buffers ever get beyond a few dozen bytes. 64
 /// covers that (3 × 18 + 10): the measured maximum for corpus pages whose
 /// tags all have at most 8 attributes is 33 (the worst pages are printed).
-/// The named-reference automaton, built once per process (~2,500
-/// allocations, ~8 MB), is built before counting: it is not per page.
+/// What the tokenizer makes once per process (the table of legacy
+/// reference names' first bytes) is made before counting: it is not per
+/// page.
 const PAGE_BASE: usize = 64;
 /// Plus one allocation per this many tokens, for rare per-token costs.
 const TOKENS_PER_ALLOCATION: usize = 1000;
@@ -375,15 +376,15 @@ fn corpus_allocations_per_page() {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
 
     let pages = common::corpus_pages();
-    // The named-reference automaton is built once per process, on first
-    // use (a one-time cost, not a per-page one): build it before counting.
+    // What is made once per process, on first use (a one-time cost, not
+    // a per-page one), is made before counting.
     let warm = Counter::start();
     let mut tok = Tokenizer::from_bytes(b"&amp;&notin;<p title='&lt;'>");
     while tok.next_token().is_some() {}
     drop(tok);
     let warm = warm.stop();
     println!(
-        "one-time warm-up (named character reference automaton): {} allocations, {} bytes",
+        "one-time warm-up: {} allocations, {} bytes",
         warm.allocations, warm.bytes
     );
     let mut worst: Vec<(f64, String, usize, usize, usize)> = Vec::new();
@@ -469,7 +470,7 @@ fn tags_with_many_attributes(bytes: &[u8]) -> usize {
 fn whole_document_peak_memory_is_input_plus_64k_plus_largest_token() {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let pages = common::corpus_pages();
-    // The named-reference automaton is built once per process.
+    // What the tokenizer makes once per process is made first.
     let mut tok = Tokenizer::from_bytes(b"&amp;&notin;<p title='&lt;'>");
     while tok.next_token().is_some() {}
     drop(tok);

@@ -1,20 +1,21 @@
-//! `Config::attributes(false)` hands out the tokens it would hand out with
-//! attributes, less every tag's attributes, and the same parse errors:
-//! whole documents through `next_token` and `for_each_token`, and streams
-//! (one byte at a time for the html5lib inputs, 4 KiB and odd chunks for
-//! the pages). Without errors the tag fast path steps over attributes
-//! without building them, so this holds its walk against the full one;
-//! standalone mode's feedback still reads the attributes it needs.
+//! A tokenizer that skips attributes (`SkipAttributes`, how
+//! `extract::text` tokenizes) hands out the tokens one with errors off
+//! hands out, less every tag's attributes: whole documents through
+//! `next_token` and `for_each_token`, and streams (one byte at a time for
+//! the html5lib inputs, 4 KiB and odd chunks for the pages). Its tag fast
+//! path steps over attributes without building them, so this holds that
+//! walk against the full one; standalone mode's feedback still reads the
+//! attributes it needs.
 //!
 //! Inputs: every html5lib-tests tokenizer input (standalone, and driven in
 //! each test's initial states), every page of the corpus (standalone and
 //! driven), and hand-written pairs of pieces around the fast path's
-//! hand-overs and the feedback's attributes; errors on and off.
+//! hand-overs and the feedback's attributes.
 
 mod common;
 
 use common::{diff, streamed, whole, Errors, Normalizer, Output, Rec};
-use htmltok::{Config, Flow, Tokenizer};
+use htmltok::{Config, Flow};
 
 /// `out` with every tag's attributes taken away.
 fn stripped(mut out: Output) -> Output {
@@ -26,55 +27,41 @@ fn stripped(mut out: Output) -> Output {
     out
 }
 
-/// `for_each_token` over a whole document (standalone or driven without
-/// switches), adjacent text joined as `whole` joins it.
-fn for_each(bytes: &[u8], config: &Config, errors: Errors) -> Output {
+/// `for_each_token` over a whole document skipping attributes (standalone,
+/// or driven without switches), adjacent text joined as `whole` joins it.
+fn for_each(bytes: &[u8], config: &Config) -> Output {
     let mut norm = Normalizer::new(true);
-    let errs = match errors {
-        Errors::On => {
-            let mut tok = Tokenizer::from_bytes_with_errors(bytes, config.clone());
-            tok.for_each_token(|t| {
-                norm.push(&t);
-                Flow::Continue
-            });
-            tok.errors().iter().map(common::err_rec).collect()
-        }
-        Errors::Off => {
-            let mut tok = Tokenizer::from_bytes_with_config(bytes, config.clone());
-            tok.for_each_token(|t| {
-                norm.push(&t);
-                Flow::Continue
-            });
-            Vec::new()
-        }
-    };
+    let mut tok = htmltok::__fuzz::tokenizer_skipping_attributes(bytes, config.clone());
+    tok.for_each_token(|t| {
+        norm.push(&t);
+        Flow::Continue
+    });
     Output {
         tokens: norm.tokens,
-        errors: errs,
+        errors: Vec::new(),
     }
 }
 
-/// The first difference between the run with attributes, stripped, and the
-/// runs without; `splits` cut a stream of `bytes`.
-fn compare(bytes: &[u8], config: &Config, errors: Errors, splits: &[usize]) -> Option<String> {
-    let (with, anomalies) = whole(bytes, config, errors);
+/// The first difference between the run with attributes (errors off),
+/// stripped, and the runs skipping them; `splits` cut a stream of `bytes`.
+fn compare(bytes: &[u8], config: &Config, splits: &[usize]) -> Option<String> {
+    let (with, anomalies) = whole(bytes, config, Errors::Off);
     if !anomalies.is_empty() {
         return Some(format!("anomalies with attributes: {anomalies:?}"));
     }
     let want = stripped(with);
-    let off = config.clone().attributes(false);
-    let (got, anomalies) = whole(bytes, &off, errors);
+    let (got, anomalies) = whole(bytes, config, Errors::SkipAttributes);
     if !anomalies.is_empty() {
-        return Some(format!("anomalies without attributes: {anomalies:?}"));
+        return Some(format!("anomalies skipping attributes: {anomalies:?}"));
     }
-    let label = |how: &str, d: String| format!("a: attributes, stripped; b: none, {how}\n{d}");
+    let label = |how: &str, d: String| format!("a: attributes, stripped; b: skipped, {how}\n{d}");
     if let Some(d) = diff(&want, &got) {
         return Some(label("next_token", d));
     }
-    if let Some(d) = diff(&want, &for_each(bytes, &off, errors)) {
+    if let Some(d) = diff(&want, &for_each(bytes, config)) {
         return Some(label("for_each_token", d));
     }
-    let (got, anomalies) = streamed(bytes, &off, errors, splits, false);
+    let (got, anomalies) = streamed(bytes, config, Errors::SkipAttributes, splits, false);
     if !anomalies.is_empty() {
         return Some(format!("anomalies of the stream: {anomalies:?}"));
     }
@@ -98,11 +85,9 @@ fn html5lib_inputs() {
             configs.push((format!("{state:?}, driven"), case.driven_config(state)));
         }
         for (label, config) in &configs {
-            for errors in [Errors::On, Errors::Off] {
-                runs += 1;
-                if let Some(d) = compare(bytes, config, errors, &one_byte) {
-                    failures.push(format!("{} [{label}, errors {errors:?}]: {d}", case.label));
-                }
+            runs += 1;
+            if let Some(d) = compare(bytes, config, &one_byte) {
+                failures.push(format!("{} [{label}]: {d}", case.label));
             }
         }
     }
@@ -122,15 +107,13 @@ fn corpus_pages() {
     let mut rng = common::XorShift::new(0x5eed_a77e);
     for (name, bytes) in &pages {
         for (label, config) in &configs {
-            for errors in [Errors::On, Errors::Off] {
-                runs += 1;
-                let splits = if runs % 2 == 0 {
-                    common::fixed_splits(bytes.len(), 4096)
-                } else {
-                    common::random_sized(bytes.len(), 300, &mut rng)
-                };
-                if let Some(d) = compare(bytes, config, errors, &splits) {
-                    failures.push(format!("{name} [{label}, errors {errors:?}]: {d}"));
+            runs += 1;
+            for splits in [
+                common::fixed_splits(bytes.len(), 4096),
+                common::random_sized(bytes.len(), 300, &mut rng),
+            ] {
+                if let Some(d) = compare(bytes, config, &splits) {
+                    failures.push(format!("{name} [{label}]: {d}"));
                 }
             }
         }
@@ -190,11 +173,9 @@ fn pieces() {
                 let input = format!("{c}{a}{b}x<title><b></title><style><i></style>");
                 let bytes = input.as_bytes();
                 let one_byte: Vec<usize> = (1..bytes.len()).collect();
-                for errors in [Errors::On, Errors::Off] {
-                    runs += 1;
-                    if let Some(d) = compare(bytes, &Config::new(), errors, &one_byte) {
-                        failures.push(format!("{input:?} [errors {errors:?}]: {d}"));
-                    }
+                runs += 1;
+                if let Some(d) = compare(bytes, &Config::new(), &one_byte) {
+                    failures.push(format!("{input:?}: {d}"));
                 }
             }
         }
@@ -208,7 +189,7 @@ fn pieces() {
 #[test]
 fn feedback_reads_attributes() {
     let text_after = |page: &str| -> Vec<String> {
-        Tokenizer::with_config(page, Config::new().attributes(false))
+        htmltok::__fuzz::tokenizer_skipping_attributes(page.as_bytes(), Config::new())
             .owned()
             .filter_map(|t| match t {
                 htmltok::OwnedToken::Text(s) => Some(s),

@@ -84,6 +84,10 @@ fn taken(bytes: &[u8], config: &Config, errors: Errors, switch: bool, run: Run) 
     let errors = match errors {
         Errors::On => run!(Tokenizer::from_bytes_with_errors(bytes, config.clone())),
         Errors::Off => run!(Tokenizer::from_bytes_with_config(bytes, config.clone())),
+        Errors::SkipAttributes => run!(htmltok::__fuzz::tokenizer_skipping_attributes(
+            bytes,
+            config.clone()
+        )),
     };
     assert!(norm.anomalies.is_empty(), "{:?}", norm.anomalies);
     Output {

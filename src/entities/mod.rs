@@ -10,8 +10,6 @@
 
 use std::sync::OnceLock;
 
-use aho_corasick::{AhoCorasick, AhoCorasickKind, Anchored, Input, MatchKind, StartKind};
-
 mod table;
 
 use table::ENTITIES;
@@ -31,29 +29,17 @@ pub(crate) struct NamedMatch {
     pub(crate) value: &'static str,
 }
 
-/// The automaton over all table names, built on first use.
-///
-/// A contiguous NFA (`AhoCorasickKind::ContiguousNFA`): about 0.3 MB,
-/// built in about 1.6 ms (release build). The full DFA is 5 MB and takes
-/// about 6 ms to build, a cost every process pays at the first named
-/// reference outside the common-name shortcut (a `htmltok text` of one
-/// page, a Python worker) and in page faults; and searching it was no
-/// faster: 23 ns against 26 ns an anchored search, over every 7th table
-/// name in a row (2026-12-03, aho-corasick 1.1), the small automaton
-/// staying in cache. It is built for anchored searches only
-/// (`StartKind::Anchored`), which is all this module does, and with
-/// `MatchKind::LeftmostLongest` so an anchored search reports the longest
-/// name that is a prefix of the input.
-fn automaton() -> &'static AhoCorasick {
-    static AUTOMATON: OnceLock<AhoCorasick> = OnceLock::new();
-    AUTOMATON.get_or_init(|| {
-        AhoCorasick::builder()
-            .kind(Some(AhoCorasickKind::ContiguousNFA))
-            .start_kind(StartKind::Anchored)
-            .match_kind(MatchKind::LeftmostLongest)
-            .build(ENTITIES.iter().map(|&(name, _)| name))
-            .expect("the named character reference table builds an automaton")
-    })
+/// Length in bytes of the longest legacy name (a name without `;`:
+/// `middot`, `brvbar`, ...), the only names that can match where the
+/// alphanumerics after an `&` are not followed by `;`.
+const LONGEST_LEGACY: usize = 6;
+
+/// The index in `ENTITIES` of the name `name`, by binary search (the table
+/// is sorted by the names' bytes).
+fn find(name: &[u8]) -> Option<usize> {
+    ENTITIES
+        .binary_search_by(|&(n, _)| n.as_bytes().cmp(name))
+        .ok()
 }
 
 /// Finds the longest table name that is a prefix of `after_amp` (the bytes
@@ -61,17 +47,44 @@ fn automaton() -> &'static AhoCorasick {
 ///
 /// For example `notin;` matches `notin;` (6 bytes, U+2209), `notit;`
 /// matches the legacy `not` (3 bytes, U+00AC) and `ampx` matches `amp`.
+///
+/// Every name is ASCII alphanumerics with an optional final `;`. So where
+/// the alphanumerics after the `&` are followed by `;`, only the name of
+/// all of them and the `;` can match beyond them; otherwise, or if that is
+/// no name, the longest match is a legacy name (no `;`, at most six bytes)
+/// that begins them. Binary searches of the sorted table (one, and up to
+/// five lengths of legacy names when the first two bytes can begin one)
+/// answer it, with no data structure to build: this replaced an
+/// aho-corasick automaton, whose building cost every process about 2.1 ms
+/// at its first reference outside the common names (measured on a
+/// `htmltok text` of a one-page WARC file: 5.2 ms with it, 3.1 ms without;
+/// a fifth of what decompressing the corpus's archive costs per core),
+/// and whose search was no faster.
+#[inline(never)]
 pub(crate) fn longest_match(after_amp: &[u8]) -> Option<NamedMatch> {
     // No name is longer than LONGEST_NAME, so the bytes beyond it cannot
     // change the answer; cutting them off bounds the work per call.
     let haystack = &after_amp[..after_amp.len().min(LONGEST_NAME)];
-    // `find` only fails for searches the automaton was not built for; an
-    // anchored search on an anchored automaton is always supported.
-    let found = automaton().find(Input::new(haystack).anchored(Anchored::Yes))?;
-    debug_assert_eq!(found.start(), 0);
-    Some(NamedMatch {
-        len: found.end(),
-        value: ENTITIES[found.pattern().as_usize()].1,
+    let run = haystack
+        .iter()
+        .take_while(|b| b.is_ascii_alphanumeric())
+        .count();
+    if haystack.get(run) == Some(&b';') {
+        if let Some(i) = find(&haystack[..=run]) {
+            return Some(NamedMatch {
+                len: run + 1,
+                value: ENTITIES[i].1,
+            });
+        }
+    }
+    if !may_start_legacy(haystack) {
+        return None;
+    }
+    (2..=run.min(LONGEST_LEGACY)).rev().find_map(|len| {
+        find(&haystack[..len]).map(|i| NamedMatch {
+            len,
+            value: ENTITIES[i].1,
+        })
     })
 }
 
@@ -79,8 +92,8 @@ pub(crate) fn longest_match(after_amp: &[u8]) -> Option<NamedMatch> {
 /// `amp` or `copy`) begins with the first two bytes of `name`. Those are
 /// the only names that can match where the alphanumerics after an `&` are
 /// not followed by `;`, which is how query strings in URLs look
-/// (`?a=1&scm=2`): for most of them this answers "no match" without the
-/// automaton. Every legacy name has at least two bytes.
+/// (`?a=1&scm=2`): for most of them this answers "no match" without a
+/// search of the table. Every legacy name has at least two bytes.
 #[inline]
 pub(crate) fn may_start_legacy(name: &[u8]) -> bool {
     static PAIRS: OnceLock<[u64; 256]> = OnceLock::new();
@@ -104,8 +117,8 @@ pub(crate) fn may_start_legacy(name: &[u8]) -> bool {
 
 /// The value of `name;` for the names that make up almost all references on
 /// real pages (`&quot;`, `&amp;`, `&gt;`, `&lt;` and `&nbsp;` are nine in
-/// ten of the corpus's), answered by one `match` instead of the automaton:
-/// about 15 instructions against 270. `name` is the alphanumerics between
+/// ten of the corpus's), answered by one `match` instead of searching the
+/// table: about 15 instructions against a few hundred. `name` is the alphanumerics between
 /// the `&` and a `;`. Since no table name goes on past its `;`, `name;`
 /// when it is in the table is the longest match.
 // Always inline: `charref::match_named` has two callers (the lanes'
@@ -174,7 +187,7 @@ mod tests {
             .filter(|(n, _)| !n.ends_with(';'))
             .all(|(n, _)| n.len() >= 2 && n.bytes().all(|b| b.is_ascii_alphanumeric())));
         // Every alphanumeric run that is not followed by `;`: the filter
-        // says no only where the automaton finds nothing.
+        // says no only where the search finds nothing.
         let alnum: Vec<u8> = (b'0'..=b'9')
             .chain(b'A'..=b'Z')
             .chain(b'a'..=b'z')
@@ -247,6 +260,18 @@ mod tests {
             assert!(!body.is_empty() && body.bytes().all(|b| b.is_ascii_alphanumeric()));
             assert!(matches!(value.chars().count(), 1 | 2), "{name}");
         }
+    }
+
+    #[test]
+    fn longest_legacy_constant() {
+        let longest = table()
+            .iter()
+            .filter(|(n, _)| !n.ends_with(';'))
+            .map(|(n, _)| n.len())
+            .max()
+            .unwrap();
+        assert_eq!(LONGEST_LEGACY, longest);
+        assert_eq!(longest_match(b"brvbarx"), m(6, "\u{a6}"));
     }
 
     #[test]

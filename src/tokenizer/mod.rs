@@ -38,7 +38,6 @@ pub struct Config {
     pub(crate) join_text: bool,
     pub(crate) simd: bool,
     pub(crate) fast_paths: bool,
-    pub(crate) attributes: bool,
     pub(crate) max_attributes: usize,
     pub(crate) max_token_len: usize,
 }
@@ -65,36 +64,9 @@ impl Config {
             join_text: false,
             simd: true,
             fast_paths: true,
-            attributes: true,
             max_attributes: usize::MAX,
             max_token_len: usize::MAX,
         }
-    }
-
-    /// Hand out tags with their attributes (the default), or without: for
-    /// a caller that reads only tag names and text, such as
-    /// [`extract::text`](crate::extract::text). Every other part of every
-    /// token (names, spans, the self-closing flag, text, states) and every
-    /// parse error stay as they are; `Tag::attributes` is just empty.
-    ///
-    /// It is faster without errors: the tag's attributes are then stepped
-    /// over as the standard's states would read them, but not built,
-    /// decoded or checked for duplicates. (With errors the attributes are
-    /// built as always, since `duplicate-attribute` needs them, and only
-    /// not handed out.)
-    ///
-    /// ```
-    /// use htmltok::{Config, Token, Tokenizer};
-    /// let page = r#"<a href="/x?a=1&amp;b=2" title='>'>link</a>"#;
-    /// let mut tok = Tokenizer::with_config(page, Config::new().attributes(false));
-    /// let Some(Token::StartTag(tag)) = tok.next_token() else { panic!() };
-    /// assert_eq!((tag.name, tag.attributes().count()), ("a", 0));
-    /// assert_eq!(tag.span.end, page.find(">link").unwrap() + 1);
-    /// assert!(matches!(tok.next_token(), Some(Token::Text(t)) if t.text == "link"));
-    /// ```
-    pub fn attributes(mut self, on: bool) -> Config {
-        self.attributes = on;
-        self
     }
 
     /// A resource limit for crawlers: keep at most `n` attributes per tag.
@@ -251,6 +223,7 @@ mod sealed {
     pub trait Sealed {}
     impl Sealed for super::IgnoreErrors {}
     impl Sealed for super::ReportErrors {}
+    impl Sealed for super::SkipAttributes {}
 }
 
 /// Whether parse errors are collected: a compile-time choice, so that a
@@ -258,6 +231,10 @@ mod sealed {
 pub trait ErrorPolicy: sealed::Sealed {
     /// `true` when errors are collected.
     const ENABLED: bool;
+    /// `false` when tags are handed out without their attributes
+    /// ([`SkipAttributes`], htmltok's own use).
+    #[doc(hidden)]
+    const ATTRIBUTES: bool = true;
 }
 
 /// Parse errors are not collected (the default, and the fastest).
@@ -274,6 +251,28 @@ impl ErrorPolicy for IgnoreErrors {
 
 impl ErrorPolicy for ReportErrors {
     const ENABLED: bool = true;
+}
+
+/// Parse errors are not collected, and tags are handed out without their
+/// attributes, which the tokenizer then steps over instead of building
+/// (their names, values, references and duplicates): for callers that
+/// read only tag names and text, such as [`extract::text`]. Every other
+/// part of every token is as with [`IgnoreErrors`].
+///
+/// A policy rather than a [`Config`] option, so that a tokenizer that
+/// hands out attributes carries no test for it (a run-time flag cost 1–3%
+/// of all instructions over the corpus with attributes on). Not part of
+/// the API: `extract::text` uses it, and the tests reach it through
+/// `__fuzz`.
+///
+/// [`extract::text`]: crate::extract::text
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SkipAttributes;
+
+impl ErrorPolicy for SkipAttributes {
+    const ENABLED: bool = false;
+    const ATTRIBUTES: bool = false;
 }
 
 /// What the callback of [`Tokenizer::for_each_token`] (or
@@ -431,6 +430,21 @@ impl<'a> Tokenizer<'a, IgnoreErrors> {
     /// ```
     pub fn decode(bytes: &'a [u8]) -> Self {
         Tokenizer::build(Sniffer::new().decode(bytes).text, Config::new())
+    }
+}
+
+impl<'a> Tokenizer<'a, SkipAttributes> {
+    /// A tokenizer for `input` that hands out tags without attributes
+    /// ([`SkipAttributes`]).
+    pub(crate) fn skipping_attributes(input: &'a str, config: Config) -> Self {
+        Tokenizer::build(Cow::Borrowed(input), config)
+    }
+
+    /// [`skipping_attributes`](Self::skipping_attributes) for bytes that
+    /// should be UTF-8, repaired as [`Tokenizer::from_bytes`] does.
+    #[cfg(feature = "fuzzing")]
+    pub(crate) fn from_bytes_skipping_attributes(input: &'a [u8], config: Config) -> Self {
+        Tokenizer::build(utf8::lossy(input), config)
     }
 }
 

@@ -13,6 +13,10 @@ use crate::record::{diff, err_rec, ErrRec, Normalizer, Output, Rec};
 pub enum Errors {
     On,
     Off,
+    /// Off, and tags handed out without their attributes, which the
+    /// tokenizer steps over (`htmltok::__fuzz::SkipAttributes`, as
+    /// `extract::text` tokenizes).
+    SkipAttributes,
 }
 
 impl From<bool> for Errors {
@@ -81,6 +85,10 @@ pub fn whole_with(
             Tokenizer::from_bytes_with_config(bytes, config.clone()),
             &mut norm,
         ),
+        Errors::SkipAttributes => drain_whole(
+            htmltok::__fuzz::tokenizer_skipping_attributes(bytes, config.clone()),
+            &mut norm,
+        ),
     };
     if norm.tokens.last() != Some(&Rec::Eof) {
         norm.anomalies
@@ -139,6 +147,13 @@ pub fn streamed_with(
         ),
         Errors::Off => drain_stream(
             &mut StreamTokenizer::with_config(config.clone()),
+            bytes,
+            splits,
+            take,
+            &mut norm,
+        ),
+        Errors::SkipAttributes => drain_stream(
+            &mut htmltok::__fuzz::stream_skipping_attributes(config.clone()),
             bytes,
             splits,
             take,

@@ -139,11 +139,6 @@ pub(crate) fn run<R: Send>(
                 });
             }
             drop(to_writer);
-            // The writing thread is idle until the first page is done:
-            // it builds the named-reference automaton (about 2 ms, once
-            // per process) meanwhile, so that no worker waits for another
-            // to build it.
-            warm_up();
             let mut ready: BTreeMap<usize, Vec<Done<R>>> = BTreeMap::new();
             let mut next_out = 0;
             for (seq, done) in results.iter() {
@@ -173,12 +168,6 @@ pub(crate) fn run<R: Send>(
     progress.finish();
     result.map_err(Failure::Output)?;
     Ok(report)
-}
-
-/// Builds the tokenizer's lazily made tables by tokenizing a named
-/// character reference the common-name shortcut does not know.
-fn warm_up() {
-    let _ = htmltok::extract::Page::decode(b"<p>&CounterClockwiseContourIntegral;", None).text();
 }
 
 /// What became of one item.

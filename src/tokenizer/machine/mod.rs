@@ -114,11 +114,6 @@ pub(crate) struct Machine<E> {
     /// (`data_lane`, `tag_fast_path`) rather than a step per state
     /// (`Config::fast_paths`).
     fast_paths: bool,
-    /// Hand out tags with their attributes (`Config::attributes`). When
-    /// off and errors are off, the tag fast path builds none (`skip` in
-    /// `tag_fast_path`), except those standalone mode's feedback reads;
-    /// `ready_token` hands out none either way.
-    attributes: bool,
     /// `Config::max_attributes` and `Config::max_token_len`.
     max_attributes: usize,
     max_token_len: usize,
@@ -250,7 +245,6 @@ impl<E: ErrorPolicy> Machine<E> {
                 None
             },
             fast_paths: config.fast_paths,
-            attributes: config.attributes,
             max_attributes: config.max_attributes,
             max_token_len: config.max_token_len,
             limited: config.max_attributes != usize::MAX || config.max_token_len != usize::MAX,
@@ -482,6 +476,12 @@ impl<E: ErrorPolicy> Machine<E> {
         let Some(feedback) = feedback else {
             return self.hand_out(inp);
         };
+        // Chosen here, not inside `hand_out_observed`: an early return
+        // there (even one a constant rules out) kept the token from being
+        // built where it is returned, a copy per token.
+        if !E::ATTRIBUTES {
+            return self.hand_out_observed_without_attributes(inp, feedback);
+        }
         self.hand_out_observed(inp, feedback)
     }
 
@@ -529,19 +529,43 @@ impl<E: ErrorPolicy> Machine<E> {
                 self.set_state(state);
             }
         }
+        let token = self.hand_out(inp);
+        if let Some(token) = &token {
+            feedback.pending = feedback.observe(token);
+        }
+        token
+    }
+
+    /// [`hand_out_observed`](Self::hand_out_observed) when tags are handed
+    /// out without attributes (`SkipAttributes`; the switches applied first
+    /// as there): the feedback still reads
+    /// those it needs (`<font color>` in foreign content, `<input
+    /// type=hidden>`, `<annotation-xml encoding>`), which the tag fast path
+    /// built for it.
+    #[inline(always)]
+    fn hand_out_observed_without_attributes<'t>(
+        &'t mut self,
+        inp: Input<'t>,
+        feedback: &mut Feedback,
+    ) -> Option<Token<'t>> {
+        if let Some(switch) = feedback.pending.take() {
+            self.set_cdata_allowed(switch.cdata_allowed);
+            if let Some(state) = switch.state {
+                self.set_state(state);
+            }
+        }
         let handed = self.advance(&inp);
         let this: &'t Self = self;
         let token = match handed {
-            Handed::Text => this.text_token(inp),
-            Handed::Ready => this.ready_token(inp),
-            Handed::Nothing => return None,
+            Handed::Text => Some(this.text_token(inp)),
+            Handed::Ready => Some(this.ready_token(inp)),
+            Handed::Nothing => None,
         };
-        // A tag handed out without its attributes (`Config::attributes`)
-        // still shows the feedback those it reads (`<font color>` in
-        // foreign content, `<input type=hidden>`, `<annotation-xml
-        // encoding>`), which the fast path built for it.
-        feedback.pending = feedback.observe(&token, || this.tag_attributes(inp));
-        Some(token)
+        if let Some(token) = &token {
+            feedback.pending =
+                feedback.observe_without_attributes(token, || this.tag_attributes(inp));
+        }
+        token
     }
 
     /// The current tag's attributes, as built.
@@ -664,10 +688,14 @@ impl<E: ErrorPolicy> Machine<E> {
                     self_closing: self.self_closing,
                     span,
                     name_span: inp.absolute(self.tag_name_span),
-                    attrs: if self.tag_is_end || !self.attributes {
+                    attrs: if self.tag_is_end || !E::ATTRIBUTES {
                         Attributes::EMPTY
                     } else {
-                        self.tag_attributes(inp)
+                        Attributes {
+                            records: &self.attrs,
+                            input: inp.text,
+                            store: &self.attr_store,
+                        }
                     },
                 };
                 if self.tag_is_end {

@@ -39,7 +39,11 @@ impl<E: ErrorPolicy> Machine<E> {
                     };
                     self.lt = r;
                     self.lt_read = true;
-                    self.tag_fast_path(inp, name, is_end);
+                    if E::ATTRIBUTES {
+                        self.tag_fast_path(inp, name, is_end);
+                    } else {
+                        self.tag_skim(inp, name, is_end);
+                    }
                     return true;
                 }
                 Some(b'&') => match self.text_reference(inp, r) {

@@ -3,4 +3,5 @@
 //! never tokens.
 
 mod lanes;
+mod skim;
 mod tag;

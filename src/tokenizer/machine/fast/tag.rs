@@ -64,12 +64,6 @@ impl<E: ErrorPolicy> Machine<E> {
         // written would wait for the stores (a 16-byte load of two 8-byte
         // stores is not forwarded).
         let name = Span { start: p, end: r };
-        // Attributes not handed out (`Config::attributes`) and not needed
-        // for errors are stepped over, not built: each is marked a
-        // duplicate, which the tag drops, and its references are not
-        // decoded (a reference never ends a value, so the tag's structure
-        // is the same). The feedback's few are built all the same.
-        let skip = !E::ENABLED && !self.attributes && !feedback_reads_attributes(&buf[p..r]);
         let mut a = FastAttr::default();
         // Every way out of the tag is a `break 'tag`, so that the one
         // place that emits the tag is inlined here once.
@@ -130,9 +124,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     _ => break 'tag Exit::Leave(AttributeName, r),
                 };
                 (a.ne, a.vs, a.ve) = (r, r, r);
-                a.dup = if skip {
-                    true
-                } else if upper {
+                a.dup = if upper {
                     {
                         let dup;
                         (dup, a) = self.fast_lowercase_name(inp, a);
@@ -172,11 +164,6 @@ impl<E: ErrorPolicy> Machine<E> {
                         loop {
                             r += self.find(&scan::ATTR_VALUE_UNQUOTED, &buf[r..]);
                             match buf.get(r) {
-                                // Any other landmark of the set but `>`
-                                // is a character of the value.
-                                Some(b'&' | b'"' | b'\'' | b'<' | b'=' | b'`' | 0) if skip => {
-                                    r += 1
-                                }
                                 Some(b'&') => match self.fast_reference(inp, buf, r, a) {
                                     Some((n, after)) => (r, a) = (r + n, after),
                                     None => break 'tag Exit::Leave(AttributeValueUnquoted, r),
@@ -205,9 +192,6 @@ impl<E: ErrorPolicy> Machine<E> {
                         Some(&c) if c == quote => break,
                         // The other quote: a stop of the index only.
                         Some(b'"' | b'\'') => r += 1,
-                        // The value's other landmarks, when it is not
-                        // built: characters of it.
-                        Some(b'&' | b'\r' | 0) if skip => r += 1,
                         Some(b'&') => match self.fast_reference(inp, buf, r, a) {
                             Some((n, after)) => (r, a) = (r + n, after),
                             None => break 'tag Exit::Leave(state, r),
@@ -243,7 +227,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// one (`tag_index`): one bit away when the block holds it, else from a
     /// new block at `r`. Returns it and the block.
     #[inline(always)]
-    fn name_end(&self, ix: TagBlock, buf: &[u8], r: usize) -> (usize, TagBlock) {
+    pub(super) fn name_end(&self, ix: TagBlock, buf: &[u8], r: usize) -> (usize, TagBlock) {
         let Some(classifier) = self.tag_index else {
             return (r + self.find(&scan::ATTR_NAME, &buf[r..]), ix);
         };
@@ -279,7 +263,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Past the block's bytes (a long value) the scan of `set` goes on
     /// from its end.
     #[inline(always)]
-    fn quoted_end(
+    pub(super) fn quoted_end(
         &self,
         ix: TagBlock,
         buf: &[u8],
@@ -407,7 +391,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// read extends to `r`, its span is still empty).
     #[cold]
     #[inline(never)]
-    fn fast_leave(&mut self, inp: &Input, state: State, r: usize, a: FastAttr) {
+    pub(super) fn fast_leave(&mut self, inp: &Input, state: State, r: usize, a: FastAttr) {
         use State::*;
         self.state = state;
         self.pos = r;
@@ -512,7 +496,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// What `emit_tag` does, for a tag whose name is its input bytes
     /// (`tag_name_span`) and whose attributes are all committed.
     #[inline(always)]
-    fn fast_emit(&mut self, inp: &Input, a: FastAttr, name: Span, gt: usize) {
+    pub(super) fn fast_emit(&mut self, inp: &Input, a: FastAttr, name: Span, gt: usize) {
         self.fast_commit(a);
         self.state = State::Data;
         let end = gt + 1;
@@ -543,7 +527,7 @@ impl<E: ErrorPolicy> Machine<E> {
 /// How the tag fast path leaves a tag, at a window offset: at its `>`, at
 /// the byte after a `/` (which is `>` for a self-closing tag), or for the
 /// general machine in a state.
-enum Exit {
+pub(super) enum Exit {
     Emit(usize),
     SelfClosing(usize),
     Leave(State, usize),
@@ -557,20 +541,20 @@ enum Exit {
 /// arena from `arena` on (else `arena` is `NOT_IN_ARENA`); `run` is where
 /// the input bytes not yet copied there start.
 #[derive(Clone, Copy)]
-struct FastAttr {
-    live: bool,
-    dup: bool,
-    ns: usize,
-    ne: usize,
-    vs: usize,
-    ve: usize,
-    arena: usize,
-    run: usize,
+pub(super) struct FastAttr {
+    pub(super) live: bool,
+    pub(super) dup: bool,
+    pub(super) ns: usize,
+    pub(super) ne: usize,
+    pub(super) vs: usize,
+    pub(super) ve: usize,
+    pub(super) arena: usize,
+    pub(super) run: usize,
     /// The lower-cased name in the arena, when it had upper case.
-    name_arena: usize,
+    pub(super) name_arena: usize,
 }
 
-const NOT_IN_ARENA: usize = usize::MAX;
+pub(super) const NOT_IN_ARENA: usize = usize::MAX;
 
 impl Default for FastAttr {
     fn default() -> Self {
@@ -585,19 +569,5 @@ impl Default for FastAttr {
             run: 0,
             name_arena: NOT_IN_ARENA,
         }
-    }
-}
-
-/// Whether standalone mode's feedback reads attributes of start tags named
-/// `name` (in the input's case): `<font color|face|size>` breaks out of
-/// foreign content, `<input type=hidden>` keeps frameset-ok, and
-/// `<annotation-xml encoding>` is an integration point.
-#[inline(always)]
-fn feedback_reads_attributes(name: &[u8]) -> bool {
-    match name.len() {
-        4 => name.eq_ignore_ascii_case(b"font"),
-        5 => name.eq_ignore_ascii_case(b"input"),
-        14 => name.eq_ignore_ascii_case(b"annotation-xml"),
-        _ => false,
     }
 }
