@@ -317,6 +317,10 @@ fn zero_bytes(x: u64) -> u64 {
 /// time: whitespace runs between tags ("\n\t\t") are most of what it
 /// passes over.
 fn skip_space(bytes: &[u8], mut at: usize) -> (usize, bool) {
+    // Most runs of text begin with a visible byte: nothing to skip.
+    if bytes.get(at).is_some_and(|&b| b > b' ') {
+        return (at, false);
+    }
     let mut space = false;
     while let Some(x) = word(bytes, at) {
         // Indentation: after the first word of a run (its newline), whole
