@@ -263,33 +263,7 @@ pub fn check_attributes_off(data: &[u8], options: &Options) -> Result<(), String
             "skipping attributes differs (a: with attributes, stripped; b: skipping them)\n{d}"
         ));
     }
-    let mut norm = Normalizer::new(true);
-    let mut tok = htmltok::__fuzz::tokenizer_skipping_attributes(data, config);
-    let stop_every = 1 + data.len() % 3;
-    let mut seen = 0usize;
-    loop {
-        let mut stopped = false;
-        tok.for_each_token(|t| {
-            norm.push(&t);
-            seen += 1;
-            if seen % stop_every == 0 {
-                stopped = true;
-                return Flow::Stop;
-            }
-            Flow::Continue
-        });
-        if !stopped {
-            break;
-        }
-        match tok.next_token() {
-            Some(t) => norm.push(&t),
-            None => break,
-        }
-    }
-    let got = Output {
-        tokens: norm.tokens,
-        errors: Vec::new(),
-    };
+    let got = for_each_with(data, &config, Errors::SkipAttributes, 1 + data.len() % 3);
     if let Some(d) = diff(&want, &got) {
         return Err(format!(
             "skipping attributes differs (a: with attributes, stripped; b: skipping them, for_each_token)\n{d}"
@@ -412,6 +386,11 @@ pub fn whole(data: &[u8], options: &Options) -> Output {
 /// [`whole`] through `for_each_token`, the callback stopping after every
 /// `stop_every`th token and the caller resuming with one `next_token`.
 pub fn whole_for_each(data: &[u8], options: &Options, stop_every: usize) -> Output {
+    for_each_with(data, &options.config(), options.errors(), stop_every)
+}
+
+/// [`whole_for_each`] with a configuration and an error policy.
+fn for_each_with(data: &[u8], config: &Config, errors: Errors, stop_every: usize) -> Output {
     let mut norm = Normalizer::new(true);
     let mut out = Output::default();
     macro_rules! run {
@@ -440,11 +419,20 @@ pub fn whole_for_each(data: &[u8], options: &Options, stop_every: usize) -> Outp
             tok
         }};
     }
-    if options.errors {
-        let tok = run!(Tokenizer::from_bytes_with_errors(data, options.config()));
-        out.errors = tok.errors().iter().map(err_rec).collect();
-    } else {
-        run!(Tokenizer::from_bytes_with_config(data, options.config()));
+    match errors {
+        Errors::On => {
+            let tok = run!(Tokenizer::from_bytes_with_errors(data, config.clone()));
+            out.errors = tok.errors().iter().map(err_rec).collect();
+        }
+        Errors::Off => {
+            run!(Tokenizer::from_bytes_with_config(data, config.clone()));
+        }
+        Errors::SkipAttributes => {
+            run!(htmltok::__fuzz::tokenizer_skipping_attributes(
+                data,
+                config.clone()
+            ));
+        }
     }
     out.tokens = norm.tokens;
     out

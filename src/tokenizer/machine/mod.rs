@@ -537,11 +537,12 @@ impl<E: ErrorPolicy> Machine<E> {
     }
 
     /// [`hand_out_observed`](Self::hand_out_observed) when tags are handed
-    /// out without attributes (`SkipAttributes`; the switches applied first
-    /// as there): the feedback still reads
+    /// out without attributes (`SkipAttributes`): the feedback still reads
     /// those it needs (`<font color>` in foreign content, `<input
     /// type=hidden>`, `<annotation-xml encoding>`), which the tag fast path
-    /// built for it.
+    /// built for it. The pending switches are applied as there, written out
+    /// again: the same lines as an inlined helper of both cost
+    /// `for_each_token` 0.5% more instructions over the corpus.
     #[inline(always)]
     fn hand_out_observed_without_attributes<'t>(
         &'t mut self,
