@@ -966,3 +966,187 @@ fn a_closed_output_ends_the_run() {
         assert_eq!(status.code(), Some(1), "--jobs {jobs}");
     }
 }
+
+/// A page of about `len` bytes of letters that compress to about 60%,
+/// so that a few dozen records make an archive of several segments
+/// (`src/bin/htmltok/segment.rs` cuts near every 256 KiB).
+fn noisy_page(seed: u64, len: usize) -> Vec<u8> {
+    let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+    let mut page = format!("<title>page {seed}</title><p>").into_bytes();
+    while page.len() < len {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        page.push(b'a' + (x % 26) as u8);
+        if x % 7 == 0 {
+            page.push(b' ');
+        }
+        if x % 997 == 0 {
+            page.extend_from_slice(format!("<a href=/l{}>x</a>", x % 100).as_bytes());
+        }
+    }
+    page
+}
+
+/// `stderr` with what a broken record's gzip error says left out: the
+/// two gzip readers word it differently.
+fn without_gzip_detail(stderr: &str) -> String {
+    let mut out = String::new();
+    for line in stderr.lines() {
+        match (line.find("broken WARC record ("), line.rfind("); the rest")) {
+            (Some(start), Some(end)) if start < end => {
+                out.push_str(&line[..start + "broken WARC record (".len()]);
+                out.push_str(&line[end..]);
+            }
+            _ => out.push_str(line),
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// Runs `htmltok ARGS...` on the archive at `path` and on the same bytes
+/// on standard input (read in order, by another reader), and checks that
+/// they say the same, with the input's name made `-`.
+fn assert_reads_in_order(what: &str, path: &std::path::Path) {
+    let bytes = std::fs::read(path).unwrap();
+    let name = path.to_str().unwrap();
+    for command in ["links", "text"] {
+        for jobs in ["1", "2"] {
+            let (code, stdout, stderr) = run_text(&[command, "--jobs", jobs, name], b"");
+            let (want_code, want_stdout, want_stderr) =
+                run_text(&[command, "--jobs", jobs, "-"], &bytes);
+            let stdout = stdout.replace(name, "-");
+            let stderr = without_gzip_detail(&stderr.replace(name, "-"));
+            let want_stderr = without_gzip_detail(&want_stderr);
+            assert_eq!(code, want_code, "{what}: {command} -j{jobs}\n{stderr}");
+            assert!(
+                stdout == want_stdout,
+                "{what}: {command} -j{jobs}: {} lines, {} read in order",
+                stdout.lines().count(),
+                want_stdout.lines().count()
+            );
+            assert_eq!(stderr, want_stderr, "{what}: {command} -j{jobs}");
+        }
+    }
+}
+
+#[test]
+fn warc_segments_read_as_in_order() {
+    use flate2::{write::GzEncoder, Compression};
+    let dir = temp_dir("segments");
+    let uris: Vec<String> = (0..48).map(|n| format!("http://s.example/{n}")).collect();
+    let pages: Vec<Vec<u8>> = (0..48).map(|n| noisy_page(n, 40_000)).collect();
+    let response = |n: usize| {
+        warc::record_bytes(
+            n,
+            &warc::Record {
+                kind: "response",
+                uri: Some(&uris[n]),
+                http_content_type: Some("text/html"),
+                body: &pages[n],
+            },
+        )
+    };
+    let records: Vec<Vec<u8>> = (0..48).map(response).collect();
+    let gzip = |bytes: &[u8], level| {
+        let mut gz = GzEncoder::new(Vec::new(), level);
+        gz.write_all(bytes).unwrap();
+        gz.finish().unwrap()
+    };
+    let write = |name: &str, bytes: &[u8]| {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path
+    };
+
+    // A member per record, as Common Crawl writes: several segments.
+    let per_record: Vec<u8> = records.iter().flat_map(|r| warc::gzip_member(r)).collect();
+    assert!(per_record.len() > 1 << 20, "{}", per_record.len());
+    let path = write("per-record.warc.gz", &per_record);
+    assert_reads_in_order("per record", &path);
+    let lines = json_lines(&run_text(&["text", path.to_str().unwrap()], b"").1);
+    assert_eq!(lines.len(), 48);
+    assert!((0..48).all(|n| lines[n]["source"] == uris[n].as_str()));
+
+    // The whole archive as one gzip stream: one member of whole records.
+    let all: Vec<u8> = records.concat();
+    assert_reads_in_order(
+        "one stream",
+        &write("one.warc.gz", &gzip(&all, Compression::default())),
+    );
+
+    // Members cut across records (blocks of 64 KiB), after a first half
+    // written per record: segments, then the rest read in order.
+    let mut mixed: Vec<u8> = records[..24]
+        .iter()
+        .flat_map(|r| warc::gzip_member(r))
+        .collect();
+    for block in records[24..].concat().chunks(64 << 10) {
+        mixed.extend_from_slice(&gzip(block, Compression::default()));
+    }
+    assert_reads_in_order("blocks", &write("blocks.warc.gz", &mixed));
+
+    // A guess that is not a member start: a record stored uncompressed
+    // whose payload is a gzip member inflating to a WARC record, across
+    // where the first segment's guess is looked for. Also a page without
+    // a target URI (named by its number, which only reading in order
+    // knows) and a truncated member in the middle.
+    let inner = warc::gzip_member(&warc::record_bytes(
+        99,
+        &warc::Record {
+            kind: "response",
+            uri: Some("http://inner.example/"),
+            http_content_type: Some("text/html"),
+            body: b"<title>not in the archive</title>",
+        },
+    ));
+    let mut stored_body = vec![b'.'; 200_000];
+    stored_body.extend_from_slice(&inner);
+    stored_body.extend(std::iter::repeat_n(b'.', 150_000));
+    let stored = warc::record_bytes(
+        100,
+        &warc::Record {
+            kind: "response",
+            uri: Some("http://s.example/stored.warc.gz"),
+            http_content_type: Some("application/gzip"),
+            body: &stored_body,
+        },
+    );
+    let unnamed = b"WARC/1.1\r\nWARC-Type: resource\r\nContent-Type: text/html\r\n\
+        Content-Length: 9\r\n\r\n<p>no URI\r\n\r\n";
+    let mut tricky: Vec<u8> = records[..4]
+        .iter()
+        .flat_map(|r| warc::gzip_member(r))
+        .collect();
+    assert!(tricky.len() < 200 << 10);
+    tricky.extend_from_slice(&gzip(&stored, Compression::none()));
+    let mut unnamed_archive = tricky.clone();
+    for (n, record) in records[4..].iter().enumerate() {
+        if n == 20 {
+            unnamed_archive.extend_from_slice(&warc::gzip_member(unnamed));
+        }
+        tricky.extend_from_slice(&warc::gzip_member(record));
+        unnamed_archive.extend_from_slice(&warc::gzip_member(record));
+    }
+    assert_reads_in_order("stored gzip", &write("stored.warc.gz", &tricky));
+    // The unnamed page is still named by its number in the archive.
+    let path = write("unnamed.warc.gz", &unnamed_archive);
+    assert_reads_in_order("unnamed page", &path);
+    let (_, stdout, _) = run_text(&["text", path.to_str().unwrap()], b"");
+    let name = format!("{}: record 26", path.display());
+    assert!(
+        json_lines(&stdout)
+            .iter()
+            .any(|l| l["source"] == name.as_str() && l["text"] == "no URI"),
+        "no page named {name:?}"
+    );
+
+    let mut cut = per_record.clone();
+    let middle = per_record.len() / 2;
+    cut.drain(middle..middle + 1000);
+    let path = write("cut.warc.gz", &cut);
+    assert_reads_in_order("cut", &path);
+    let (code, _, stderr) = run_text(&["links", path.to_str().unwrap()], b"");
+    assert_eq!(code, 1, "{stderr}");
+}

@@ -26,6 +26,7 @@ mod pipeline;
 mod progress;
 mod read;
 mod report;
+mod segment;
 mod sniff;
 mod stats;
 mod text;

@@ -1,5 +1,7 @@
 //! A `.warc.gz` file inflated on several threads at once, its gzip
-//! members in order.
+//! members in order: how an archive is read when its members cannot be
+//! read one by one (`segment.rs` falls back to it), and the gzip member
+//! reading that `segment.rs` shares.
 //!
 //! Inflating is inherently serial within one gzip member, but a WARC
 //! archive is written one member per record (as Common Crawl does), and
@@ -133,9 +135,10 @@ pub(crate) struct Members {
 }
 
 impl Members {
-    /// Starts inflating the gzip file at `path`, on up to `threads`
-    /// threads.
-    pub(crate) fn open(path: &Path, threads: usize) -> io::Result<Self> {
+    /// Starts inflating the gzip file at `path` from `start`, which must
+    /// be a member start (0, or where a member was seen to end), on up to
+    /// `threads` threads.
+    pub(crate) fn open_from(path: &Path, start: u64, threads: usize) -> io::Result<Self> {
         let probe = File::open(path)?;
         let len = probe.metadata()?.len();
         let mut members = Members {
@@ -153,8 +156,8 @@ impl Members {
             started: 0,
             wrong: 0,
         };
-        let stop = members.stop_after(0);
-        members.start(0, stop)?;
+        let stop = members.stop_after(start);
+        members.start(start, stop)?;
         members.speculate();
         Ok(members)
     }
@@ -162,14 +165,9 @@ impl Members {
     /// Where a segment starting at `start` ends: the first guessed member
     /// start from `start + SEGMENT` on, within [`REACH`].
     fn stop_after(&mut self, start: u64) -> Stop {
-        let from = start.saturating_add(SEGMENT);
-        if from >= self.len {
-            return Stop::Past(self.len);
-        }
-        let to = from.saturating_add(REACH).min(self.len);
-        match find_member_start(&mut self.probe, &mut self.probe_buf, from, to) {
-            Some(at) => Stop::Guess(at),
-            None => Stop::Past(to),
+        match guess_after(&mut self.probe, &mut self.probe_buf, self.len, start) {
+            Ok(at) => Stop::Guess(at),
+            Err(to) => Stop::Past(to),
         }
     }
 
@@ -242,6 +240,24 @@ impl Members {
         self.speculate();
         Ok(())
     }
+}
+
+/// The guessed member start that ends a segment beginning at `start` in
+/// a file of `len` bytes: the first from `start + SEGMENT` on, within
+/// [`REACH`]; else `Err` with where the search gave up (`len` when the
+/// file ends before).
+pub(crate) fn guess_after(
+    probe: &mut File,
+    buf: &mut Vec<u8>,
+    len: u64,
+    start: u64,
+) -> Result<u64, u64> {
+    let from = start.saturating_add(SEGMENT);
+    if from >= len {
+        return Err(len);
+    }
+    let to = from.saturating_add(REACH).min(len);
+    find_member_start(probe, buf, from, to).ok_or(to)
 }
 
 /// Inflates members from `start` until one ends at or past `stop` (or
@@ -322,7 +338,7 @@ fn flush(send: &mpsc::SyncSender<Msg>, chunk: Vec<u8>) -> bool {
 /// no copy), the trailer's CRC-32 and length checked. flate2's
 /// `GzDecoder` inflates only into a slice (which must be zeroed first)
 /// and its state is made anew per member.
-struct Member {
+pub(crate) struct Member {
     inflate: flate2::Decompress,
     crc: flate2::Crc,
 }
@@ -334,7 +350,7 @@ const FNAME: u8 = 8;
 const FCOMMENT: u8 = 16;
 
 impl Member {
-    fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Member {
             inflate: flate2::Decompress::new(false),
             crc: flate2::Crc::new(),
@@ -345,7 +361,7 @@ impl Member {
     /// `chunk`; when `chunk` is full, `full` makes room (given where the
     /// member begins in it, it says where it begins after), or says the
     /// reader has gone.
-    fn inflate(
+    pub(crate) fn inflate(
         &mut self,
         input: &mut Counted,
         chunk: &mut Vec<u8>,
@@ -467,9 +483,9 @@ fn skip_past_nul(input: &mut Counted) -> io::Result<()> {
 }
 
 /// A buffered reader that knows its offset in the file.
-struct Counted {
-    inner: BufReader<File>,
-    pos: u64,
+pub(crate) struct Counted {
+    pub(crate) inner: BufReader<File>,
+    pub(crate) pos: u64,
 }
 
 impl Read for Counted {
@@ -605,6 +621,11 @@ impl BufRead for Members {
 pub(crate) struct Current(Arc<Mutex<Option<Arc<Vec<u8>>>>>);
 
 impl Current {
+    /// A handle on `chunk` alone.
+    pub(crate) fn of(chunk: Arc<Vec<u8>>) -> Current {
+        Current(Arc::new(Mutex::new(Some(chunk))))
+    }
+
     fn set(&self, chunk: Option<Arc<Vec<u8>>>) {
         if let Ok(mut current) = self.0.lock() {
             *current = chunk;
@@ -690,7 +711,7 @@ mod tests {
         let path =
             std::env::temp_dir().join(format!("htmltok-members-{}-{name}", std::process::id()));
         std::fs::write(&path, bytes).unwrap();
-        let mut members = Members::open(&path, 3).unwrap();
+        let mut members = Members::open_from(&path, 0, 3).unwrap();
         let mut out = Vec::new();
         let error = members.read_to_end(&mut out).err().map(|e| e.kind());
         let _ = std::fs::remove_file(&path);

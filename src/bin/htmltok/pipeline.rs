@@ -4,7 +4,9 @@
 //! A reader thread walks the inputs and reads pages (decompressing, parsing
 //! WARC), numbering them; `--jobs` loops on the rayon pool take them from
 //! a channel and process them; the calling thread writes the results in
-//! their numbers' order as soon as every earlier one is written. At most
+//! their numbers' order as soon as every earlier one is written. A
+//! `.warc.gz` comes as segments that a worker reads and processes whole
+//! (`segment.rs`); the writer checks that they join ([`Chain`]). At most
 //! `WINDOW_PER_JOB × jobs` items are between reading and writing (the
 //! reader waits for a credit the writer gives back), so memory is bounded
 //! whatever the size of the input set.
@@ -19,6 +21,7 @@ use crate::inputs;
 use crate::progress::Progress;
 use crate::read::{self, Item, PageIn};
 use crate::report::{Problem, Report};
+use crate::segment;
 use crate::Failure;
 
 /// Pages in flight per job: enough that a slow page does not idle the
@@ -131,6 +134,13 @@ pub(crate) fn run<R: Send>(
                                 true
                             });
                         }
+                        Item::Segment(segment) => {
+                            let end = segment::read(&segment, &mut |item| {
+                                done.push(outcome(item, process));
+                                true
+                            });
+                            done.push(Done::End(end));
+                        }
                         item => done.push(outcome(item, process)),
                     }
                     if to_writer.send((seq, done)).is_err() {
@@ -141,23 +151,35 @@ pub(crate) fn run<R: Send>(
             drop(to_writer);
             let mut ready: BTreeMap<usize, Vec<Done<R>>> = BTreeMap::new();
             let mut next_out = 0;
+            let mut chain = Chain::default();
+            let mut deliver = |done: Done<R>| -> io::Result<()> {
+                match done {
+                    Done::Page(Ok(result), bytes) => {
+                        report.pages += 1;
+                        report.bytes += bytes as u64;
+                        progress.page(bytes);
+                        emit(result)?;
+                    }
+                    Done::Page(Err(problem), _) | Done::Problem(problem) => {
+                        report.problem(&problem, &progress)
+                    }
+                    Done::Ignored => report.ignored += 1,
+                    // Taken off by the writer before.
+                    Done::End(_) => {}
+                }
+                Ok(())
+            };
             for (seq, done) in results.iter() {
                 ready.insert(seq, done);
-                while let Some(done) = ready.remove(&next_out) {
+                while let Some(mut done) = ready.remove(&next_out) {
                     next_out += 1;
                     let _ = credit.send(());
-                    for done in done {
-                        match done {
-                            Done::Page(Ok(result), bytes) => {
-                                report.pages += 1;
-                                report.bytes += bytes as u64;
-                                progress.page(bytes);
-                                emit(result)?;
+                    match done.pop() {
+                        Some(Done::End(end)) => chain.take(end, done, &mut deliver, process)?,
+                        last => {
+                            for done in done.into_iter().chain(last) {
+                                deliver(done)?;
                             }
-                            Done::Page(Err(problem), _) | Done::Problem(problem) => {
-                                report.problem(&problem, &progress)
-                            }
-                            Done::Ignored => report.ignored += 1,
                         }
                     }
                 }
@@ -184,11 +206,154 @@ fn outcome<R>(item: Item, process: &(dyn Fn(&PageIn) -> R + Sync)) -> Done<R> {
         }
         Item::Problem(problem) => Done::Problem(problem),
         Item::Ignored => Done::Ignored,
-        // file_pages hands on pages, never files.
+        // file_pages and segments hand on pages, never files.
         Item::File(path) => Done::Problem(Problem {
             source: path.display().to_string(),
             what: "internal error: a file inside a file (skipped)".into(),
         }),
+        Item::Segment(segment) => Done::Problem(Problem {
+            source: segment.source.to_string(),
+            what: "internal error: a segment inside a file (skipped)".into(),
+        }),
+    }
+}
+
+/// The segments of the `.warc.gz` being written (see `segment.rs`): which
+/// are taken, and what is read here instead.
+///
+/// Invariant: the items written for the archive so far are those of
+/// reading it in order up to `expected`, a member end (or, once
+/// `finished`, all of it).
+#[derive(Default)]
+struct Chain {
+    file: Option<usize>,
+    expected: u64,
+    /// Records written so far.
+    records: usize,
+    finished: bool,
+}
+
+impl Chain {
+    /// Writes the items of a segment read on a page thread, `done`, if
+    /// it starts where the archive is read up to; reads any stretch no
+    /// segment covers here.
+    fn take<R>(
+        &mut self,
+        end: segment::End,
+        done: Vec<Done<R>>,
+        deliver: &mut dyn FnMut(Done<R>) -> io::Result<()>,
+        process: &(dyn Fn(&PageIn) -> R + Sync),
+    ) -> io::Result<()> {
+        let segment = &end.segment;
+        if self.file != Some(segment.file) {
+            *self = Chain {
+                file: Some(segment.file),
+                ..Chain::default()
+            };
+        }
+        // A gap before the segment (the one before it ended early: it was
+        // dropped, or stopped at the end of its reach).
+        while !self.finished && self.expected < segment.start {
+            self.fill(segment, segment.start, deliver, process)?;
+        }
+        if !self.finished && self.expected == segment.start {
+            for done in done {
+                deliver(done)?;
+            }
+            self.settle(segment, end.how, end.records, deliver, process)?;
+        }
+        // Else it started inside a member: a wrong guess, dropped.
+        if segment.last {
+            while !self.finished && self.expected < segment.len {
+                self.fill(segment, segment.len, deliver, process)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads the archive from `expected` until a member ends at or past
+    /// `stop`, here.
+    fn fill<R>(
+        &mut self,
+        like: &segment::Segment,
+        stop: u64,
+        deliver: &mut dyn FnMut(Done<R>) -> io::Result<()>,
+        process: &(dyn Fn(&PageIn) -> R + Sync),
+    ) -> io::Result<()> {
+        let segment = segment::Segment {
+            start: self.expected,
+            stop,
+            last: false,
+            ..like.clone()
+        };
+        let mut failed = None;
+        let end = segment::read(
+            &segment,
+            &mut |item| match deliver(outcome(item, process)) {
+                Ok(()) => true,
+                Err(e) => {
+                    failed = Some(e);
+                    false
+                }
+            },
+        );
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        self.settle(&segment, end.how, end.records, deliver, process)
+    }
+
+    /// Goes on after a segment that ended as `how`, having written its
+    /// `records`.
+    fn settle<R>(
+        &mut self,
+        segment: &segment::Segment,
+        how: segment::How,
+        records: usize,
+        deliver: &mut dyn FnMut(Done<R>) -> io::Result<()>,
+        process: &(dyn Fn(&PageIn) -> R + Sync),
+    ) -> io::Result<()> {
+        self.records += records;
+        match how {
+            segment::How::At(at) => self.expected = at,
+            segment::How::InOrder(at) => {
+                self.finished = true;
+                let mut failed = None;
+                let read = catch_unwind(AssertUnwindSafe(|| {
+                    crate::warc::read_members_from(
+                        &segment.path,
+                        at,
+                        self.records,
+                        &segment.source,
+                        &mut |item| match deliver(outcome(item, process)) {
+                            Ok(()) => true,
+                            Err(e) => {
+                                failed = Some(e);
+                                false
+                            }
+                        },
+                    )
+                }));
+                if let Some(e) = failed {
+                    return Err(e);
+                }
+                if read.is_err() {
+                    deliver(Done::Problem(internal(segment)))?;
+                }
+            }
+            segment::How::Failed => {
+                self.finished = true;
+                deliver(Done::Problem(internal(segment)))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn internal(segment: &segment::Segment) -> Problem {
+    Problem {
+        source: segment.source.to_string(),
+        what: "internal error while reading (the rest of it skipped)".into(),
     }
 }
 
@@ -198,6 +363,8 @@ enum Done<R> {
     Page(Result<R, Problem>, usize),
     Problem(Problem),
     Ignored,
+    /// How a segment ended, after its items.
+    End(segment::End),
 }
 
 /// [`run`] with standard output buffered for `write`, which writes each

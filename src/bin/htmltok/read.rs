@@ -5,7 +5,8 @@
 //! reading thread and hands on a plain file as its path ([`Item::File`]),
 //! which a worker then reads with [`file_pages`]. Copying files into memory
 //! costs about a third of the whole work of `htmltok sniff` over the
-//! corpus, so it is done in parallel; a WARC archive is one stream and is
+//! corpus, so it is done in parallel; a `.warc.gz` archive is handed on in
+//! segments that the workers read (`segment.rs`), an uncompressed one is
 //! read on the reading thread, record by record.
 
 use std::io::Read;
@@ -63,6 +64,8 @@ pub(crate) enum Item {
     Page(PageIn),
     /// A file to read with [`file_pages`]: a page, or several.
     File(PathBuf),
+    /// A stretch of a `.warc.gz` to read with [`segment::read`](crate::segment::read).
+    Segment(crate::segment::Segment),
     Problem(Problem),
     /// A WARC record without an HTML page (a request, metadata, an image).
     Ignored,

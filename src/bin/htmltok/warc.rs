@@ -26,21 +26,35 @@ fn options() -> ArchiveIteratorOptions {
     }
 }
 
-/// The archive at `path` (`.warc`, or `.warc.gz` inflated by [`Members`]).
+/// The archive at `path`: a `.warc.gz` in segments that the page threads
+/// read ([`segment`](crate::segment)), a `.warc` record by record here.
 pub(crate) fn read_path(path: &Path, source: &str, send: &mut dyn FnMut(Item) -> bool) -> bool {
-    let gzip = path.to_string_lossy().to_ascii_lowercase().ends_with(".gz");
-    let records = if gzip {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        Members::open(path, threads).map(|members| {
+    if path.to_string_lossy().to_ascii_lowercase().ends_with(".gz") {
+        return crate::segment::plan(path, source, send);
+    }
+    match ArchiveIterator::from_path_with_options(path, options()) {
+        Ok(records) => read_records(records, None, 0, source, send),
+        Err(e) => send(problem(source, format!("cannot read: {e}"))),
+    }
+}
+
+/// The records of the `.warc.gz` at `path` from offset `at`, a member
+/// start, inflated by [`Members`]; the first is the archive's record
+/// `first + 1`.
+pub(crate) fn read_members_from(
+    path: &Path,
+    at: u64,
+    first: usize,
+    source: &str,
+    send: &mut dyn FnMut(Item) -> bool,
+) -> bool {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match Members::open_from(path, at, threads) {
+        Ok(members) => {
             let current = members.current();
             let records = ArchiveIterator::with_options(RawReaderAdapter::new(members), plain());
-            (records, Some(current))
-        })
-    } else {
-        ArchiveIterator::from_path_with_options(path, options()).map(|records| (records, None))
-    };
-    match records {
-        Ok((records, current)) => read_records(records, current.as_ref(), source, send),
+            read_records(records, Some(&current), first, source, send)
+        }
         Err(e) => send(problem(source, format!("cannot read: {e}"))),
     }
 }
@@ -56,7 +70,7 @@ fn inflated<R: BufRead + Send + 'static>(stream: Inflated<R>) -> std::io::Result
 }
 
 /// [`options`] for a stream already inflated.
-fn plain() -> ArchiveIteratorOptions {
+pub(crate) fn plain() -> ArchiveIteratorOptions {
     ArchiveIteratorOptions {
         stream_detect: false,
         ..options()
@@ -72,27 +86,30 @@ pub(crate) fn read_bytes(bytes: Vec<u8>, source: &str, send: &mut dyn FnMut(Item
         Ok(ArchiveIterator::with_options(Cursor::new(bytes), options()))
     };
     match records {
-        Ok(records) => read_records(records, None, source, send),
+        Ok(records) => read_records(records, None, 0, source, send),
         Err(e) => send(problem(source, format!("cannot read: {e}"))),
     }
 }
 
-/// The pages of `records`; `current`, when they are read from a
-/// [`Members`], lets a page be handed on as a part of the chunk it is in.
+/// The pages of `records`, the first of which is the archive's record
+/// `first + 1`; `current`, when they are read from a [`Members`], lets a
+/// page be handed on as a part of the chunk it is in.
 fn read_records(
     records: ArchiveIterator,
     current: Option<&Current>,
+    first: usize,
     source: &str,
     send: &mut dyn FnMut(Item) -> bool,
 ) -> bool {
     for (index, record) in records.enumerate() {
+        let number = first + index + 1;
         let item = match record {
-            Ok(record) => record.with_mut(|r| page(r, current, source, index + 1)),
+            Ok(record) => record.with_mut(|r| page(r, current, source, number).0),
             Err(e) => {
                 // The reader cannot find the next record after a broken
                 // one: the rest of the archive is lost.
                 return send(problem(
-                    &format!("{source}: record {}", index + 1),
+                    &format!("{source}: record {number}"),
                     format!("{}; the rest of the archive is skipped", broken(&e)),
                 ));
             }
@@ -104,8 +121,14 @@ fn read_records(
     true
 }
 
-/// The record's page, if it holds one.
-fn page(record: &mut WarcRecord, current: Option<&Current>, source: &str, index: usize) -> Item {
+/// The record's page, if it holds one, and whether the page is named by
+/// its number `index` (it has no target URI).
+pub(crate) fn page(
+    record: &mut WarcRecord,
+    current: Option<&Current>,
+    source: &str,
+    index: usize,
+) -> (Item, bool) {
     let kind = record.record_type();
     let content_type = match kind {
         WarcRecordType::Response => record
@@ -116,10 +139,10 @@ fn page(record: &mut WarcRecord, current: Option<&Current>, source: &str, index:
             .headers()
             .get(WarcHeader::ContentType)
             .map(|v| v.into_owned()),
-        _ => return Item::Ignored,
+        _ => return (Item::Ignored, false),
     };
     let Some(content_type) = content_type.filter(|ct| is_html(ct)) else {
-        return Item::Ignored;
+        return (Item::Ignored, false);
     };
     let target = record.headers().get(WarcHeader::WarcTargetUri).map(|v| {
         v.trim()
@@ -127,6 +150,7 @@ fn page(record: &mut WarcRecord, current: Option<&Current>, source: &str, index:
             .trim_end_matches('>')
             .to_owned()
     });
+    let by_number = target.is_none();
     let name = target
         .clone()
         .unwrap_or_else(|| format!("{source}: record {index}"));
@@ -138,21 +162,20 @@ fn page(record: &mut WarcRecord, current: Option<&Current>, source: &str, index:
     let bytes = match read {
         Ok(bytes) if (bytes.len() as u64) < expected => {
             let n = bytes.len();
-            return problem(
-                &name,
-                format!("truncated WARC record ({n} of {expected} bytes of its page)"),
-            );
+            let what = format!("truncated WARC record ({n} of {expected} bytes of its page)");
+            return (problem(&name, what), by_number);
         }
-        Err(e) => return problem(&name, broken(&e)),
+        Err(e) => return (problem(&name, broken(&e)), by_number),
         Ok(bytes) => bytes,
     };
-    Item::Page(PageIn {
+    let page = Item::Page(PageIn {
         source: name,
         url: target.as_deref().and_then(|t| Url::parse(t).ok()),
         bytes,
         content_type: Some(content_type),
         from_warc: true,
-    })
+    });
+    (page, by_number)
 }
 
 /// What is left of `reader`: a part of the chunk being read when it is
