@@ -28,6 +28,19 @@ use crate::Failure;
 /// other threads, few enough to keep memory small.
 const WINDOW_PER_JOB: usize = 8;
 
+/// Credits a `.warc.gz` segment takes: it is a few hundred pages, so
+/// fewer are in flight (two a job), which is enough for a job that ends
+/// its segment early to go on with the next.
+const SEGMENT_WEIGHT: usize = WINDOW_PER_JOB / 2;
+
+/// The credits `item` takes.
+fn weight(item: &Item) -> usize {
+    match item {
+        Item::Segment(_) => SEGMENT_WEIGHT,
+        _ => 1,
+    }
+}
+
 /// The inputs and options every page command takes.
 #[derive(clap::Args)]
 pub(crate) struct PageArgs {
@@ -95,7 +108,9 @@ pub(crate) fn run<R: Send>(
             let mut seq = 0;
             // Either send fails only when the writer stopped (output gone).
             let mut send = |item| {
-                let sent = credits.recv().is_ok() && to_workers.send((seq, item)).is_ok();
+                let cost = weight(&item);
+                let sent = (0..cost).all(|_| credits.recv().is_ok())
+                    && to_workers.send((seq, item)).is_ok();
                 seq += 1;
                 sent
             };
@@ -173,10 +188,15 @@ pub(crate) fn run<R: Send>(
                 ready.insert(seq, done);
                 while let Some(mut done) = ready.remove(&next_out) {
                     next_out += 1;
-                    let _ = credit.send(());
                     match done.pop() {
-                        Some(Done::End(end)) => chain.take(end, done, &mut deliver, process)?,
+                        Some(Done::End(end)) => {
+                            for _ in 0..SEGMENT_WEIGHT {
+                                let _ = credit.send(());
+                            }
+                            chain.take(end, done, &mut deliver, process)?
+                        }
                         last => {
+                            let _ = credit.send(());
                             for done in done.into_iter().chain(last) {
                                 deliver(done)?;
                             }
