@@ -39,7 +39,7 @@ use crate::read::Bytes;
 /// starts): large enough that a segment is ~ a hundred pages' work and
 /// a thread's start is nothing beside it, small enough that two threads
 /// share even a small archive (the corpus's 6 MB make 6 segments).
-const SEGMENT: u64 = 256 << 10;
+pub(crate) const SEGMENT: u64 = 256 << 10;
 
 /// How far past a segment's nominal end a member start is looked for;
 /// without one there (one long member, or a file not cut per record), the
@@ -246,12 +246,7 @@ impl Members {
 /// a file of `len` bytes: the first from `start + SEGMENT` on, within
 /// [`REACH`]; else `Err` with where the search gave up (`len` when the
 /// file ends before).
-pub(crate) fn guess_after(
-    probe: &mut File,
-    buf: &mut Vec<u8>,
-    len: u64,
-    start: u64,
-) -> Result<u64, u64> {
+fn guess_after(probe: &mut File, buf: &mut Vec<u8>, len: u64, start: u64) -> Result<u64, u64> {
     let from = start.saturating_add(SEGMENT);
     if from >= len {
         return Err(len);
@@ -509,7 +504,12 @@ impl BufRead for Counted {
 
 /// The first offset in `from..to` of `file` where a gzip member starts
 /// that inflates to a WARC record.
-fn find_member_start(file: &mut File, buf: &mut Vec<u8>, from: u64, to: u64) -> Option<u64> {
+pub(crate) fn find_member_start(
+    file: &mut File,
+    buf: &mut Vec<u8>,
+    from: u64,
+    to: u64,
+) -> Option<u64> {
     // Read in windows overlapping by as much as a check reads after a
     // candidate, so that a candidate near a window's end is checked whole.
     const WINDOW: usize = 64 * 1024;

@@ -7,7 +7,7 @@
 //! warcio follow), so a member can be inflated and its records read
 //! without the rest of the file once its start is known. The reading
 //! thread only plans: it guesses member starts near every 256 KiB of the
-//! compressed file ([`members::guess_after`]) and hands each stretch
+//! compressed file ([`members::find_member_start`]) and hands each stretch
 //! between two guesses on as one [`Segment`] item. Handing the inflated
 //! bytes from an inflating thread to a reading thread to the page threads
 //! cost more than a third of the CPU time of `htmltok text` over an
@@ -98,13 +98,26 @@ pub(crate) fn plan(path: &Path, source: &str, send: &mut dyn FnMut(Item) -> bool
         Ok(opened) => opened,
         Err(e) => return send(problem(source, format!("cannot read: {e}"))),
     };
+    let mut buf = Vec::new();
+    // The next guess is looked for all the way to the end (a large
+    // member, a video, must not leave the rest of the archive to one
+    // segment); the whole file is scanned once.
+    let mut guess = |start: u64| {
+        let from = start.saturating_add(members::SEGMENT);
+        (from < len)
+            .then(|| members::find_member_start(&mut probe, &mut buf, from, len))
+            .flatten()
+    };
+    let mut next = guess(0);
+    if next.is_none() && len > members::SEGMENT {
+        // No member starts after the first: one gzip stream (or a few
+        // huge members), read in order here, its pages on every job.
+        return warc::read_members_from(path, 0, 0, source, send);
+    }
     let file = FILES.fetch_add(1, Ordering::Relaxed);
     let (path, source): (Arc<Path>, Arc<str>) = (path.into(), source.into());
-    let mut buf = Vec::new();
     let mut start = 0;
     loop {
-        // Without a guess in reach, the segment goes on to the end.
-        let next = members::guess_after(&mut probe, &mut buf, len, start).ok();
         let segment = Segment {
             file,
             path: Arc::clone(&path),
@@ -118,7 +131,10 @@ pub(crate) fn plan(path: &Path, source: &str, send: &mut dyn FnMut(Item) -> bool
             return false;
         }
         match next {
-            Some(next) => start = next,
+            Some(at) => {
+                start = at;
+                next = guess(start);
+            }
             None => return true,
         }
     }
