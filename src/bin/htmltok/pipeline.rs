@@ -306,20 +306,7 @@ impl Chain {
             last: false,
             ..like.clone()
         };
-        let mut failed = None;
-        let end = segment::read(
-            &segment,
-            &mut |item| match deliver(outcome(item, process)) {
-                Ok(()) => true,
-                Err(e) => {
-                    failed = Some(e);
-                    false
-                }
-            },
-        );
-        if let Some(e) = failed {
-            return Err(e);
-        }
+        let end = here(deliver, process, |send| segment::read(&segment, send))?;
         self.settle(&segment, end.how, end.records, deliver, process)
     }
 
@@ -338,25 +325,18 @@ impl Chain {
             segment::How::At(at) => self.expected = at,
             segment::How::InOrder(at) => {
                 self.finished = true;
-                let mut failed = None;
-                let read = catch_unwind(AssertUnwindSafe(|| {
-                    crate::warc::read_members_from(
-                        &segment.path,
-                        at,
-                        self.records,
-                        &segment.source,
-                        &mut |item| match deliver(outcome(item, process)) {
-                            Ok(()) => true,
-                            Err(e) => {
-                                failed = Some(e);
-                                false
-                            }
-                        },
-                    )
-                }));
-                if let Some(e) = failed {
-                    return Err(e);
-                }
+                let first = self.records;
+                let read = here(deliver, process, |send| {
+                    catch_unwind(AssertUnwindSafe(|| {
+                        crate::warc::read_members_from(
+                            &segment.path,
+                            at,
+                            first,
+                            &segment.source,
+                            send,
+                        )
+                    }))
+                })?;
                 if read.is_err() {
                     deliver(Done::Problem(internal(segment)))?;
                 }
@@ -368,6 +348,24 @@ impl Chain {
         }
         Ok(())
     }
+}
+
+/// Runs `read` on the writing thread, each item it gives processed and
+/// written at once; the first output error ends it and is returned.
+fn here<R, T>(
+    deliver: &mut dyn FnMut(Done<R>) -> io::Result<()>,
+    process: &(dyn Fn(&PageIn) -> R + Sync),
+    read: impl FnOnce(&mut dyn FnMut(Item) -> bool) -> T,
+) -> io::Result<T> {
+    let mut failed = None;
+    let result = read(&mut |item| match deliver(outcome(item, process)) {
+        Ok(()) => true,
+        Err(e) => {
+            failed = Some(e);
+            false
+        }
+    });
+    failed.map_or(Ok(result), Err)
 }
 
 fn internal(segment: &segment::Segment) -> Problem {
