@@ -56,6 +56,7 @@
 pub(crate) mod lines;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 mod neon;
+pub(crate) mod suspects;
 pub(crate) mod tag_block;
 // The portable kernel: the search itself where no vector kernel of ours
 // exists; elsewhere only a reference that the cross-check (tests, fuzzing)
@@ -510,6 +511,7 @@ fn heads(set: &Landmarks, chunk: &[u8; 16]) -> Vec<(&'static str, usize)> {
 #[cfg(any(test, feature = "fuzzing"))]
 pub(crate) fn kernels_agree(hay: &[u8]) -> Result<(), String> {
     agree_with(hay, |set, kernel, h| set.find_with(kernel, h), heads)?;
+    suspects::suspects_agree(hay)?;
     tag_block::tag_block_agrees(hay)
 }
 

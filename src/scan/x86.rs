@@ -435,6 +435,55 @@ pub(super) fn utf16_units(bytes: &[u8]) -> Option<usize> {
     }
 }
 
+// ----- input-stream suspects (see `suspects`) ---------------------------
+
+/// `suspects::find` by AVX2, or `None` without AVX2.
+pub(super) fn suspects(hay: &[u8]) -> Option<usize> {
+    if has_avx2() {
+        // SAFETY: `has_avx2` checked that this CPU has AVX2.
+        Some(unsafe { avx2_suspects(hay) })
+    } else {
+        None
+    }
+}
+
+/// The input-stream suspects (`suspects::is_suspect`) by the nibble tables
+/// `suspects::NIBBLES`. Unlike the landmark sets, this set has bytes of
+/// 0x80 and up, so the low nibble is masked before its lookup (`pshufb`
+/// gives 0 for an index byte with bit 7 set).
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn avx2_suspects(hay: &[u8]) -> usize {
+    let (lo_table, hi_table) = &super::suspects::NIBBLES;
+    avx2_scan!(
+        super::suspects::Definition, hay,
+        setup {
+            let lo = _mm256_broadcastsi128_si256(_mm_loadu_si128(lo_table.as_ptr().cast()));
+            let hi = _mm256_broadcastsi128_si256(_mm_loadu_si128(hi_table.as_ptr().cast()));
+            let low4 = _mm256_set1_epi8(0x0F);
+            let to_bit7 = _mm256_set1_epi8(0x7F);
+        }
+        // A saturating add of 0x7F sets bit 7 exactly where `l & h` is
+        // non-zero.
+        wide |v| {
+            let l = _mm256_shuffle_epi8(lo, _mm256_and_si256(v, low4));
+            let h = _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16(v, 4), low4));
+            _mm256_adds_epu8(_mm256_and_si256(l, h), to_bit7)
+        },
+        narrow |v| {
+            let low4 = _mm256_castsi256_si128(low4);
+            let l = _mm_shuffle_epi8(_mm256_castsi256_si128(lo), _mm_and_si128(v, low4));
+            let h = _mm_shuffle_epi8(
+                _mm256_castsi256_si128(hi),
+                _mm_and_si128(_mm_srli_epi16(v, 4), low4),
+            );
+            _mm_adds_epu8(_mm_and_si128(l, h), _mm256_castsi256_si128(to_bit7))
+        },
+    )
+}
+
 /// Bytes `bytes[i]`, `i >= 1`, that are a CR, or an LF after a byte that
 /// is not a CR: 32 bytes and their 32 predecessors (the same bytes one
 /// position back) compared at a time, the matches (-1 each) summed in byte
