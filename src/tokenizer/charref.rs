@@ -153,12 +153,33 @@ pub(crate) fn decode(
     errors: &mut RefErrors,
 ) -> Decoded {
     debug_assert_eq!(bytes.first(), Some(&b'&'));
+    // The four commonest references of real pages (`&quot;` and `&amp;`
+    // in attribute values above all, then `&gt;` and `&lt;`), by one
+    // comparison of their bytes: whole, with their `;`, no error. The
+    // general path takes the name's run, a table match and a result
+    // built through `match_named`, about 80 instructions more.
+    match bytes.first_chunk::<4>() {
+        Some(b"&lt;") => return named_chars(4, "<"),
+        Some(b"&gt;") => return named_chars(4, ">"),
+        Some(b"&amp") if bytes.get(4) == Some(&b';') => return named_chars(5, "&"),
+        Some(b"&quo") if bytes.get(4..6) == Some(b"t;") => return named_chars(6, "\""),
+        _ => {}
+    }
     match bytes.get(1) {
         Some(b) if b.is_ascii_alphanumeric() => named(bytes, eof, in_attribute, errors),
         Some(b'#') => numeric(bytes, eof, errors),
         Some(_) => Decoded::Literal(1),
         None if eof => Decoded::Literal(1),
         None => Decoded::NeedMore,
+    }
+}
+
+/// A named reference of `len` bytes (from the `&`) standing for `value`.
+#[inline(always)]
+fn named_chars(len: usize, value: &'static str) -> Decoded {
+    Decoded::Chars {
+        len,
+        value: Value::Named(value),
     }
 }
 
