@@ -2,7 +2,9 @@
 //!
 //! Runs every `*.test` file in `$HTML5LIB_TESTS` (default:
 //! `tests/html5lib-tests/tokenizer`, the copy the repository carries) through
-//! [`testkit::json::tokens_json`] and compares tokens and parse errors
+//! [`testkit::json::tokens_json`] (whole documents with the SIMD scans, the
+//! same with the scalar scans, and streams fed one byte at a time, which
+//! must agree) and compares tokens and parse errors
 //! (code, line, column, in order) with the expectations. Prints a per-file
 //! table, the first failing cases, and a final `N passed, M failed` line;
 //! fails when any run fails.
@@ -325,13 +327,17 @@ impl Runner {
             self.watchdog.enter(format!(
                 "{file}: {description:?} [{state_name}], input {input:?}"
             ));
-            // Every run goes through the whole-document API and through the
-            // streaming API fed one byte at a time; both must agree.
+            // Every run goes through the whole-document API with the SIMD
+            // scans, through the same with the scalar scans
+            // (`Config::simd(false)`), and through the streaming API fed
+            // one byte at a time; all three must agree.
             let result = panic::catch_unwind(AssertUnwindSafe(|| {
                 let whole = testkit::json::tokens_json(input.as_bytes(), config.clone(), true);
+                let scalar =
+                    testkit::json::tokens_json(input.as_bytes(), config.clone().simd(false), true);
                 let streamed =
                     testkit::json::tokens_json_chunked(input.as_bytes(), config, true, 1);
-                (whole, streamed)
+                (whole, scalar, streamed)
             }));
             let (got_tokens, got_errors, crash) = match result {
                 Err(payload) => (
@@ -339,14 +345,21 @@ impl Runner {
                     Vec::new(),
                     Some(format!("panicked: {}", panic_message(&*payload))),
                 ),
-                Ok((json, streamed)) if json != streamed => (
+                Ok((json, _, streamed)) if json != streamed => (
                     Value::Null,
                     Vec::new(),
                     Some(format!(
                         "streaming in 1-byte chunks differs: whole {json}, streamed {streamed}"
                     )),
                 ),
-                Ok((json, _)) => match serde_json::from_str::<Value>(&json) {
+                Ok((json, scalar, _)) if json != scalar => (
+                    Value::Null,
+                    Vec::new(),
+                    Some(format!(
+                        "the scalar scans differ: SIMD {json}, scalar {scalar}"
+                    )),
+                ),
+                Ok((json, _, _)) => match serde_json::from_str::<Value>(&json) {
                     Err(e) => (
                         Value::Null,
                         Vec::new(),
