@@ -91,6 +91,7 @@ pub(crate) fn find_blocks(hay: &[u8]) -> usize {
 /// `HI[h]` is that bit, and `LO[l]` has the bits of the rows that hold
 /// `l`. Exact because each `HI[h]` is a single bit and every row with that
 /// bit is the same row. The set has five distinct rows, within eight bits.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 pub(crate) const NIBBLES: ([u8; 16], [u8; 16]) = {
     let mut rows = [0u16; 16];
     let mut b = 0;
