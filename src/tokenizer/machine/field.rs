@@ -201,11 +201,15 @@ impl Field {
     #[inline]
     pub(super) fn str<'t>(&'t self, inp: &Input<'t>) -> &'t str {
         if self.owned {
-            &self.buf
-        } else if self.start == self.end {
-            ""
-        } else {
-            inp.str(self.start, self.end)
+            return &self.buf;
+        }
+        // Text and tag names, the commonest, are never empty: the slice
+        // first, the empty case only where it fails (an empty range
+        // anywhere, even at an offset a stream's rebase wrapped, is "").
+        match inp.text.get(self.start..self.end) {
+            Some(text) => text,
+            None if self.start == self.end => "",
+            None => inp.str(self.start, self.end),
         }
     }
 
