@@ -103,7 +103,9 @@ impl Field {
         } else {
             self.buf.push_str(inp.str(s, e));
         }
-        if self.len() > self.limit {
+        // The limit first: without one (the default) the length is not
+        // needed.
+        if self.limit != usize::MAX && self.len() > self.limit {
             self.cut(inp);
         }
     }
