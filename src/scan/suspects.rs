@@ -5,7 +5,7 @@
 //! Unlike the landmark sets, this set has non-ASCII bytes (UTF-8 lead
 //! bytes), so it has its own tables and kernel: [`is_suspect`] is the
 //! definition, [`find_scalar`] the plain search, and [`find`] uses the
-//! AVX2 kernel (`x86::suspects_avx2`, a nibble table over whole bytes)
+//! AVX2 kernel (`x86::avx2_suspects`, a nibble table over whole bytes)
 //! where the CPU has it, else [`find_blocks`], which the compiler
 //! vectorises with the baseline instruction set.
 
@@ -83,8 +83,8 @@ pub(crate) fn find_blocks(hay: &[u8]) -> usize {
         .map_or(hay.len(), |k| offset + k)
 }
 
-/// The nibble tables of the vector kernel: byte `b` is a suspect exactly
-/// when `LO[b & 15] & HI[b >> 4] != 0`.
+/// The nibble tables of the vector kernel, `(LO, HI)`: byte `b` is a
+/// suspect exactly when `LO[b & 15] & HI[b >> 4] != 0`.
 ///
 /// Built from [`is_suspect`]: the bytes with high nibble `h` form a row
 /// (the set of their low nibbles); rows that are alike share one bit,
