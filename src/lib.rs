@@ -273,6 +273,7 @@
 pub mod encoding;
 mod entities;
 mod error;
+#[cfg(feature = "extract")]
 pub mod extract;
 #[cfg(feature = "html5ever")]
 pub mod html5ever;

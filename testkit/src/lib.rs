@@ -2,11 +2,12 @@
 //! published: used by the integration tests, the fuzz targets, the benches
 //! and the examples (as a dev-dependency).
 //!
-//! - [`json`]: the html5lib-tests JSON writer. The command line owns the
-//!   file (`src/bin/htmltok/json.rs`, its `tokens` output format); this
-//!   crate compiles the same file, so there is one copy.
-//! - [`observe`]: what a benchmark reads of each token (the command line's
-//!   file too, shared with `htmltok bench`).
+//! - [`json`]: the html5lib-tests JSON writer, the command line's
+//!   `tokens` output format (re-exported from `htmltok-cli`).
+//! - [`observe`]: what a benchmark reads of each token (shared with
+//!   `htmltok bench`, re-exported from `htmltok-cli`).
+//! - [`warc`]: WARC records of our own, as real tools write them, for the
+//!   archive tests and `xtask`'s `make_warc`.
 //! - [`record`]: tokens and errors as owned, comparable records, the one
 //!   meaning of "the same output".
 //! - [`drive`]: whole-document and streaming runs reduced to records, with
@@ -20,12 +21,10 @@
 
 pub mod drive;
 pub mod files;
-#[path = "../../src/bin/htmltok/json.rs"]
-pub mod json;
-#[path = "../../src/bin/htmltok/observe.rs"]
-pub mod observe;
 pub mod props;
 pub mod record;
 pub mod rng;
+pub mod warc;
 
 pub use htmltok::__fuzz;
+pub use htmltok_cli::{json, observe};

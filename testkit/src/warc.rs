@@ -1,6 +1,5 @@
-//! Writing WARC records of our own, for the CLI tests and
-//! `examples/make_warc.rs` (each includes this file by `#[path]`).
-#![allow(dead_code)]
+//! Writing WARC records of our own, for the archive tests and `xtask`'s
+//! `make_warc`.
 
 use std::io::Write;
 

@@ -1,7 +1,7 @@
 //! What a benchmark does with each token so that no work can be skipped:
 //! the lengths of its strings summed. Written once for `htmltok bench`
-//! and htmltok's engines in `benches/compare` (which compiles this file
-//! through `testkit::observe`), so both measure the same thing.
+//! and htmltok's engines in `benches/compare` (through `testkit::observe`),
+//! so both measure the same thing.
 
 use htmltok::Token;
 
@@ -11,7 +11,7 @@ use htmltok::Token;
 ///
 /// ```
 /// use htmltok::{Token, Tokenizer};
-/// use testkit::observe::weight;
+/// use htmltok_cli::observe::weight;
 /// let mut tok = Tokenizer::new("<p class=a>hi</p>");
 /// let mut sum = 0;
 /// while let Some(token) = tok.next_token() {

@@ -3,7 +3,7 @@
 //! input reproducibly:
 //!
 //! ```text
-//! cargo run --release --example make_warc -- ../shared/corpus /tmp/corpus.warc.gz
+//! cargo run --release -p xtask --bin make_warc -- ../shared/corpus /tmp/corpus.warc.gz
 //! ```
 //!
 //! Every `*.html` / `*.htm` file under the directory (in path order) becomes
@@ -14,8 +14,7 @@
 use std::io::Write;
 use std::path::Path;
 
-#[path = "../tests/common/warc.rs"]
-mod warc;
+use testkit::warc;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

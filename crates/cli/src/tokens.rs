@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use htmltok::encoding::{Encoding, Sniffer};
 use htmltok::{Config, ErrorPolicy, State, StreamTokenizer};
 
-use crate::json;
+use htmltok_cli::json;
 
 use crate::{CmdResult, Failure};
 

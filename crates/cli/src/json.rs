@@ -4,9 +4,9 @@
 //! runner compares against the html5lib-tests expectations. It is written by
 //! hand (the library has no serde dependency) and is always one compact line.
 //!
-//! Not the library's API: the command line compiles it (`mod json`), and
-//! so does the test crate `testkit` (by `#[path]`, as `testkit::json`),
-//! whose doctests run the examples below.
+//! Not the library's API: the command line's `tokens` output, which the
+//! test crate `testkit` re-exports (`testkit::json`) for the conformance
+//! runner.
 //!
 //! Tokens are JSON arrays:
 //!
@@ -24,7 +24,7 @@
 //!
 //! ```
 //! use htmltok::Config;
-//! use testkit::json;
+//! use htmltok_cli::json;
 //! let out = json::tokens_json(b"<!DOCTYPE html><p class=x>Hi<br/></p>", Config::new(), false);
 //! assert_eq!(
 //!     out,
@@ -49,7 +49,7 @@ use htmltok::{
 ///
 /// ```
 /// use htmltok::{Config, State};
-/// use testkit::json;
+/// use htmltok_cli::json;
 ///
 /// // Adjacent character tokens are joined.
 /// assert_eq!(
@@ -96,7 +96,7 @@ pub fn tokens_json(input: &[u8], config: Config, with_errors: bool) -> String {
 ///
 /// ```
 /// use htmltok::Config;
-/// use testkit::json;
+/// use htmltok_cli::json;
 /// let page = b"<p title='a&amp;b'>x\r\ny</p><!--c-->";
 /// let whole = json::tokens_json(page, Config::new(), true);
 /// for size in [1, 2, 3, 7, 64] {
@@ -151,7 +151,7 @@ fn feed_all<E: ErrorPolicy>(
 ///
 /// ```
 /// use htmltok::{Config, StreamTokenizer};
-/// use testkit::json;
+/// use htmltok_cli::json;
 /// let mut stream = StreamTokenizer::with_errors(Config::new());
 /// let mut writer = json::Writer::new(Vec::new(), true);
 /// for chunk in [&b"a<b x"[..], b"=1>c", b"</b>&"] {
@@ -290,7 +290,7 @@ fn write_character_token(out: &mut String, text: &str) {
 ///
 /// ```
 /// use htmltok::{Token, Tokenizer};
-/// use testkit::json;
+/// use htmltok_cli::json;
 /// let mut tok = Tokenizer::new("<input disabled value='a\"b'/>");
 /// let token = tok.next_token().unwrap();
 /// let mut out = String::new();

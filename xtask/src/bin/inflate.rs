@@ -3,9 +3,9 @@
 //! `.warc.gz` alone, to hold `htmltok text` over it against.
 //!
 //! ```text
-//! cargo run --release --example make_warc -- ../shared/corpus /tmp/corpus.warc.gz
-//! cargo build --release --example inflate
-//! hyperfine -N 'target/release/examples/inflate /tmp/corpus.warc.gz' \
+//! cargo run --release -p xtask --bin make_warc -- ../shared/corpus /tmp/corpus.warc.gz
+//! cargo build --release -p xtask --bin inflate
+//! hyperfine -N 'target/release/inflate /tmp/corpus.warc.gz' \
 //!     'target/release/htmltok text /tmp/corpus.warc.gz'
 //! ```
 

@@ -316,7 +316,7 @@ fn tokens_reproduce_a_sample_of_html5lib_tests() {
     let dir = std::env::var("HTML5LIB_TESTS")
         .map(PathBuf::from)
         .unwrap_or_else(|_| {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/html5lib-tests/tokenizer")
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/html5lib-tests/tokenizer")
         });
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| {
@@ -402,8 +402,7 @@ fn join_characters(tokens: &Value) -> Value {
 // ---------------------------------------------------------------------------
 // The page commands: links, text, stats, sniff.
 
-#[path = "common/warc.rs"]
-mod warc;
+use testkit::warc;
 
 /// A fresh directory under Cargo's scratch directory.
 fn temp_dir(name: &str) -> PathBuf {

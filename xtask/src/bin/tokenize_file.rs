@@ -5,10 +5,10 @@
 //! file or starting the process:
 //!
 //! ```text
-//! cargo build --release --example tokenize_file
+//! cargo build --profile profiling -p xtask --bin tokenize_file
 //! valgrind --tool=callgrind --toggle-collect=htmltok_tokenize_file \
 //!     --callgrind-out-file=/tmp/callgrind.out \
-//!     target/release/examples/tokenize_file ../shared/corpus/readability-017.html
+//!     target/profiling/tokenize_file ../shared/corpus/readability-017.html
 //! callgrind_annotate /tmp/callgrind.out | head -30
 //! ```
 //!

@@ -8,8 +8,8 @@
 //! Regenerate (from the repository root):
 //!
 //! ```text
-//! cargo run --example gen_corpus             # writes corpus/{pages,legacy}/
-//! cargo run --example gen_corpus -- OUT_DIR  # writes OUT_DIR/{pages,legacy}/
+//! cargo run -p xtask --bin gen_corpus             # writes corpus/{pages,legacy}/
+//! cargo run -p xtask --bin gen_corpus -- OUT_DIR  # writes OUT_DIR/{pages,legacy}/
 //! ```
 //!
 //! The output is committed; rerunning must leave `git status` clean. Change
@@ -17,9 +17,7 @@
 //! word lists; `encoding_rs` (the crate's own dependency) encodes the
 //! legacy pages.
 
-#[path = "gen_corpus/lang.rs"]
 mod lang;
-#[path = "gen_corpus/legacy.rs"]
 mod legacy;
 
 use std::fmt::Write as _;
@@ -584,7 +582,7 @@ fn update_manifest(root: &Path, rows: &[ManifestRow]) {
         .collect();
     for row in rows {
         lines.push(format!(
-            "{}\t{}\thtmltok\t-\texamples/gen_corpus.rs\tMIT OR Apache-2.0 (this crate)\t{}\t{}",
+            "{}\t{}\thtmltok\t-\txtask/src/bin/gen_corpus\tMIT OR Apache-2.0 (this crate)\t{}\t{}",
             row.file, row.bytes, row.declared, row.category
         ));
     }
@@ -603,7 +601,7 @@ fn main() {
     let root = std::env::args_os()
         .nth(1)
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus"));
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus"));
     let out_dir = root.join("pages");
     std::fs::create_dir_all(&out_dir).expect("cannot create the output directory");
 

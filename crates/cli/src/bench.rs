@@ -30,8 +30,8 @@ use std::time::Instant;
 use htmltok::encoding::Sniffer;
 use htmltok::{Flow, Tokenizer};
 
-use crate::observe;
 use crate::{CmdResult, Failure};
+use htmltok_cli::observe;
 
 /// Measure the tokenizer's throughput over a directory of pages.
 ///
