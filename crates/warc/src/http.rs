@@ -1,0 +1,1 @@
+//! HTTP payloads as a browser receives them.

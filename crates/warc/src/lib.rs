@@ -1,0 +1,3 @@
+//! Web archives as real crawlers write them.
+
+pub mod http;
