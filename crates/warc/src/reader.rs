@@ -1,0 +1,1128 @@
+//! Reading an archive in order, record by record.
+//!
+//! Two layers: [`Stream`] is the archive's decompressed bytes with the
+//! offset of the unit (gzip member, frame) each byte came from, and
+//! [`Reader`] parses records out of it. The parser is lenient where real
+//! writers are sloppy (bare LF line ends, folded header lines, blank lines
+//! between records, any WARC version) and strict where a wrong guess would
+//! lose pages: it never skips bytes without a [`Problem`] saying so, and
+//! after a broken record it looks for the next record start at a line
+//! start or a unit start.
+
+use std::collections::VecDeque;
+use std::io;
+use std::sync::Arc;
+
+use crate::bytes::{page_buffer, Bytes};
+use crate::http;
+use crate::source::Source;
+use crate::units::{Compression, Units};
+use crate::{Event, Page, Problem, ProblemKind, RecordInfo, Skip, Skipped, Truncated};
+
+/// WARC or ARC.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// WARC, any version from 0.17 to 1.1.
+    Warc,
+    /// ARC, version 1 or 2 (the Internet Archive's format before WARC).
+    Arc,
+}
+
+/// What an archive is: its kind and how it is compressed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Format {
+    /// WARC or ARC.
+    pub kind: Kind,
+    /// How it is compressed.
+    pub compression: Compression,
+}
+
+/// How much of an archive's start is read to tell what it is.
+const PROBE: usize = 64 << 10;
+
+/// What the archive `source` is, from its content; `None` when it is not
+/// one (a page, or anything else).
+///
+/// ```
+/// use htmltok_warc::{detect, Compression, Format, Kind, Source};
+/// let warc = Source::from(b"WARC/1.1\r\nWARC-Type: warcinfo\r\n".to_vec());
+/// assert_eq!(detect(&warc).unwrap(), Some(Format { kind: Kind::Warc, compression: Compression::None }));
+/// let page = Source::from(b"<!doctype html>".to_vec());
+/// assert_eq!(detect(&page).unwrap(), None);
+/// ```
+pub fn detect(source: &Source) -> io::Result<Option<Format>> {
+    let mut input = source.open_at(0)?;
+    let mut head = Vec::with_capacity(PROBE);
+    io::Read::read_to_end(&mut io::Read::take(&mut input, PROBE as u64), &mut head)?;
+    Ok(detect_bytes(&head))
+}
+
+/// [`detect`] on an archive's first bytes.
+pub(crate) fn detect_bytes(head: &[u8]) -> Option<Format> {
+    let compression = Compression::of(head);
+    let content = match compression {
+        Compression::None => head.to_vec(),
+        Compression::Gzip => crate::gzip::member_head(head, 16)?,
+        Compression::Lz4 => {
+            let mut out = Vec::new();
+            let mut decoder = lz4_flex::frame::FrameDecoder::new(head);
+            let _ = io::Read::read_to_end(&mut io::Read::take(&mut decoder, 16), &mut out);
+            out
+        }
+        Compression::Zstd => {
+            if head.starts_with(&crate::frames::ZSTD_DICTIONARY_MAGIC) {
+                // The warc-zstd format's own mark.
+                return Some(Format {
+                    kind: Kind::Warc,
+                    compression,
+                });
+            }
+            let mut out = Vec::new();
+            let decoded = std::panic::catch_unwind(|| {
+                let decoder = ruzstd::decoding::StreamingDecoder::new(head).ok()?;
+                let _ = io::Read::read_to_end(&mut io::Read::take(decoder, 16), &mut out);
+                Some(out)
+            });
+            decoded.ok().flatten()?
+        }
+    };
+    let kind = if starts_warc(&content) {
+        Kind::Warc
+    } else if content.starts_with(b"filedesc://") {
+        Kind::Arc
+    } else {
+        return None;
+    };
+    Some(Format { kind, compression })
+}
+
+/// Whether `bytes` start a WARC record: `WARC/` and a digit.
+pub(crate) fn starts_warc(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"WARC/") && bytes.get(5).is_some_and(u8::is_ascii_digit)
+}
+
+/// Whether `bytes` start an ARC record: a header line of five or ten
+/// fields whose last is a length.
+fn starts_arc(bytes: &[u8]) -> bool {
+    let line = bytes.split(|&b| b == b'\n').next().unwrap_or(bytes);
+    arc_header(line).is_some()
+}
+
+/// The test of whether bytes start a record of `kind`.
+pub(crate) fn record_start(kind: Kind) -> fn(&[u8]) -> bool {
+    match kind {
+        Kind::Warc => starts_warc,
+        Kind::Arc => starts_arc,
+    }
+}
+
+/// How a reader reads.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// The largest page read whole (decoded): a larger one is cut there
+    /// and marked [`Truncated::TooLarge`]. It bounds the reader's memory.
+    pub max_page: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            max_page: 256 << 20,
+        }
+    }
+}
+
+/// The largest WARC header block (or ARC header line) read: a longer one
+/// is broken.
+const HEADER_LIMIT: usize = 1 << 20;
+
+/// How much of a record's content is looked at to tell whether it is a
+/// page before it is read or skipped.
+const HEAD_PROBE: usize = 64 << 10;
+
+/// The decompressed bytes of an archive, with the unit each came from.
+pub(crate) struct Stream {
+    /// Bytes read and not yet consumed start at `pos`.
+    buf: Buf,
+    pos: usize,
+    /// Where each unit's bytes start in `buf`: (index, the unit's offset,
+    /// the unit's bytes before that index). Only the last entry at or
+    /// before `pos` matters; older ones are dropped as the buffer moves.
+    units_at: VecDeque<(usize, u64, u64)>,
+    units: Option<Units>,
+    /// The units have ended (or there are none: a member in memory).
+    ended: bool,
+    plain: bool,
+}
+
+enum Buf {
+    /// Refilled from the units.
+    Own(Vec<u8>),
+    /// One member's inflated bytes, shared with the pages found in it.
+    Shared(Arc<Vec<u8>>),
+}
+
+impl Buf {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Buf::Own(v) => v,
+            Buf::Shared(v) => v,
+        }
+    }
+}
+
+/// Why the stream could not go on.
+pub(crate) struct UnitError {
+    /// The unit that failed.
+    offset: u64,
+    error: io::Error,
+}
+
+impl Stream {
+    fn over_units(units: Units) -> Stream {
+        Stream {
+            plain: units.compression() == Compression::None,
+            buf: Buf::Own(Vec::with_capacity(HEAD_PROBE * 2)),
+            pos: 0,
+            units_at: VecDeque::new(),
+            units: Some(units),
+            ended: false,
+        }
+    }
+
+    /// The records of one gzip member's inflated `bytes`, at `offset`.
+    pub(crate) fn over_member(bytes: Arc<Vec<u8>>, offset: u64) -> Stream {
+        Stream {
+            plain: false,
+            buf: Buf::Shared(bytes),
+            pos: 0,
+            units_at: VecDeque::from([(0, offset, 0)]),
+            units: None,
+            ended: true,
+        }
+    }
+
+    fn available(&self) -> &[u8] {
+        &self.buf.bytes()[self.pos..]
+    }
+
+    /// Makes at least `n` bytes available, unless the stream ends first;
+    /// returns what is available.
+    fn fill(&mut self, n: usize) -> Result<&[u8], UnitError> {
+        while self.available().len() < n && !self.ended {
+            self.read_more()?;
+        }
+        Ok(self.available())
+    }
+
+    /// Reads more bytes from the current unit, or starts the next.
+    fn read_more(&mut self) -> Result<(), UnitError> {
+        let Buf::Own(buf) = &mut self.buf else {
+            self.ended = true;
+            return Ok(());
+        };
+        let Some(units) = self.units.as_mut() else {
+            self.ended = true;
+            return Ok(());
+        };
+        // Drop what is consumed once it is most of the buffer.
+        if self.pos > 0 && self.pos >= buf.len() / 2 {
+            let dropped = self.pos;
+            buf.drain(..dropped);
+            for entry in self.units_at.iter_mut() {
+                if entry.0 < dropped {
+                    entry.2 += (dropped - entry.0) as u64;
+                    entry.0 = 0;
+                } else {
+                    entry.0 -= dropped;
+                }
+            }
+            // Of the entries now at the buffer's start, only the last
+            // says which unit its first byte is in.
+            while self.units_at.len() > 1 && self.units_at[1].0 == 0 {
+                self.units_at.pop_front();
+            }
+            self.pos = 0;
+        }
+        let unit = units.unit_start();
+        let before = buf.len();
+        let read = match units.read(buf) {
+            Ok(read) => read,
+            // The archive ends inside this unit: what it gave is all
+            // there is (a clipped record is read as far as it goes).
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
+                self.ended = true;
+                return Ok(());
+            }
+            Err(error) => {
+                return Err(UnitError {
+                    offset: unit,
+                    error,
+                })
+            }
+        };
+        if read > 0 {
+            if self.units_at.is_empty() {
+                self.units_at.push_back((before, unit, 0));
+            }
+            return Ok(());
+        }
+        match units.next_unit() {
+            Ok(true) => {
+                let start = units.unit_start();
+                self.units_at.push_back((buf.len(), start, 0));
+                Ok(())
+            }
+            Ok(false) => {
+                self.ended = true;
+                Ok(())
+            }
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
+                self.ended = true;
+                Ok(())
+            }
+            Err(error) => Err(UnitError {
+                offset: units.unit_start(),
+                error,
+            }),
+        }
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.pos = (self.pos + n).min(self.buf.bytes().len());
+    }
+
+    /// The unit of the byte at `pos`: its entry.
+    fn unit_here(&self) -> (usize, u64, u64) {
+        let mut here = (0, 0, 0);
+        for &entry in &self.units_at {
+            if entry.0 <= self.pos {
+                here = entry;
+            } else {
+                break;
+            }
+        }
+        here
+    }
+
+    /// The offset a record starting at the next byte has: its unit's, or
+    /// its own in a plain archive.
+    fn offset_here(&self) -> u64 {
+        let (index, unit, before) = self.unit_here();
+        if self.plain {
+            unit + before + (self.pos - index) as u64
+        } else {
+            unit
+        }
+    }
+
+    /// How many of the available bytes come before the next unit's
+    /// first.
+    fn before_next_unit(&self) -> usize {
+        self.units_at
+            .iter()
+            .find(|&&(index, _, _)| index > self.pos)
+            .map_or(self.available().len(), |&(index, _, _)| index - self.pos)
+    }
+
+    /// Consumes the next line, ending with LF or at the end of the stream,
+    /// onto `out` (its line end dropped); `false` when there was none. A
+    /// line longer than `limit` is an error.
+    fn line(&mut self, out: &mut Vec<u8>, limit: usize) -> Result<LineEnd, UnitError> {
+        let start = out.len();
+        loop {
+            let available = self.fill(1)?;
+            if available.is_empty() {
+                return Ok(if out.len() > start {
+                    LineEnd::Eof
+                } else {
+                    LineEnd::None
+                });
+            }
+            let (n, found) = match memchr::memchr(b'\n', available) {
+                Some(i) => (i + 1, true),
+                None => (available.len(), false),
+            };
+            let take = n.min(limit.saturating_sub(out.len() - start) + 1);
+            out.extend_from_slice(&available[..take]);
+            self.consume(take);
+            if out.len() - start > limit {
+                return Ok(LineEnd::TooLong);
+            }
+            if found && take == n {
+                out.pop();
+                if out.last() == Some(&b'\r') {
+                    out.pop();
+                }
+                return Ok(LineEnd::Lf);
+            }
+        }
+    }
+
+    /// Skips `n` bytes; returns how many were there.
+    fn skip(&mut self, n: u64) -> Result<u64, UnitError> {
+        let mut left = n;
+        while left > 0 {
+            let available = self.fill(1)?.len();
+            if available == 0 {
+                break;
+            }
+            let k = usize::try_from(left).map_or(available, |l| l.min(available));
+            self.consume(k);
+            left -= k as u64;
+        }
+        Ok(n - left)
+    }
+
+    /// The next `n` bytes as a page's bytes (at most `limit` kept, the
+    /// rest skipped); the count of bytes that were there.
+    fn take(&mut self, n: u64, limit: usize) -> Result<(Bytes, u64), UnitError> {
+        let keep = usize::try_from(n).map_or(limit, |n| n.min(limit));
+        if let Buf::Shared(shared) = &self.buf {
+            let have = (shared.len() - self.pos).min(keep);
+            let bytes = Bytes::shared(Arc::clone(shared), self.pos..self.pos + have);
+            self.consume(have);
+            let skipped = self.skip(n - have as u64)?;
+            return Ok((bytes, have as u64 + skipped));
+        }
+        let mut out = page_buffer(keep.min(HEAD_PROBE * 16));
+        while out.len() < keep {
+            let available = self.fill(1)?;
+            if available.is_empty() {
+                break;
+            }
+            let k = available.len().min(keep - out.len());
+            out.extend_from_slice(&available[..k]);
+            self.consume(k);
+        }
+        let have = out.len() as u64;
+        let skipped = self.skip(n - have)?;
+        Ok((Bytes::from(out), have + skipped))
+    }
+
+    /// After a unit failed: drops what is buffered and goes on at the next
+    /// unit that starts a record (`None`: there is none).
+    fn resync(
+        &mut self,
+        source: &Source,
+        starts_record: fn(&[u8]) -> bool,
+    ) -> io::Result<Option<u64>> {
+        if let Buf::Own(buf) = &mut self.buf {
+            buf.clear();
+        }
+        self.pos = 0;
+        self.units_at.clear();
+        let Some(units) = self.units.as_mut() else {
+            self.ended = true;
+            return Ok(None);
+        };
+        let next = units.resync(source, starts_record)?;
+        match next {
+            Some(_) => match units.next_unit() {
+                Ok(true) => self.units_at.push_back((0, units.unit_start(), 0)),
+                _ => self.ended = true,
+            },
+            None => self.ended = true,
+        }
+        Ok(next)
+    }
+}
+
+/// How a line ended.
+#[derive(PartialEq, Eq)]
+enum LineEnd {
+    Lf,
+    /// At the end of the stream, after some bytes.
+    Eof,
+    /// No line: the stream had ended.
+    None,
+    TooLong,
+}
+
+/// An archive's records, in order, as [`Event`]s.
+///
+/// ```
+/// use htmltok_warc::{Event, Reader, Skip, Source};
+/// let archive = b"WARC/1.1\r\nWARC-Type: warcinfo\r\nContent-Length: 0\r\n\r\n\r\n\r\n".to_vec();
+/// let events: Vec<Event> = Reader::new(Source::from(archive)).unwrap().collect();
+/// assert!(matches!(&events[..], [Event::Skipped(s)] if s.reason == Skip::NotAPage));
+/// ```
+pub struct Reader {
+    source: Source,
+    kind: Kind,
+    stream: Stream,
+    options: Options,
+    /// Records read so far.
+    records: u64,
+    /// The last record's target URI (for a problem after it).
+    last_uri: Option<String>,
+    done: bool,
+    /// Scratch for header lines.
+    line: Vec<u8>,
+}
+
+impl std::fmt::Debug for Reader {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reader")
+            .field("source", &self.source)
+            .field("kind", &self.kind)
+            .field("records", &self.records)
+            .finish()
+    }
+}
+
+/// Why an archive could not be opened.
+#[derive(Debug)]
+pub enum OpenError {
+    /// The bytes are no archive this crate reads.
+    NotAnArchive,
+    /// Reading failed.
+    Io(io::Error),
+}
+
+impl std::fmt::Display for OpenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OpenError::NotAnArchive => write!(f, "not a WARC or ARC archive"),
+            OpenError::Io(e) => write!(f, "cannot read: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for OpenError {}
+
+impl From<io::Error> for OpenError {
+    fn from(e: io::Error) -> OpenError {
+        OpenError::Io(e)
+    }
+}
+
+impl Reader {
+    /// Reads the archive `source`, telling its format from its content.
+    pub fn new(source: Source) -> Result<Reader, OpenError> {
+        Reader::with_options(source, Options::default())
+    }
+
+    /// [`Reader::new`] with `options`.
+    pub fn with_options(source: Source, options: Options) -> Result<Reader, OpenError> {
+        let format = detect(&source)?.ok_or(OpenError::NotAnArchive)?;
+        Ok(Reader::from_offset(source, format, 0, 0, options)?)
+    }
+
+    /// Reads `source`, an archive of `format`, from `offset` (a unit
+    /// start), numbering its records after `records` earlier ones.
+    pub fn from_offset(
+        source: Source,
+        format: Format,
+        offset: u64,
+        records: u64,
+        options: Options,
+    ) -> io::Result<Reader> {
+        let units = Units::open(&source, offset, format.compression)?;
+        Ok(Reader {
+            stream: Stream::over_units(units),
+            source,
+            kind: format.kind,
+            options,
+            records,
+            last_uri: None,
+            done: false,
+            line: Vec::new(),
+        })
+    }
+
+    /// The records of one gzip member's inflated bytes (for the parallel
+    /// reader), numbered from 1.
+    pub(crate) fn over_member(bytes: Arc<Vec<u8>>, offset: u64, kind: Kind) -> Reader {
+        Reader {
+            stream: Stream::over_member(bytes, offset),
+            source: Source::Memory(Arc::from(&[][..])),
+            kind,
+            options: Options::default(),
+            records: 0,
+            last_uri: None,
+            done: false,
+            line: Vec::new(),
+        }
+    }
+
+    /// Records read so far.
+    pub fn records(&self) -> u64 {
+        self.records
+    }
+
+    /// Whether the last event left the stream at a record boundary with
+    /// nothing after it (for the parallel reader: the member was whole
+    /// records).
+    pub(crate) fn ended_cleanly(&mut self) -> bool {
+        matches!(self.stream.fill(1), Ok(b) if b.is_empty())
+    }
+
+    fn starts_record(&self) -> fn(&[u8]) -> bool {
+        record_start(self.kind)
+    }
+
+    fn problem(&self, offset: u64, kind: ProblemKind, what: String) -> Event {
+        Event::Problem(Problem {
+            record: (self.records > 0).then_some(self.records),
+            offset,
+            target_uri: self.last_uri.clone(),
+            kind,
+            what,
+        })
+    }
+
+    /// The event for a unit that failed, after which reading resumes at
+    /// the next unit that starts a record.
+    fn unit_failed(&mut self, e: UnitError, what: &str) -> Event {
+        let cause = match e.error.kind() {
+            io::ErrorKind::UnexpectedEof => "the archive ends inside it".to_owned(),
+            _ => e.error.to_string(),
+        };
+        let resumed = match self.stream.resync(&self.source, self.starts_record()) {
+            Ok(Some(at)) => format!("reading resumed at offset {at}"),
+            Ok(None) => "no record after it: the rest of the archive is skipped".to_owned(),
+            Err(e) => format!("the rest of the archive is skipped ({e})"),
+        };
+        let kind = match e.error.kind() {
+            io::ErrorKind::UnexpectedEof => ProblemKind::Truncated,
+            _ => ProblemKind::Broken,
+        };
+        let event = self.problem(
+            e.offset,
+            kind,
+            format!("{what} in a broken unit at offset {} ({cause}); {resumed}", e.offset),
+        );
+        if self.stream.ended && self.stream.available().is_empty() {
+            self.done = true;
+        }
+        event
+    }
+
+    /// The next event.
+    fn step(&mut self) -> Option<Event> {
+        while !self.done {
+            // Blank lines between records (the two CRLFs that end one,
+            // and more from sloppier writers).
+            loop {
+                match self.stream.fill(1) {
+                    Err(e) => return Some(self.unit_failed(e, "bytes after a record")),
+                    Ok([]) => {
+                        self.done = true;
+                        return None;
+                    }
+                    Ok(bytes) => {
+                        let blank = bytes
+                            .iter()
+                            .position(|b| !matches!(b, b'\r' | b'\n'))
+                            .unwrap_or(bytes.len());
+                        if blank == 0 {
+                            break;
+                        }
+                        self.stream.consume(blank);
+                    }
+                }
+            }
+            let offset = self.stream.offset_here();
+            let probe = match self.stream.fill(12) {
+                Ok(probe) => probe,
+                Err(e) => return Some(self.unit_failed(e, "a record")),
+            };
+            let starts = match self.kind {
+                Kind::Warc => starts_warc(probe),
+                Kind::Arc => true,
+            };
+            if !starts {
+                return Some(self.not_a_record(offset));
+            }
+            return Some(match self.kind {
+                Kind::Warc => self.warc_record(offset),
+                Kind::Arc => self.arc_record(offset),
+            });
+        }
+        None
+    }
+
+    /// Bytes where a record should start: skipped to the next line (or
+    /// unit) that starts one, with a problem saying so.
+    fn not_a_record(&mut self, offset: u64) -> Event {
+        let mut skipped: u64 = 0;
+        let starts_record = self.starts_record();
+        loop {
+            // Up to the next line start, or the next unit's start.
+            let step = match self.stream.fill(1) {
+                Err(e) => return self.unit_failed(e, "bytes that are not a record"),
+                Ok([]) => break,
+                Ok(available) => {
+                    let line = memchr::memchr(b'\n', available).map_or(available.len(), |i| i + 1);
+                    line.min(self.stream.before_next_unit()).max(1)
+                }
+            };
+            self.stream.consume(step);
+            skipped += step as u64;
+            match self.stream.fill(64) {
+                Err(e) => return self.unit_failed(e, "bytes that are not a record"),
+                Ok(next) if next.is_empty() || starts_record(next) => break,
+                Ok(_) => {}
+            }
+        }
+        let next = if self.stream.available().is_empty() {
+            "the end of the archive".to_owned()
+        } else {
+            format!("the next record at offset {}", self.stream.offset_here())
+        };
+        self.problem(
+            offset,
+            ProblemKind::Broken,
+            format!("{skipped} bytes that are not a record; skipped to {next}"),
+        )
+    }
+
+    /// The WARC record at the stream's position.
+    fn warc_record(&mut self, offset: u64) -> Event {
+        // The header block: the version line, fields, an empty line.
+        let mut fields: Vec<(String, String)> = Vec::new();
+        let mut size = 0;
+        let mut first = true;
+        loop {
+            self.line.clear();
+            let end = match self.stream.line(&mut self.line, HEADER_LIMIT) {
+                Ok(end) => end,
+                Err(e) => return self.unit_failed(e, "a WARC header"),
+            };
+            size += self.line.len() + 2;
+            match end {
+                LineEnd::Lf if first => {
+                    first = false;
+                    continue;
+                }
+                LineEnd::Lf if self.line.is_empty() => break,
+                LineEnd::Lf => {}
+                LineEnd::TooLong => {
+                    self.records += 1;
+                    return self.problem(
+                        offset,
+                        ProblemKind::Broken,
+                        "a WARC header line longer than 1 MiB; the record is skipped".into(),
+                    );
+                }
+                LineEnd::Eof | LineEnd::None => {
+                    self.records += 1;
+                    self.done = true;
+                    return self.problem(
+                        offset,
+                        ProblemKind::Truncated,
+                        "the archive ends inside a WARC header".into(),
+                    );
+                }
+            }
+            if size > HEADER_LIMIT {
+                self.records += 1;
+                return self.problem(
+                    offset,
+                    ProblemKind::Broken,
+                    "a WARC header larger than 1 MiB; the record is skipped".into(),
+                );
+            }
+            add_field(&mut fields, &self.line);
+        }
+        self.records += 1;
+        let get = |name: &str| {
+            fields
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(name))
+                .map(|(_, v)| v.as_str())
+        };
+        let target_uri = get("WARC-Target-URI").map(|uri| {
+            let uri = uri.trim();
+            uri.strip_prefix('<')
+                .and_then(|u| u.strip_suffix('>'))
+                .unwrap_or(uri)
+                .to_owned()
+        });
+        let info = RecordInfo {
+            number: self.records,
+            offset,
+            kind: get("WARC-Type").unwrap_or("").to_ascii_lowercase(),
+            target_uri,
+            record_id: get("WARC-Record-ID").map(str::to_owned),
+            date: get("WARC-Date").map(str::to_owned),
+        };
+        self.last_uri.clone_from(&info.target_uri);
+        let length = get("Content-Length").and_then(|v| v.trim().parse::<u64>().ok());
+        let Some(length) = length else {
+            return self.problem(
+                offset,
+                ProblemKind::Broken,
+                "a WARC record without a valid Content-Length; skipped to the next record".into(),
+            );
+        };
+        let declared = get("WARC-Truncated").map(|why| Truncated::Declared(why.trim().to_owned()));
+        let record_type = get("Content-Type").map(str::to_owned);
+        match info.kind.as_str() {
+            "response" => self.content(info, length, Content::Http(record_type), declared),
+            "resource" => self.content(info, length, Content::Resource(record_type), declared),
+            "revisit" => self.skip_content(info, length, Skip::Revisit),
+            _ => self.skip_content(info, length, Skip::NotAPage),
+        }
+    }
+
+    /// The ARC record at the stream's position.
+    fn arc_record(&mut self, offset: u64) -> Event {
+        self.line.clear();
+        let end = match self.stream.line(&mut self.line, HEADER_LIMIT) {
+            Ok(end) => end,
+            Err(e) => return self.unit_failed(e, "an ARC header"),
+        };
+        let header = (end != LineEnd::TooLong)
+            .then(|| arc_header(&self.line))
+            .flatten();
+        let Some(header) = header else {
+            if end == LineEnd::Eof {
+                self.done = true;
+                self.records += 1;
+                return self.problem(
+                    offset,
+                    ProblemKind::Truncated,
+                    "the archive ends inside an ARC header".into(),
+                );
+            }
+            return self.not_a_record(offset);
+        };
+        self.records += 1;
+        let info = RecordInfo {
+            number: self.records,
+            offset,
+            kind: "arc".into(),
+            target_uri: Some(header.url.clone()),
+            record_id: None,
+            date: header.date,
+        };
+        self.last_uri.clone_from(&info.target_uri);
+        let url = header.url.to_ascii_lowercase();
+        if url.starts_with("filedesc:") {
+            self.skip_content(info, header.length, Skip::NotAPage)
+        } else if url.starts_with("http:") || url.starts_with("https:") {
+            self.content(info, header.length, Content::Http(header.content_type), None)
+        } else {
+            self.content(info, header.length, Content::Resource(header.content_type), None)
+        }
+    }
+
+    /// A record that holds no page: its content skipped.
+    fn skip_content(&mut self, info: RecordInfo, length: u64, reason: Skip) -> Event {
+        match self.stream.skip(length) {
+            Err(e) => self.unit_failed(e, "a record's content"),
+            Ok(read) if read < length => {
+                self.done = true;
+                self.problem(
+                    info.offset,
+                    ProblemKind::Truncated,
+                    format!("the archive ends inside this record ({read} of its {length} bytes are there)"),
+                )
+            }
+            Ok(_) => Event::Skipped(Skipped {
+                record: info,
+                reason,
+            }),
+        }
+    }
+
+    /// A `response` (HTTP) or `resource` record's content: a page if it
+    /// is HTML, else skipped.
+    fn content(
+        &mut self,
+        info: RecordInfo,
+        length: u64,
+        content: Content,
+        declared: Option<Truncated>,
+    ) -> Event {
+        let probe_len = usize::try_from(length).map_or(HEAD_PROBE, |l| l.min(HEAD_PROBE));
+        let probe = match self.stream.fill(probe_len) {
+            Ok(probe) => &probe[..probe.len().min(probe_len)],
+            Err(e) => return self.unit_failed(e, "a record's content"),
+        };
+        let (is_page, http) = match &content {
+            Content::Http(record_type) => match http::parse_head(probe) {
+                Some(head) => {
+                    let body = probe.get(head.body_start..).unwrap_or_default();
+                    let page = match head.content_type() {
+                        Some(ct) => is_html(ct),
+                        None => http::sniff_html(body),
+                    };
+                    (page, true)
+                }
+                // Not HTTP (a DNS lookup, a non-HTTP URL's response):
+                // its own content type says what it is.
+                None => (record_type.as_deref().is_some_and(is_html), false),
+            },
+            Content::Resource(record_type) => match record_type.as_deref() {
+                Some(ct) => (is_html(ct), false),
+                None => (http::sniff_html(probe), false),
+            },
+        };
+        if !is_page {
+            return self.skip_content(info, length, Skip::NotHtml);
+        }
+        let (bytes, read) = match self.stream.take(length, self.options.max_page) {
+            Ok(taken) => taken,
+            Err(e) => return self.unit_failed(e, "a page"),
+        };
+        let mut truncated = declared;
+        if read < length {
+            self.done = true;
+            truncated = Some(Truncated::ArchiveEnds {
+                read,
+                declared: length,
+            });
+        } else if (bytes.len() as u64) < read {
+            truncated = truncated.or(Some(Truncated::TooLarge));
+        }
+        let record_type = match &content {
+            Content::Http(t) | Content::Resource(t) => t.clone(),
+        };
+        if !http {
+            return Event::Page(Page {
+                record: info,
+                body: bytes,
+                content_type: record_type,
+                status: None,
+                truncated,
+                coding_failed: None,
+            });
+        }
+        let Some(head) = http::parse_head(&bytes) else {
+            // Unreachable in practice: the probe was HTTP.
+            return Event::Page(Page {
+                record: info,
+                body: bytes,
+                content_type: record_type,
+                status: None,
+                truncated,
+                coding_failed: None,
+            });
+        };
+        let body_start = head.body_start.min(bytes.len());
+        let decoded = http::decode_body(&head, &bytes[body_start..], self.options.max_page);
+        if decoded.truncated && truncated.is_none() {
+            truncated = Some(Truncated::Payload);
+        }
+        let body = match decoded.bytes {
+            http::BodyBytes::Verbatim(range) => {
+                bytes.narrow(body_start + range.start..body_start + range.end)
+            }
+            http::BodyBytes::Decoded(decoded) => {
+                bytes.recycle();
+                Bytes::from(decoded)
+            }
+        };
+        Event::Page(Page {
+            record: info,
+            body,
+            content_type: head.content_type().map(str::to_owned),
+            status: Some(head.status),
+            truncated,
+            coding_failed: decoded.failed,
+        })
+    }
+}
+
+/// What a record's content is.
+enum Content {
+    /// An HTTP response (its record's own content type beside it).
+    Http(Option<String>),
+    /// The page itself, of this content type.
+    Resource(Option<String>),
+}
+
+impl Iterator for Reader {
+    type Item = Event;
+
+    fn next(&mut self) -> Option<Event> {
+        self.step()
+    }
+}
+
+/// Adds the header line `line` to `fields`: `Name: value`, or a folded
+/// continuation of the last field (a line starting with a space or tab).
+fn add_field(fields: &mut Vec<(String, String)>, line: &[u8]) {
+    let text = String::from_utf8_lossy(line);
+    if text.starts_with([' ', '\t']) {
+        if let Some((_, value)) = fields.last_mut() {
+            value.push(' ');
+            value.push_str(text.trim());
+        }
+        return;
+    }
+    if let Some((name, value)) = text.split_once(':') {
+        fields.push((name.trim().to_owned(), value.trim().to_owned()));
+    }
+}
+
+/// An ARC record's header line.
+struct ArcHeader {
+    url: String,
+    date: Option<String>,
+    content_type: Option<String>,
+    length: u64,
+}
+
+/// Parses an ARC header line: `URL IP DATE TYPE LENGTH` (version 1), or
+/// `URL IP DATE TYPE CODE CHECKSUM LOCATION OFFSET FILENAME LENGTH`
+/// (version 2).
+fn arc_header(line: &[u8]) -> Option<ArcHeader> {
+    let text = std::str::from_utf8(line).ok()?;
+    let fields: Vec<&str> = text.split_ascii_whitespace().collect();
+    if fields.len() != 5 && fields.len() != 10 {
+        return None;
+    }
+    let length = fields.last()?.parse().ok()?;
+    let date = fields[2];
+    if !date.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(ArcHeader {
+        url: fields[0].to_owned(),
+        date: Some(date.to_owned()),
+        content_type: Some(fields[3])
+            .filter(|t| *t != "-" && !t.eq_ignore_ascii_case("no-type"))
+            .map(str::to_owned),
+        length,
+    })
+}
+
+/// Whether a `Content-Type` value names an HTML page.
+pub(crate) fn is_html(content_type: &str) -> bool {
+    let essence = content_type.split(';').next().unwrap_or("").trim();
+    essence.eq_ignore_ascii_case("text/html") || essence.eq_ignore_ascii_case("application/xhtml+xml")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Skip;
+
+    fn record(headers: &str, content: &str) -> String {
+        format!("WARC/1.0\r\n{headers}Content-Length: {}\r\n\r\n{content}\r\n\r\n", content.len())
+    }
+
+    fn events(archive: &[u8]) -> Vec<Event> {
+        Reader::new(Source::from(archive.to_vec())).unwrap().collect()
+    }
+
+    fn page_of(event: &Event) -> (&str, &[u8], u64, u64) {
+        match event {
+            Event::Page(p) => (
+                p.record.target_uri.as_deref().unwrap_or(""),
+                &p.body[..],
+                p.record.number,
+                p.record.offset,
+            ),
+            other => panic!("not a page: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn plain_records_with_offsets_and_numbers() {
+        let info = record("WARC-Type: warcinfo\r\n", "software: test\r\n");
+        let page = record(
+            "WARC-Type: response\r\nWARC-Target-URI: <http://a.example/>\r\n",
+            "HTTP/1.1 200 OK\nContent-Type: text/html; charset=utf-8\n\n<p>a",
+        );
+        let image = record(
+            "WARC-Type: response\r\nWARC-Target-URI: http://a.example/i.png\r\n",
+            "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\n\r\nPNG",
+        );
+        let archive = format!("{info}{page}{image}");
+        let got = events(archive.as_bytes());
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert!(matches!(&got[0], Event::Skipped(s) if s.reason == Skip::NotAPage && s.record.number == 1));
+        assert_eq!(
+            page_of(&got[1]),
+            ("http://a.example/", &b"<p>a"[..], 2, info.len() as u64)
+        );
+        assert!(
+            matches!(&got[2], Event::Skipped(s) if s.reason == Skip::NotHtml && s.record.offset == (info.len() + page.len()) as u64)
+        );
+    }
+
+    #[test]
+    fn bytes_between_records_cost_nothing_else() {
+        let a = record("WARC-Type: resource\r\nWARC-Target-URI: http://a/\r\nContent-Type: text/html\r\n", "<p>a");
+        let b = record("WARC-Type: resource\r\nWARC-Target-URI: http://b/\r\nContent-Type: text/html\r\n", "<p>b");
+        let archive = format!("{a}garbage line\nmore garbage\r\n{b}");
+        let got = events(archive.as_bytes());
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert_eq!(page_of(&got[0]).1, b"<p>a");
+        match &got[1] {
+            Event::Problem(p) => {
+                assert_eq!(p.kind, ProblemKind::Broken);
+                assert_eq!(p.record, Some(1));
+                assert_eq!(p.offset, a.len() as u64);
+                assert!(p.what.contains(&format!("next record at offset {}", a.len() + 27)), "{p}");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(page_of(&got[2]), ("http://b/", &b"<p>b"[..], 2, (a.len() + 27) as u64));
+    }
+
+    #[test]
+    fn a_record_without_a_length_is_a_problem_and_the_next_is_read() {
+        let a = "WARC/1.0\r\nWARC-Type: resource\r\nContent-Type: text/html\r\n\r\n<p>lost\r\n\r\n";
+        let b = record("WARC-Type: resource\r\nWARC-Target-URI: http://b/\r\nContent-Type: text/html\r\n", "<p>b");
+        let got = events(format!("{a}{b}").as_bytes());
+        assert!(matches!(&got[0], Event::Problem(p) if p.what.contains("Content-Length")), "{got:?}");
+        assert!(matches!(&got[1], Event::Problem(p) if p.what.contains("not a record")), "{got:?}");
+        assert_eq!(page_of(&got[2]).1, b"<p>b");
+        assert_eq!(got.len(), 3);
+    }
+
+    #[test]
+    fn a_clipped_page_is_read_as_far_as_it_goes() {
+        let a = record("WARC-Type: resource\r\nWARC-Target-URI: http://a/\r\nContent-Type: text/html\r\n", "<p>all of it");
+        let cut = a.len() - 10;
+        let got = events(&a.as_bytes()[..cut]);
+        match &got[..] {
+            [Event::Page(p)] => {
+                assert_eq!(&p.body[..], b"<p>all");
+                assert_eq!(
+                    p.truncated,
+                    Some(Truncated::ArchiveEnds { read: 6, declared: 12 })
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+        // Cut inside the header: a truncated problem.
+        let got = events(&a.as_bytes()[..30]);
+        assert!(matches!(&got[..], [Event::Problem(p)] if p.kind == ProblemKind::Truncated), "{got:?}");
+    }
+
+    #[test]
+    fn arc_records() {
+        let body = "HTTP/1.0 200 OK\nContent-Type: text/html\n\n<p>arc";
+        let version = "1 0 Test\nURL IP-address Archive-date Content-type Archive-length\n";
+        let archive = format!(
+            "filedesc://x.arc 0.0.0.0 19961104142103 text/plain {}\n{version}\n\
+             http://a.example/ 127.0.0.1 19961104142103 text/html {}\n{body}\n",
+            version.len(),
+            body.len()
+        );
+        let got = events(archive.as_bytes());
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(matches!(&got[0], Event::Skipped(s) if s.reason == Skip::NotAPage));
+        assert_eq!(page_of(&got[1]).1, b"<p>arc");
+        assert_eq!(page_of(&got[1]).2, 2);
+    }
+
+    #[test]
+    fn anything_else_is_not_an_archive() {
+        assert!(matches!(
+            Reader::new(Source::from(b"<html>".to_vec())),
+            Err(OpenError::NotAnArchive)
+        ));
+        assert!(matches!(
+            Reader::new(Source::from(Vec::new())),
+            Err(OpenError::NotAnArchive)
+        ));
+    }
+}

@@ -1,0 +1,423 @@
+//! An archive's compressed units, decompressed one after the other: gzip
+//! members, LZ4 frames, Zstandard frames, or the whole file when it is
+//! not compressed.
+//!
+//! A unit is what can be read on its own: real tools compress each record
+//! alone, so a unit's offset names a record, and a broken unit costs only
+//! the records in it. [`Units::resync`] finds the next unit after a broken
+//! one; the record reader above it then looks for the next record start.
+
+use std::io::{self, BufRead, Read, Take};
+
+use crate::frames::{self, Frame};
+use crate::gzip::{self, Member};
+use crate::source::{Counted, Input, Source};
+
+/// How an archive is compressed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Compression {
+    /// Not at all.
+    None,
+    /// Gzip: a member per record, or one for the whole file.
+    Gzip,
+    /// LZ4 frames (FastWARC's `.warc.lz4`).
+    Lz4,
+    /// Zstandard frames, with or without a dictionary (warc-zstd's
+    /// `.warc.zst`).
+    Zstd,
+}
+
+impl Compression {
+    /// The compression `bytes` (an archive's first bytes) start with.
+    pub fn of(bytes: &[u8]) -> Compression {
+        if gzip::is_gzip(bytes) {
+            Compression::Gzip
+        } else if bytes.starts_with(&frames::LZ4_MAGIC) {
+            Compression::Lz4
+        } else if bytes.starts_with(&frames::ZSTD_MAGIC)
+            || bytes.starts_with(&frames::ZSTD_DICTIONARY_MAGIC)
+        {
+            Compression::Zstd
+        } else {
+            Compression::None
+        }
+    }
+}
+
+/// What a frame's decoder reads: exactly the frame's bytes.
+type FrameInput = Take<Counted<Input>>;
+
+/// The unit being read.
+enum Current {
+    /// Between units.
+    None,
+    Plain,
+    Gzip,
+    Lz4(Box<lz4_flex::frame::FrameDecoder<FrameInput>>),
+    Zstd(Box<ruzstd::decoding::StreamingDecoder<FrameInput, ruzstd::decoding::FrameDecoder>>),
+}
+
+/// The units of an archive, decompressed.
+pub(crate) struct Units {
+    compression: Compression,
+    /// The input, when no frame decoder holds it.
+    input: Option<Counted<Input>>,
+    current: Current,
+    /// Where the current unit (or the last one) starts.
+    unit_start: u64,
+    /// Where the current frame ends (LZ4, Zstandard), once measured.
+    unit_end: u64,
+    member: Member,
+    /// The Zstandard decoder, holding the archive's dictionary when it
+    /// has one (between frames; a frame's decoder holds it meanwhile).
+    zstd: Option<ruzstd::decoding::FrameDecoder>,
+    /// The file's content starts at the first unit: for a plain archive,
+    /// `next_unit` gives one unit for all of it.
+    started: bool,
+    /// The archive ends inside the current frame: its decoder's failure
+    /// is the end of the archive, not a broken frame.
+    clipped: bool,
+}
+
+/// The largest dictionary read from a warc-zstd dictionary frame.
+const DICTIONARY_LIMIT: u64 = 16 << 20;
+
+impl Units {
+    /// The units of `source` from `at` (a unit start), compressed as
+    /// `compression`.
+    pub(crate) fn open(source: &Source, at: u64, compression: Compression) -> io::Result<Units> {
+        Ok(Units {
+            compression,
+            input: Some(source.open_at(at)?),
+            current: Current::None,
+            unit_start: at,
+            unit_end: at,
+            member: Member::new(),
+            zstd: None,
+            started: false,
+            clipped: false,
+        })
+    }
+
+    pub(crate) fn compression(&self) -> Compression {
+        self.compression
+    }
+
+    /// Where the current unit starts (of the last one, between units).
+    pub(crate) fn unit_start(&self) -> u64 {
+        self.unit_start
+    }
+
+    fn input(&mut self) -> io::Result<&mut Counted<Input>> {
+        self.input
+            .as_mut()
+            .ok_or_else(|| io::Error::other("the archive's input was lost in a frame decoder"))
+    }
+
+    /// Starts the next unit; `false` at the end of the input.
+    pub(crate) fn next_unit(&mut self) -> io::Result<bool> {
+        self.end_frame();
+        let compression = self.compression;
+        let input = self.input()?;
+        let at_end = input.fill_buf()?.is_empty();
+        let pos = input.pos();
+        match compression {
+            Compression::None => {
+                if self.started || at_end {
+                    return Ok(false);
+                }
+                self.started = true;
+                self.unit_start = pos;
+                self.current = Current::Plain;
+                Ok(true)
+            }
+            Compression::Gzip => {
+                if at_end {
+                    return Ok(false);
+                }
+                self.unit_start = pos;
+                self.current = Current::Gzip;
+                let input = self.input.as_mut().expect("checked above");
+                self.member.begin(input)?;
+                Ok(true)
+            }
+            Compression::Lz4 | Compression::Zstd => self.next_frame(),
+        }
+    }
+
+    /// Measures the next data frame (taking any dictionary frame before
+    /// it) and starts its decoder.
+    fn next_frame(&mut self) -> io::Result<bool> {
+        loop {
+            let compression = self.compression;
+            let input = self.input()?;
+            if input.fill_buf()?.is_empty() {
+                return Ok(false);
+            }
+            let start = input.pos();
+            let scanned = match compression {
+                Compression::Lz4 => frames::scan_lz4(input),
+                _ => frames::scan_zstd(input),
+            };
+            let frame = match scanned {
+                Ok(frame) => frame,
+                // A frame cut by the end of the file: decoded as far as
+                // it goes.
+                Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
+                    let len = input.pos() - start;
+                    self.clipped = true;
+                    Frame::Data(len)
+                }
+                Err(e) => {
+                    self.unit_start = start;
+                    return Err(e);
+                }
+            };
+            self.unit_start = start;
+            match frame {
+                Frame::Skippable(nibble, len) => {
+                    if self.compression == Compression::Zstd && nibble == 0xd {
+                        self.dictionary(start + 8, len)?;
+                    }
+                }
+                Frame::Data(len) => {
+                    self.unit_end = start + len;
+                    let mut input = self.input.take().expect("checked above");
+                    input.seek_to(start)?;
+                    let take = input.take(len);
+                    self.current = match self.compression {
+                        Compression::Lz4 => {
+                            Current::Lz4(Box::new(lz4_flex::frame::FrameDecoder::new(take)))
+                        }
+                        _ => {
+                            let decoder = self.zstd.take().unwrap_or_default();
+                            match ruzstd::decoding::StreamingDecoder::new_with_decoder(
+                                take, decoder,
+                            ) {
+                                Ok(stream) => Current::Zstd(Box::new(stream)),
+                                Err(e) => {
+                                    // The input is gone with the failed
+                                    // decoder: reopened past the frame.
+                                    return Err(io::Error::new(
+                                        io::ErrorKind::InvalidData,
+                                        format!("broken Zstandard frame: {e}"),
+                                    ));
+                                }
+                            }
+                        }
+                    };
+                    return Ok(true);
+                }
+            }
+        }
+    }
+
+    /// Reads the warc-zstd dictionary in the skippable frame whose content
+    /// is `len` bytes at `at` (itself Zstandard-compressed or not).
+    fn dictionary(&mut self, at: u64, len: u64) -> io::Result<()> {
+        if len > DICTIONARY_LIMIT {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "a warc-zstd dictionary larger than 16 MiB",
+            ));
+        }
+        let input = self.input()?;
+        let after = input.pos();
+        input.seek_to(at)?;
+        let mut raw = vec![0; usize::try_from(len).unwrap_or(0)];
+        input.read_exact(&mut raw)?;
+        input.seek_to(after)?;
+        if raw.starts_with(&frames::ZSTD_MAGIC) {
+            let mut plain = Vec::new();
+            ruzstd::decoding::StreamingDecoder::new(&raw[..])
+                .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?
+                .take(DICTIONARY_LIMIT)
+                .read_to_end(&mut plain)?;
+            raw = plain;
+        }
+        if raw.len() < 8 {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                "a warc-zstd dictionary too short to be one",
+            ));
+        }
+        let dictionary = ruzstd::decoding::Dictionary::decode_dict(&raw)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?;
+        let mut decoder = ruzstd::decoding::FrameDecoder::new();
+        decoder
+            .add_dict(dictionary)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?;
+        self.zstd = Some(decoder);
+        Ok(())
+    }
+
+    /// Takes the input back from a frame decoder, placed at the frame's
+    /// end whatever the decoder read of it.
+    fn end_frame(&mut self) {
+        let current = std::mem::replace(&mut self.current, Current::None);
+        let take = match current {
+            Current::Lz4(decoder) => decoder.into_inner(),
+            Current::Zstd(decoder) => {
+                let (take, mut frame_decoder) = decoder.into_parts();
+                // Back to the state between frames, its dictionaries kept.
+                frame_decoder.reset(&[][..]).ok();
+                self.zstd = Some(frame_decoder);
+                take
+            }
+            _ => return,
+        };
+        let mut input = take.into_inner();
+        let _ = input.seek_to(self.unit_end);
+        self.input = Some(input);
+    }
+
+    /// Decompresses onto `out` (at least some bytes, unless the unit has
+    /// ended: then 0).
+    pub(crate) fn read(&mut self, out: &mut Vec<u8>) -> io::Result<usize> {
+        const CHUNK: usize = 64 << 10;
+        match &mut self.current {
+            Current::None => Ok(0),
+            Current::Plain => {
+                let input = self.input.as_mut().expect("a plain unit keeps its input");
+                let data = input.fill_buf()?;
+                let n = data.len().min(CHUNK);
+                out.extend_from_slice(&data[..n]);
+                input.consume(n);
+                Ok(n)
+            }
+            Current::Gzip => {
+                let input = self.input.as_mut().expect("a gzip unit keeps its input");
+                self.member.read(input, out)
+            }
+            Current::Lz4(decoder) => {
+                let read = read_into(&mut **decoder, out, CHUNK);
+                self.clipped_is_end(read)
+            }
+            Current::Zstd(decoder) => {
+                // ruzstd is young: a panic in it is a broken frame, not
+                // the end of the run.
+                let decoder = &mut **decoder;
+                let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    read_into(decoder, out, CHUNK)
+                }))
+                .unwrap_or_else(|_| {
+                    Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        "broken Zstandard frame (the decoder failed)",
+                    ))
+                });
+                self.clipped_is_end(read)
+            }
+        }
+    }
+
+    /// A frame decoder's failure in a clipped frame is the archive's end.
+    fn clipped_is_end(&self, read: io::Result<usize>) -> io::Result<usize> {
+        match read {
+            Err(e) if self.clipped => Err(io::Error::new(io::ErrorKind::UnexpectedEof, e)),
+            read => read,
+        }
+    }
+
+    /// After a failure in the current unit (or in starting it): goes to
+    /// the next plausible unit start past it and returns it; `None` when
+    /// there is none (the rest of the input is lost). A gzip member is
+    /// plausible when it inflates to bytes that `starts_record` accepts.
+    pub(crate) fn resync(
+        &mut self,
+        source: &Source,
+        starts_record: fn(&[u8]) -> bool,
+    ) -> io::Result<Option<u64>> {
+        let failed = self.unit_start;
+        self.current = Current::None;
+        if matches!(self.compression, Compression::Lz4 | Compression::Zstd)
+            && self.unit_end > failed
+        {
+            // The frame's layout was sound: the next frame is past it.
+            let next = self.unit_end;
+            self.input = Some(source.open_at(next)?);
+            return Ok(Some(next));
+        }
+        let magic: &[u8] = match self.compression {
+            Compression::None => return Ok(None),
+            Compression::Gzip => &[0x1f, 0x8b, 8],
+            Compression::Lz4 => &frames::LZ4_MAGIC,
+            Compression::Zstd => &frames::ZSTD_MAGIC,
+        };
+        let compression = self.compression;
+        let found = find_unit_start(source, failed + 1, magic, &|bytes| match compression {
+            Compression::Gzip => gzip::member_head(bytes, 64).is_some_and(|h| starts_record(&h)),
+            Compression::Lz4 => frames::plausible_frame(bytes, frames::LZ4_MAGIC),
+            _ => frames::plausible_frame(bytes, frames::ZSTD_MAGIC),
+        })?;
+        match found {
+            Some(next) => {
+                self.input = Some(source.open_at(next)?);
+                self.unit_end = next;
+                Ok(Some(next))
+            }
+            None => {
+                self.input = Some(source.open_at(source.len()?)?);
+                Ok(None)
+            }
+        }
+    }
+}
+
+fn read_into(reader: &mut impl Read, out: &mut Vec<u8>, chunk: usize) -> io::Result<usize> {
+    let before = out.len();
+    out.resize(before + chunk, 0);
+    let result = loop {
+        match reader.read(&mut out[before..]) {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            result => break result,
+        }
+    };
+    let n = *result.as_ref().unwrap_or(&0);
+    out.truncate(before + n);
+    result
+}
+
+/// The first offset from `from` on where `magic` starts bytes that
+/// `plausible` accepts.
+pub(crate) fn find_unit_start(
+    source: &Source,
+    from: u64,
+    magic: &[u8],
+    plausible: &dyn Fn(&[u8]) -> bool,
+) -> io::Result<Option<u64>> {
+    // Read in windows overlapping by as much as a check reads after a
+    // candidate, so that a candidate near a window's end is checked whole.
+    const WINDOW: usize = 64 << 10;
+    const CHECK: usize = 4 << 10;
+    let len = source.len()?;
+    let mut buf = vec![0; WINDOW + CHECK];
+    let mut at = from;
+    while at < len {
+        let mut input = source.open_at(at)?;
+        let mut n = 0;
+        while n < buf.len() {
+            match input.read(&mut buf[n..]) {
+                Ok(0) => break,
+                Ok(k) => n += k,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let window = &buf[..n];
+        let scan = n.min(WINDOW);
+        let mut i = 0;
+        while let Some(hit) = memchr::memmem::find(&window[i..scan], magic) {
+            let candidate = i + hit;
+            if plausible(&window[candidate..(candidate + CHECK).min(n)]) {
+                return Ok(Some(at + candidate as u64));
+            }
+            i = candidate + 1;
+        }
+        if n < buf.len() {
+            return Ok(None);
+        }
+        at += WINDOW as u64;
+    }
+    Ok(None)
+}
