@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::report::Problem;
+use crate::report::{Problem, What};
 
 /// One thing to read pages from.
 pub(crate) enum Input {
@@ -27,22 +27,34 @@ impl Input {
     }
 }
 
-/// Whether a file's name says WARC: `.warc` or `.warc.gz`.
-pub(crate) fn is_warc_name(path: &Path) -> bool {
+/// The names of archives, compressed or not.
+const ARCHIVE_NAMES: [&str; 7] = [
+    ".warc",
+    ".warc.gz",
+    ".warc.lz4",
+    ".warc.zst",
+    ".warc.zstd",
+    ".arc",
+    ".arc.gz",
+];
+
+/// Whether a file's name says it is an archive (`.warc`, `.arc`, plain or
+/// compressed). Other files are archives too when their content says so.
+pub(crate) fn is_archive_name(path: &Path) -> bool {
     let name = path.to_string_lossy().to_ascii_lowercase();
-    name.ends_with(".warc") || name.ends_with(".warc.gz")
+    ARCHIVE_NAMES.iter().any(|suffix| name.ends_with(suffix))
 }
 
 /// Whether a file found in a directory is one to read: a page (`.html`,
-/// `.htm`, `.xhtml`, each also `.gz`) or a WARC archive. Files named on
-/// the command line are read whatever their name.
+/// `.htm`, `.xhtml`, each also `.gz`) or an archive. Files named on the
+/// command line are read whatever their name.
 fn is_page_name(path: &Path) -> bool {
     let name = path.to_string_lossy().to_ascii_lowercase();
-    let name = name.strip_suffix(".gz").unwrap_or(&name);
-    name.ends_with(".html")
-        || name.ends_with(".htm")
-        || name.ends_with(".xhtml")
-        || name.ends_with(".warc")
+    let page = name.strip_suffix(".gz").unwrap_or(&name);
+    page.ends_with(".html")
+        || page.ends_with(".htm")
+        || page.ends_with(".xhtml")
+        || is_archive_name(path)
 }
 
 /// Gives `each` the inputs of `args` in order, until it returns `false`.
@@ -57,8 +69,10 @@ pub(crate) fn walk(args: &[PathBuf], each: &mut dyn FnMut(Input) -> bool) {
                 each(Input::Problem(Problem {
                     source: arg.display().to_string(),
                     what: "no pages in this directory (looked for *.html, *.htm, *.xhtml, \
-                           their .gz, *.warc, *.warc.gz)"
+                           their .gz, and archives: *.warc, *.arc, plain or .gz, *.warc.lz4, \
+                           *.warc.zst)"
                         .into(),
+                    kind: What::Unreadable,
                 }))
             } else {
                 go_on
@@ -79,6 +93,7 @@ fn walk_dir(dir: &Path, found: &mut usize, each: &mut dyn FnMut(Input) -> bool) 
         Input::Problem(Problem {
             source: dir.display().to_string(),
             what: format!("cannot read directory: {e}"),
+            kind: What::Unreadable,
         })
     };
     let entries = match std::fs::read_dir(dir) {

@@ -78,6 +78,28 @@ impl<'a> Object<'a> {
         self
     }
 
+    /// Where an archived page came from (nothing for a page from a file):
+    /// `"warc"` (the archive as given), the offset of its record (or of
+    /// the gzip member or frame the record is in) under `offset_key`,
+    /// `"record_id"`, `"status"` (the HTTP status) and `"truncated"` (the
+    /// page is not whole).
+    pub(crate) fn provenance(&mut self, page: &crate::read::PageIn, offset_key: &str) -> &mut Self {
+        if let Some(archived) = &page.archived {
+            self.str("warc", &archived.archive)
+                .num(offset_key, archived.offset)
+                .opt_str("record_id", archived.record_id.as_deref());
+            match archived.status {
+                Some(status) => self.num("status", status.into()),
+                None => self.raw("status", "null"),
+            };
+            self.raw(
+                "truncated",
+                if archived.truncated { "true" } else { "false" },
+            );
+        }
+        self
+    }
+
     fn close(&mut self) {
         self.out.push(b'}');
     }

@@ -38,9 +38,9 @@ enum Format {
 pub(crate) fn run(args: Args) -> CmdResult {
     print_bytes(&args.pages, &|page| {
         let decoded = Page::decode(&page.bytes, args.pages.transport(page));
-        let base = match page.from_warc {
-            true => page.url.as_ref(),
-            false => args.base.as_ref().or(page.url.as_ref()),
+        let base = match page.archived {
+            Some(_) => page.url.as_ref(),
+            None => args.base.as_ref().or(page.url.as_ref()),
         };
         // Given back to the page buffers once written.
         let mut out = crate::read::page_buffer(4096);
@@ -53,6 +53,7 @@ pub(crate) fn run(args: Args) -> CmdResult {
                     .str("tag", link.tag)
                     .str("attr", link.attr)
                     .num("offset", link.offset as u64)
+                    .provenance(page, "warc_offset")
                     .end(),
                 Format::Tsv => {
                     tsv_field(&mut out, &page.source);

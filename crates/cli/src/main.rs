@@ -15,21 +15,17 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod bench;
-mod gz;
 mod inputs;
 mod jsonl;
 mod links;
-mod members;
 mod pipeline;
 mod progress;
 mod read;
 mod report;
-mod segment;
 mod sniff;
 mod stats;
 mod text;
 mod tokens;
-mod warc;
 
 const SYNOPSIS: &str = "\
 Synopsis:
@@ -39,17 +35,23 @@ Synopsis:
   htmltok bench [DIR] [--reps N]
   htmltok links [--base URL] [--format jsonl|tsv] INPUT...
   htmltok text [--format jsonl|plain] INPUT...
-  htmltok stats [--errors] INPUT...
+  htmltok stats [--errors] [--total] INPUT...
   htmltok sniff INPUT...
 
 INPUT is a file, a directory (walked recursively for *.html, *.htm,
-*.xhtml, their .gz, *.warc and *.warc.gz), '-' for standard input, a .gz
-file or a WARC archive (.warc, .warc.gz). links, text, stats and sniff
-also take --encoding LABEL and --jobs N.
+*.xhtml, their .gz, and archives), '-' for standard input, a .gz file,
+or a web archive: WARC 0.17 to 1.1 or ARC, plain, gzip-compressed (per
+record or whole), LZ4 (.warc.lz4) or Zstandard (.warc.zst, with its
+dictionary), recognised by content. An archive's HTML responses and
+resources are the pages, their HTTP payload decoded (chunked, gzip,
+deflate, br, zstd); other records are counted, broken ones reported and
+skipped. links, text, stats and sniff also take --encoding LABEL and
+--jobs N.
 
-Exit status: 0 on success; 1 when some input or page was skipped (or the
-output could not be written); 2 on a usage error or when nothing could be
-processed.";
+Exit status: 0 when every input was read (with or without pages); 1 when
+something was skipped (a broken or truncated record, an unreadable input,
+or output that could not be written); 2 on a usage error or when no input
+could be read. A closed standard output ends the run quietly with 0.";
 
 /// A WHATWG HTML tokenizer, and what a crawler wants from pages: links,
 /// text, statistics and encodings.
@@ -106,8 +108,9 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
         Err(Failure::Status(code)) => ExitCode::from(code),
-        // A closed pipe (e.g. `htmltok links x | head`) is not worth a message.
-        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(1),
+        // A closed pipe (`htmltok links x | head`) is the reader saying it
+        // has read enough: not an error.
+        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(Failure::Output(e)) => {
             eprintln!("htmltok: cannot write output: {e}");
             ExitCode::from(1)

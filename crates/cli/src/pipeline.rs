@@ -17,11 +17,14 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 use std::sync::{mpsc, Mutex};
 
+use std::sync::Arc;
+
+use htmltok_warc::segment::{End, Join};
+
 use crate::inputs;
 use crate::progress::Progress;
 use crate::read::{self, Item, PageIn};
-use crate::report::{Problem, Report};
-use crate::segment;
+use crate::report::{Problem, Report, What};
 use crate::Failure;
 
 /// Pages in flight per job: enough that a slow page does not idle the
@@ -36,7 +39,7 @@ const SEGMENT_WEIGHT: usize = WINDOW_PER_JOB / 2;
 /// The credits `item` takes.
 fn weight(item: &Item) -> usize {
     match item {
-        Item::Segment(_) => SEGMENT_WEIGHT,
+        Item::Segment(..) => SEGMENT_WEIGHT,
         _ => 1,
     }
 }
@@ -53,7 +56,8 @@ pub(crate) struct PageArgs {
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
     /// Files, directories (walked recursively), '-' for standard input,
-    /// .gz files, WARC archives (.warc, .warc.gz)
+    /// .gz files, WARC and ARC archives (.warc, .arc, plain or .gz, .lz4,
+    /// .zst; recognised by their content)
     #[arg(value_name = "INPUT", required = true)]
     pub inputs: Vec<PathBuf>,
 }
@@ -123,6 +127,7 @@ pub(crate) fn run<R: Send>(
                         send(Item::Problem(Problem {
                             source: name,
                             what: "internal error while reading (the rest of it skipped)".into(),
+                            kind: What::Broken,
                         }))
                     },
                 )
@@ -149,12 +154,14 @@ pub(crate) fn run<R: Send>(
                                 true
                             });
                         }
-                        Item::Segment(segment) => {
-                            let end = segment::read(&segment, &mut |item| {
-                                done.push(outcome(item, process));
-                                true
+                        Item::Segment(segment, archive) => {
+                            let end = segment.read(&mut |event| {
+                                read::event_items(event, &archive, &mut |item| {
+                                    done.push(outcome(item, process));
+                                    true
+                                })
                             });
-                            done.push(Done::End(end));
+                            done.push(Done::End(end, archive));
                         }
                         item => done.push(outcome(item, process)),
                     }
@@ -166,21 +173,24 @@ pub(crate) fn run<R: Send>(
             drop(to_writer);
             let mut ready: BTreeMap<usize, Vec<Done<R>>> = BTreeMap::new();
             let mut next_out = 0;
-            let mut chain = Chain::default();
+            let mut join = Join::new();
             let mut deliver = |done: Done<R>| -> io::Result<()> {
                 match done {
-                    Done::Page(Ok(result), bytes) => {
+                    Done::Page(Ok(result), bytes, flags) => {
                         report.pages += 1;
+                        report.truncated_pages += u64::from(flags.0);
+                        report.coding_failed += u64::from(flags.1);
                         report.bytes += bytes as u64;
                         progress.page(bytes);
                         emit(result)?;
                     }
-                    Done::Page(Err(problem), _) | Done::Problem(problem) => {
+                    Done::Page(Err(problem), ..) | Done::Problem(problem) => {
                         report.problem(&problem, &progress)
                     }
-                    Done::Ignored => report.ignored += 1,
+                    Done::Skipped(reason) => report.skipped(reason),
+                    Done::Opened => report.opened += 1,
                     // Taken off by the writer before.
-                    Done::End(_) => {}
+                    Done::End(..) => {}
                 }
                 Ok(())
             };
@@ -189,11 +199,11 @@ pub(crate) fn run<R: Send>(
                 while let Some(mut done) = ready.remove(&next_out) {
                     next_out += 1;
                     match done.pop() {
-                        Some(Done::End(end)) => {
+                        Some(Done::End(end, archive)) => {
                             for _ in 0..SEGMENT_WEIGHT {
                                 let _ = credit.send(());
                             }
-                            chain.take(end, done, &mut deliver, process)?
+                            join_segment(&mut join, end, &archive, done, &mut deliver, process)?
                         }
                         last => {
                             let _ = credit.send(());
@@ -219,170 +229,96 @@ fn outcome<R>(item: Item, process: &(dyn Fn(&PageIn) -> R + Sync)) -> Done<R> {
             let result = catch_unwind(AssertUnwindSafe(|| process(&page))).map_err(|_| Problem {
                 source: page.source.clone(),
                 what: "internal error while processing the page (skipped)".into(),
+                kind: What::Failed,
             });
             let bytes = page.bytes.len();
-            read::recycle_page(page.bytes);
-            Done::Page(result, bytes)
+            let flags = page
+                .archived
+                .as_ref()
+                .map_or((false, false), |a| (a.truncated, a.coding_failed));
+            page.bytes.recycle();
+            Done::Page(result, bytes, flags)
         }
         Item::Problem(problem) => Done::Problem(problem),
-        Item::Ignored => Done::Ignored,
+        Item::Skipped(reason) => Done::Skipped(reason),
+        Item::Opened => Done::Opened,
         // file_pages and segments hand on pages, never files.
         Item::File(path) => Done::Problem(Problem {
             source: path.display().to_string(),
             what: "internal error: a file inside a file (skipped)".into(),
+            kind: What::Failed,
         }),
-        Item::Segment(segment) => Done::Problem(Problem {
-            source: segment.source.to_string(),
+        Item::Segment(_, archive) => Done::Problem(Problem {
+            source: archive.to_string(),
             what: "internal error: a segment inside a file (skipped)".into(),
+            kind: What::Failed,
         }),
     }
 }
 
-/// The segments of the `.warc.gz` being written (see `segment.rs`): which
-/// are taken, and what is read here instead.
-///
-/// Invariant: the items written for the archive so far are those of
-/// reading it in order up to `expected`, a member end (or, once
-/// `finished`, all of it).
-#[derive(Default)]
-struct Chain {
-    file: Option<usize>,
-    expected: u64,
-    /// Records written so far.
-    records: usize,
-    finished: bool,
-}
-
-impl Chain {
-    /// Writes the items of a segment read on a page thread, `done`, if
-    /// it starts where the archive is read up to; reads any stretch no
-    /// segment covers here.
-    fn take<R>(
-        &mut self,
-        end: segment::End,
-        done: Vec<Done<R>>,
-        deliver: &mut dyn FnMut(Done<R>) -> io::Result<()>,
-        process: &(dyn Fn(&PageIn) -> R + Sync),
-    ) -> io::Result<()> {
-        let segment = &end.segment;
-        if self.file != Some(segment.file) {
-            *self = Chain {
-                file: Some(segment.file),
-                ..Chain::default()
-            };
-        }
-        // A gap before the segment (the one before it ended early: it was
-        // dropped, or stopped at the end of its reach).
-        while !self.finished && self.expected < segment.start {
-            self.fill(segment, segment.start, deliver, process)?;
-        }
-        if !self.finished && self.expected == segment.start {
-            for done in done {
-                deliver(done)?;
-            }
-            self.settle(segment, end.how, end.records, deliver, process)?;
-        }
-        // Else it started inside a member: a wrong guess, dropped.
-        if segment.last {
-            while !self.finished && self.expected < segment.len {
-                self.fill(segment, segment.len, deliver, process)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Reads the archive from `expected` until a member ends at or past
-    /// `stop`, here.
-    fn fill<R>(
-        &mut self,
-        like: &segment::Segment,
-        stop: u64,
-        deliver: &mut dyn FnMut(Done<R>) -> io::Result<()>,
-        process: &(dyn Fn(&PageIn) -> R + Sync),
-    ) -> io::Result<()> {
-        let segment = segment::Segment {
-            start: self.expected,
-            stop,
-            last: false,
-            ..like.clone()
-        };
-        let end = here(deliver, process, |send| segment::read(&segment, send))?;
-        self.settle(&segment, end.how, end.records, deliver, process)
-    }
-
-    /// Goes on after a segment that ended as `how`, having written its
-    /// `records`.
-    fn settle<R>(
-        &mut self,
-        segment: &segment::Segment,
-        how: segment::How,
-        records: usize,
-        deliver: &mut dyn FnMut(Done<R>) -> io::Result<()>,
-        process: &(dyn Fn(&PageIn) -> R + Sync),
-    ) -> io::Result<()> {
-        self.records += records;
-        match how {
-            segment::How::At(at) => self.expected = at,
-            segment::How::InOrder(at) => {
-                self.finished = true;
-                let first = self.records;
-                let read = here(deliver, process, |send| {
-                    catch_unwind(AssertUnwindSafe(|| {
-                        crate::warc::read_members_from(
-                            &segment.path,
-                            at,
-                            first,
-                            &segment.source,
-                            send,
-                        )
-                    }))
-                })?;
-                if read.is_err() {
-                    deliver(Done::Problem(internal(segment)))?;
-                }
-            }
-            segment::How::Failed => {
-                self.finished = true;
-                deliver(Done::Problem(internal(segment)))?;
-            }
-        }
-        Ok(())
-    }
-}
-
-/// Runs `read` on the writing thread, each item it gives processed and
-/// written at once; the first output error ends it and is returned.
-fn here<R, T>(
+/// Writes the items of a `.warc.gz` segment read on a page thread,
+/// `done`, where [`Join`] says they belong: after any stretch before it
+/// that no segment covered (read here), unless it started inside a member
+/// (a wrong guess, dropped); then whatever the archive still needs read
+/// here after it.
+fn join_segment<R>(
+    join: &mut Join,
+    end: End,
+    archive: &Arc<str>,
+    done: Vec<Done<R>>,
     deliver: &mut dyn FnMut(Done<R>) -> io::Result<()>,
     process: &(dyn Fn(&PageIn) -> R + Sync),
-    read: impl FnOnce(&mut dyn FnMut(Item) -> bool) -> T,
-) -> io::Result<T> {
+) -> io::Result<()> {
     let mut failed = None;
-    let result = read(&mut |item| match deliver(outcome(item, process)) {
-        Ok(()) => true,
-        Err(e) => {
-            failed = Some(e);
-            false
-        }
-    });
-    failed.map_or(Ok(result), Err)
-}
-
-fn internal(segment: &segment::Segment) -> Problem {
-    Problem {
-        source: segment.source.to_string(),
-        what: "internal error while reading (the rest of it skipped)".into(),
+    let mut here = |event| {
+        read::event_items(
+            event,
+            archive,
+            &mut |item| match deliver(outcome(item, process)) {
+                Ok(()) => true,
+                Err(e) => {
+                    failed = Some(e);
+                    false
+                }
+            },
+        )
+    };
+    let delivered = join.before(&end.segment, &mut here).is_some();
+    if let Some(e) = failed.take() {
+        return Err(e);
     }
+    if delivered {
+        for done in done {
+            deliver(done)?;
+        }
+    }
+    let mut failed = None;
+    join.after(end, delivered, &mut |event| {
+        read::event_items(
+            event,
+            archive,
+            &mut |item| match deliver(outcome(item, process)) {
+                Ok(()) => true,
+                Err(e) => {
+                    failed = Some(e);
+                    false
+                }
+            },
+        )
+    });
+    failed.map_or(Ok(()), Err)
 }
 
 /// A page's result, or what took its place in the order.
 enum Done<R> {
-    /// Processed (or failed to), with the page's size.
-    Page(Result<R, Problem>, usize),
+    /// Processed (or failed to), with the page's size and whether it was
+    /// cut and had a coding that failed.
+    Page(Result<R, Problem>, usize, (bool, bool)),
     Problem(Problem),
-    Ignored,
+    Skipped(htmltok_warc::Skip),
+    Opened,
     /// How a segment ended, after its items.
-    End(segment::End),
+    End(End, Arc<str>),
 }
 
 /// [`run`] with standard output buffered for `write`, which writes each

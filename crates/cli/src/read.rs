@@ -1,80 +1,87 @@
 //! Inputs to pages: a file's or standard input's bytes (decompressed when
-//! gzip), a WARC archive's HTML records, or what is wrong with them.
+//! gzip), an archive's HTML records (through `htmltok-warc`), or what is
+//! wrong with them.
 //!
 //! Reading is split in two for the pipeline: [`read`] runs on the one
 //! reading thread and hands on a plain file as its path ([`Item::File`]),
-//! which a worker then reads with [`file_pages`]. Copying files into memory
-//! costs about a third of the whole work of `htmltok sniff` over the
-//! corpus, so it is done in parallel; a `.warc.gz` archive is handed on in
-//! segments that the workers read (`segment.rs`), an uncompressed one is
-//! read on the reading thread, record by record.
+//! which a worker then reads with [`file_pages`]: copying files into
+//! memory is much of the work over a directory of pages, so it is done in
+//! parallel. A `.warc.gz` is handed on in segments that the workers read
+//! (`htmltok_warc::segment`); any other archive is read here, record by
+//! record.
 
-use std::io::Read;
-use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
+use htmltok_warc::segment::{self, Segment};
+use htmltok_warc::{Event, Format, Options, ProblemKind, Reader, Skip, Source, Truncated};
 use url::Url;
 
-use crate::inputs::{is_warc_name, Input};
-use crate::report::Problem;
-use crate::{gz, warc};
+pub(crate) use htmltok_warc::{page_buffer, recycle, Bytes};
+
+use crate::inputs::{is_archive_name, Input};
+use crate::report::{Problem, What};
 
 /// One page to process.
 pub(crate) struct PageIn {
     /// What to call it in the output: the path as given (or found in a
-    /// directory), `-`, or a WARC record's target URI.
+    /// directory), `-`, or an archive record's target URI.
     pub source: String,
-    /// Its bytes, decompressed, in whatever encoding it is in.
+    /// Its bytes, decoded from the HTTP payload, in whatever character
+    /// encoding it is in.
     pub bytes: Bytes,
-    /// The HTTP `Content-Type` of a WARC response (its charset is the
+    /// The HTTP `Content-Type` of an archived response (its charset is the
     /// transport's).
     pub content_type: Option<String>,
-    /// The page's own URL: a WARC record's target URI, or a file's
+    /// The page's own URL: an archive record's target URI, or a file's
     /// `file:` URL.
     pub url: Option<Url>,
-    /// Whether it came from a WARC archive (whose URL `--base` does not
-    /// replace).
-    pub from_warc: bool,
+    /// Where it came from, for a page from an archive.
+    pub archived: Option<Archived>,
 }
 
-/// A page's bytes: a buffer of its own, or a part of a `.warc.gz`
-/// member's inflated output, which is shared instead of copied out (see
-/// `members.rs`).
-pub(crate) enum Bytes {
-    Own(Vec<u8>),
-    Shared(Arc<Vec<u8>>, Range<usize>),
-}
-
-impl std::ops::Deref for Bytes {
-    type Target = [u8];
-
-    fn deref(&self) -> &[u8] {
-        match self {
-            Bytes::Own(bytes) => bytes,
-            // The range was checked against the buffer when it was made,
-            // and a shared buffer no longer changes.
-            Bytes::Shared(buffer, range) => buffer.get(range.clone()).unwrap_or_default(),
-        }
-    }
+/// Where an archived page came from: enough to find the record again.
+pub(crate) struct Archived {
+    /// The archive's path as given (or found), or `-`.
+    pub archive: Arc<str>,
+    /// The offset of the record (of its gzip member or frame, when the
+    /// archive is compressed).
+    pub offset: u64,
+    pub record_id: Option<String>,
+    /// The HTTP status, for a `response`.
+    pub status: Option<u16>,
+    /// The page is not whole (cut by the crawler, by the archive's end, or
+    /// inside its payload).
+    pub truncated: bool,
+    /// A declared content or transfer coding did not apply: the body is
+    /// the bytes as stored.
+    pub coding_failed: bool,
 }
 
 /// What the reader hands on, in input order.
 pub(crate) enum Item {
     Page(PageIn),
-    /// A file to read with [`file_pages`]: a page, or several.
+    /// A file to read with [`file_pages`]: a page, or an archive by its
+    /// content.
     File(PathBuf),
-    /// A stretch of a `.warc.gz` to read with [`segment::read`](crate::segment::read).
-    Segment(crate::segment::Segment),
+    /// A stretch of a `.warc.gz` to read with [`Segment::read`].
+    Segment(Segment, Arc<str>),
     Problem(Problem),
-    /// A WARC record without an HTML page (a request, metadata, an image).
-    Ignored,
+    /// An archive record without an HTML page, and why.
+    Skipped(Skip),
+    /// An input was read (an archive opened, a page found): it counts for
+    /// the exit status (2 only when no input could be read).
+    Opened,
 }
 
 /// How many of a page's first bytes are looked at for NUL, the mark of a
 /// binary file (no HTML page has one there, short of a UTF-16 one, which
 /// starts with a byte order mark).
 const BINARY_PROBE: usize = 1024;
+
+/// The largest page read from a `.gz` file (a bigger one is a bomb, or
+/// not a page).
+const GZ_LIMIT: usize = 256 << 20;
 
 /// Reads `input` as far as the reading thread does, giving `send` its
 /// items until it returns `false`; returns whether to go on.
@@ -83,25 +90,26 @@ pub(crate) fn read(input: Input, send: &mut dyn FnMut(Item) -> bool) -> bool {
         Input::Problem(problem) => send(Item::Problem(problem)),
         Input::Stdin => {
             let mut bytes = Vec::new();
-            match std::io::stdin().lock().read_to_end(&mut bytes) {
+            match std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes) {
                 Ok(_) => from_bytes("-".into(), bytes, None, send),
-                Err(e) => send(problem("-", format!("cannot read standard input: {e}"))),
+                Err(e) => send(unreadable("-", format!("cannot read standard input: {e}"))),
             }
         }
-        Input::File(path) if is_warc_name(&path) => {
-            warc::read_path(&path, &path.display().to_string(), send)
+        Input::File(path) if is_archive_name(&path) => {
+            let name = path.display().to_string();
+            archive(Source::from(path.as_path()), &name, true, send)
         }
         Input::File(path) => send(Item::File(path)),
     }
 }
 
-/// The pages of the file at `path` (one, or a WARC archive's by content),
-/// or what is wrong with it.
+/// The pages of the file at `path` (one, or an archive's by content), or
+/// what is wrong with it.
 pub(crate) fn file_pages(path: &Path, send: &mut dyn FnMut(Item) -> bool) -> bool {
     let source = path.display().to_string();
     match read_file(path) {
         Ok(bytes) => from_bytes(source, bytes, file_url(path), send),
-        Err(e) => send(problem(&source, format!("cannot read: {e}"))),
+        Err(e) => send(unreadable(&source, format!("cannot read: {e}"))),
     }
 }
 
@@ -112,128 +120,171 @@ fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
     // One more byte than the size, so that the read meeting the end needs
     // no more room.
     let mut bytes = page_buffer(usize::try_from(size).unwrap_or(0).saturating_add(1));
-    file.read_to_end(&mut bytes)?;
+    std::io::Read::read_to_end(&mut file, &mut bytes)?;
     Ok(bytes)
 }
 
-/// Page buffers given back once their page is processed, for the pages
-/// read next. A fresh buffer costs a page fault per 4 KiB touched (and
-/// glibc hands large freed blocks back to the system): about a quarter of
-/// the time of `htmltok sniff` over the corpus as a `.warc.gz`.
-static SPARE: Mutex<Spare> = Mutex::new(Spare {
-    buffers: Vec::new(),
-    bytes: 0,
-});
-
-/// At most this many bytes of spare buffers are kept (on top of the pages
-/// in flight, which the pipeline's window bounds).
-const SPARE_BYTES: usize = 64 << 20;
-
-/// At most this many spare buffers: finding one scans them all, so their
-/// number, not only their bytes, must stay small (a crawl of tiny pages
-/// would otherwise keep hundreds of thousands and scan them per page).
-const SPARE_COUNT: usize = 256;
-
-struct Spare {
-    buffers: Vec<Vec<u8>>,
-    /// Their capacities' sum.
-    bytes: usize,
-}
-
-/// An empty buffer for a page of about `size` bytes: the smallest spare
-/// one that holds it, else a new one.
-pub(crate) fn page_buffer(size: usize) -> Vec<u8> {
-    let mut spare = SPARE.lock().unwrap_or_else(|e| e.into_inner());
-    let best = (spare.buffers.iter().enumerate())
-        .filter(|(_, b)| b.capacity() >= size)
-        .min_by_key(|(_, b)| b.capacity())
-        .map(|(i, _)| i);
-    match best {
-        Some(i) => {
-            let buffer = spare.buffers.swap_remove(i);
-            spare.bytes -= buffer.capacity();
-            buffer
-        }
-        None => {
-            drop(spare);
-            // A power of two, so that a spare fits the many pages a little
-            // smaller than it, not only the ones smaller than the page it
-            // was made for; room never touched costs nothing.
-            Vec::with_capacity(size.max(4096).checked_next_power_of_two().unwrap_or(size))
-        }
-    }
-}
-
-/// Gives a processed page's bytes back for [`page_buffer`]: its own
-/// buffer, or the shared one once no other page holds it.
-pub(crate) fn recycle_page(bytes: Bytes) {
-    match bytes {
-        Bytes::Own(buffer) => recycle(buffer),
-        Bytes::Shared(buffer, _) => {
-            if let Ok(buffer) = Arc::try_unwrap(buffer) {
-                recycle(buffer)
-            }
-        }
-    }
-}
-
-/// Gives a buffer back for [`page_buffer`]; when the spares are full, the
-/// smallest of them (or this one) is freed.
-pub(crate) fn recycle(mut buffer: Vec<u8>) {
-    if buffer.capacity() < 4096 || buffer.capacity() > SPARE_BYTES / 4 {
-        return;
-    }
-    buffer.clear();
-    let mut spare = SPARE.lock().unwrap_or_else(|e| e.into_inner());
-    spare.bytes += buffer.capacity();
-    spare.buffers.push(buffer);
-    while spare.bytes > SPARE_BYTES || spare.buffers.len() > SPARE_COUNT {
-        let smallest = (spare.buffers.iter().enumerate())
-            .min_by_key(|(_, b)| b.capacity())
-            .map(|(i, _)| i);
-        let Some(i) = smallest else { break };
-        let freed = spare.buffers.swap_remove(i);
-        spare.bytes -= freed.capacity();
-    }
-}
-
-/// A file's (or standard input's) bytes: gunzipped if gzip, read as WARC
-/// if they start as one, else one page unless binary.
+/// A file's (or standard input's) bytes: an archive if they are one, a
+/// gzip page gunzipped, else one page unless binary.
 fn from_bytes(
     source: String,
     bytes: Vec<u8>,
     url: Option<Url>,
     send: &mut dyn FnMut(Item) -> bool,
 ) -> bool {
-    if gz::is_gzip(&bytes) && gz::inflates_to(&bytes, b"WARC/") {
-        return warc::read_bytes(bytes, &source, send);
+    let memory = Source::from(bytes);
+    if let Ok(Some(_)) = htmltok_warc::detect(&memory) {
+        return archive(memory, &source, false, send);
     }
-    let bytes = if gz::is_gzip(&bytes) {
-        match gz::decompress(&bytes) {
+    let Source::Memory(shared) = memory else {
+        unreachable!("made from bytes above")
+    };
+    let bytes = if htmltok_warc::is_gzip(&shared) {
+        match htmltok_warc::gunzip(&shared, GZ_LIMIT) {
             Ok(bytes) => bytes,
-            Err(what) => return send(problem(&source, what)),
+            Err(what) => return send(unreadable(&source, what)),
         }
     } else {
-        bytes
+        shared.to_vec()
     };
-    if bytes.starts_with(b"WARC/") {
-        return warc::read_bytes(bytes, &source, send);
-    }
     let probe = &bytes[..bytes.len().min(BINARY_PROBE)];
     let bom = probe.starts_with(b"\xff\xfe") || probe.starts_with(b"\xfe\xff");
     if !bom && probe.contains(&0) {
-        return send(problem(
+        return send(unreadable(
             &source,
             "binary file, not a page (NUL bytes in its first 1024 bytes)".into(),
         ));
     }
-    send(Item::Page(PageIn {
-        source,
-        bytes: Bytes::Own(bytes),
-        content_type: None,
-        url,
-        from_warc: false,
-    }))
+    send(Item::Opened)
+        && send(Item::Page(PageIn {
+            source,
+            bytes: Bytes::from(bytes),
+            content_type: None,
+            url,
+            archived: None,
+        }))
+}
+
+/// The archive `source`, named `name`: in segments for the page threads
+/// when it is a `.warc.gz` file with several members (`segments`), else
+/// read here in order.
+fn archive(source: Source, name: &str, segments: bool, send: &mut dyn FnMut(Item) -> bool) -> bool {
+    let format = match htmltok_warc::detect(&source) {
+        Ok(Some(format)) => format,
+        Ok(None) => {
+            return send(unreadable(
+                name,
+                "not a WARC or ARC archive (nor one compressed with gzip, LZ4 or Zstandard)".into(),
+            ))
+        }
+        Err(e) => return send(unreadable(name, format!("cannot read: {e}"))),
+    };
+    if !send(Item::Opened) {
+        return false;
+    }
+    let archive: Arc<str> = name.into();
+    if segments && segment::can_segment(format) {
+        let mut go_on = true;
+        let planned = segment::plan(&source, format, &mut |segment| {
+            go_on = send(Item::Segment(segment, Arc::clone(&archive)));
+            go_on
+        });
+        match planned {
+            Ok(true) => return go_on,
+            Ok(false) => {}
+            Err(e) => return send(broken(name, format!("cannot read: {e}"))),
+        }
+    }
+    in_order(source, format, 0, 0, &archive, send)
+}
+
+/// Reads `source` in order from `offset`, after `records` records.
+pub(crate) fn in_order(
+    source: Source,
+    format: Format,
+    offset: u64,
+    records: u64,
+    archive: &Arc<str>,
+    send: &mut dyn FnMut(Item) -> bool,
+) -> bool {
+    let reader = match Reader::from_offset(source, format, offset, records, Options::default()) {
+        Ok(reader) => reader,
+        Err(e) => return send(broken(archive, format!("cannot read: {e}"))),
+    };
+    for event in reader {
+        if !event_items(event, archive, send) {
+            return false;
+        }
+    }
+    true
+}
+
+/// The items of one archive event.
+pub(crate) fn event_items(
+    event: Event,
+    archive: &Arc<str>,
+    send: &mut dyn FnMut(Item) -> bool,
+) -> bool {
+    match event {
+        Event::Skipped(skipped) => send(Item::Skipped(skipped.reason)),
+        Event::Problem(problem) => {
+            let kind = match problem.kind {
+                ProblemKind::Broken => What::Broken,
+                ProblemKind::Truncated => What::Truncated,
+            };
+            send(Item::Problem(Problem {
+                source: format!("{archive}: {}", problem.location()),
+                what: problem.what,
+                kind,
+            }))
+        }
+        Event::Page(page) => {
+            let record = &page.record;
+            let source = match &record.target_uri {
+                Some(uri) => uri.clone(),
+                None => format!("{archive}: record {}", record.number),
+            };
+            // A clipped archive's last page goes out, and is said to be cut.
+            let clipped = match &page.truncated {
+                Some(cut @ Truncated::ArchiveEnds { .. }) => Some(Problem {
+                    source: match &record.target_uri {
+                        Some(uri) => format!(
+                            "{archive}: record {} (offset {}, {uri})",
+                            record.number, record.offset
+                        ),
+                        None => format!(
+                            "{archive}: record {} (offset {})",
+                            record.number, record.offset
+                        ),
+                    },
+                    what: format!(
+                        "{} (its page is processed as far as it goes)",
+                        cut.describe()
+                    ),
+                    kind: What::Truncated,
+                }),
+                _ => None,
+            };
+            let item = Item::Page(PageIn {
+                source,
+                url: record
+                    .target_uri
+                    .as_deref()
+                    .and_then(|t| Url::parse(t).ok()),
+                content_type: page.content_type,
+                archived: Some(Archived {
+                    archive: Arc::clone(archive),
+                    offset: record.offset,
+                    record_id: record.record_id.clone(),
+                    status: page.status,
+                    truncated: page.truncated.is_some(),
+                    coding_failed: page.coding_failed.is_some(),
+                }),
+                bytes: page.body,
+            });
+            send(item) && clipped.is_none_or(|problem| send(Item::Problem(problem)))
+        }
+    }
 }
 
 /// The `file:` URL of a path, made absolute.
@@ -242,9 +293,19 @@ fn file_url(path: &Path) -> Option<Url> {
     Url::from_file_path(absolute).ok()
 }
 
-pub(crate) fn problem(source: &str, what: String) -> Item {
+/// An input that could not be read at all.
+pub(crate) fn unreadable(source: &str, what: String) -> Item {
     Item::Problem(Problem {
         source: source.to_owned(),
         what,
+        kind: What::Unreadable,
+    })
+}
+
+fn broken(source: &str, what: String) -> Item {
+    Item::Problem(Problem {
+        source: source.to_owned(),
+        what,
+        kind: What::Broken,
     })
 }

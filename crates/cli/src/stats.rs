@@ -11,21 +11,29 @@ use crate::jsonl::Object;
 use crate::pipeline::{print, PageArgs};
 use crate::report::Report;
 use crate::{CmdResult, Failure};
+use htmltok_warc::Skip;
 
 /// Count tokens, attributes, bytes, encodings and parse errors.
 ///
 /// Prints per page a JSON object {"source", "encoding", "rule", "bytes",
 /// "tokens": {"doctype", "start_tag", "end_tag", "comment", "text"},
-/// "attributes"} (with --errors also "errors": {CODE: count}), and at the
-/// end a total: {"total": {"pages", "bytes", "tokens", "attributes",
-/// "encodings": {ENCODING: pages}, "errors", "skipped",
-/// "non_html_records", "seconds", "mb_per_s"}}, written for a reader
-/// instead when standard output is a terminal.
+/// "attributes"} (with --errors also "errors": {CODE: count}; for a page
+/// from an archive also "warc", "offset", "record_id", "status",
+/// "truncated"). The total, {"total": {"pages", "bytes", "tokens",
+/// "attributes", "encodings": {ENCODING: pages}, "errors", "skipped",
+/// "non_html_records", "passed_over": {REASON: records}, "problems":
+/// {KIND: count}, "truncated_pages", "coding_failed", "seconds",
+/// "mb_per_s"}}, goes to standard error (written for a reader when that is
+/// a terminal), or with --total to standard output as the last line.
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// Count parse errors by code (tokenizes with errors on, which is slower)
     #[arg(long)]
     errors: bool,
+    /// Print the total on standard output, after the pages' lines, instead
+    /// of on standard error
+    #[arg(long)]
+    total: bool,
     #[command(flatten)]
     pages: PageArgs,
 }
@@ -120,6 +128,7 @@ pub(crate) fn run(args: Args) -> CmdResult {
         if args.errors {
             line.counts("errors", counts.errors.iter().map(|(k, n)| (*k, *n)));
         }
+        line.provenance(page, "offset");
         line.end();
         (out, counts, decoded.encoding_name())
     };
@@ -135,8 +144,17 @@ pub(crate) fn run(args: Args) -> CmdResult {
         },
     )?;
     let seconds = start.elapsed().as_secs_f64();
-    let mut out = std::io::stdout().lock();
-    let written = if out.is_terminal() {
+    let mut out: Box<dyn Write> = if args.total {
+        Box::new(std::io::stdout().lock())
+    } else {
+        Box::new(std::io::stderr().lock())
+    };
+    let terminal = if args.total {
+        std::io::stdout().is_terminal()
+    } else {
+        std::io::stderr().is_terminal()
+    };
+    let written = if terminal {
         out.write_all(human(&total, &encodings, &report, seconds, args.errors).as_bytes())
     } else {
         out.write_all(&json_total(
@@ -150,6 +168,7 @@ pub(crate) fn run(args: Args) -> CmdResult {
     written
         .and_then(|()| out.flush())
         .map_err(Failure::Output)?;
+    drop(out);
     report.finish()
 }
 
@@ -170,8 +189,27 @@ fn json_total(
     if errors {
         t.counts("errors", total.errors.iter().map(|(k, n)| (*k, *n)));
     }
-    t.num("skipped", report.skipped)
-        .num("non_html_records", report.ignored)
+    t.num("skipped", report.problems())
+        .num("non_html_records", report.passed_over())
+        .counts(
+            "passed_over",
+            [
+                (Skip::NotHtml.as_str(), report.not_html),
+                (Skip::Revisit.as_str(), report.revisits),
+                (Skip::NotAPage.as_str(), report.not_pages),
+            ],
+        )
+        .counts(
+            "problems",
+            [
+                ("broken", report.broken),
+                ("truncated", report.truncated),
+                ("unreadable", report.unreadable),
+                ("failed", report.failed),
+            ],
+        )
+        .num("truncated_pages", report.truncated_pages)
+        .num("coding_failed", report.coding_failed)
         .float("seconds", seconds)
         .float("mb_per_s", total.bytes as f64 / 1e6 / seconds);
     t.end();
@@ -199,10 +237,10 @@ fn human(
         }
     };
     let mut s = format!(
-        "total\n  pages       {} ({} skipped, {} non-HTML WARC records)\n  bytes       {} ({:.1} MB/s over {:.2} s)\n  tokens      {} ({})\n  attributes  {}\n  encodings   {}\n",
+        "total\n  pages       {} ({} skipped; {})\n  bytes       {} ({:.1} MB/s over {:.2} s)\n  tokens      {} ({})\n  attributes  {}\n  encodings   {}\n",
         report.pages,
-        report.skipped,
-        report.ignored,
+        report.problems(),
+        report.summary(),
         total.bytes,
         total.bytes as f64 / 1e6 / seconds,
         seconds,

@@ -41,6 +41,7 @@ pub(crate) fn run(args: Args) -> CmdResult {
                 .str("encoding", decoded.encoding_name())
                 .opt_str("title", text.title.as_deref())
                 .str("text", &text.text)
+                .provenance(page, "offset")
                 .end(),
             Format::Plain => {
                 out.extend_from_slice(text.text.as_bytes());

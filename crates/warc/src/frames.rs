@@ -178,10 +178,7 @@ mod tests {
             assert!(scan(scan_lz4, &frame[..cut]).is_err(), "cut at {cut}");
         }
         let skippable = [0x50, 0x2a, 0x4d, 0x18, 2, 0, 0, 0, 9, 9];
-        assert_eq!(
-            scan(scan_lz4, &skippable).unwrap(),
-            Frame::Skippable(0, 2)
-        );
+        assert_eq!(scan(scan_lz4, &skippable).unwrap(), Frame::Skippable(0, 2));
         assert!(scan(scan_lz4, b"WARC/1.1").is_err());
     }
 

@@ -273,10 +273,7 @@ mod tests {
         let mut bad = good.clone();
         let n = bad.len();
         bad[n - 8] ^= 1;
-        assert!(members(&bad)[0]
-            .as_ref()
-            .unwrap_err()
-            .contains("checksum"));
+        assert!(members(&bad)[0].as_ref().unwrap_err().contains("checksum"));
         // Not gzip.
         assert!(members(b"WARC/1.0\r\n")[0].is_err());
     }
@@ -285,7 +282,18 @@ mod tests {
     fn header_fields_are_skipped() {
         // FEXTRA, FNAME, FCOMMENT and FHCRC, by hand.
         let plain = gzip(b"x");
-        let mut file = vec![0x1f, 0x8b, 8, FEXTRA | FNAME | FCOMMENT | FHCRC, 0, 0, 0, 0, 0, 3];
+        let mut file = vec![
+            0x1f,
+            0x8b,
+            8,
+            FEXTRA | FNAME | FCOMMENT | FHCRC,
+            0,
+            0,
+            0,
+            0,
+            0,
+            3,
+        ];
         file.extend([2, 0, b'a', b'b']);
         file.extend(b"name\0comment\0");
         file.extend([0, 0]);

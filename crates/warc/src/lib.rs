@@ -136,7 +136,9 @@ impl Truncated {
             Truncated::ArchiveEnds { read, declared } => format!(
                 "the archive ends inside this record ({read} of its {declared} bytes are there)"
             ),
-            Truncated::Payload => "its HTTP payload ends inside a chunk or compressed stream".into(),
+            Truncated::Payload => {
+                "its HTTP payload ends inside a chunk or compressed stream".into()
+            }
             Truncated::TooLarge => "larger than the largest page read: cut there".into(),
         }
     }
@@ -178,7 +180,8 @@ impl Skip {
 /// What could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Problem {
-    /// The record it is in (or the last record before it), if any.
+    /// The record it is in, if its header could be read (a problem
+    /// between records says which record it follows).
     pub record: Option<u64>,
     /// Where it is: the offset of the record, or of the bytes that are
     /// none.
@@ -211,17 +214,20 @@ impl ProblemKind {
     }
 }
 
+impl Problem {
+    /// Where it is: `record N (offset X, URI)`, or `offset X` between
+    /// records.
+    pub fn location(&self) -> String {
+        match (self.record, &self.target_uri) {
+            (Some(n), Some(uri)) => format!("record {n} (offset {}, {uri})", self.offset),
+            (Some(n), None) => format!("record {n} (offset {})", self.offset),
+            (None, _) => format!("offset {}", self.offset),
+        }
+    }
+}
+
 impl std::fmt::Display for Problem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if let Some(n) = self.record {
-            write!(f, "record {n}")?;
-        } else {
-            write!(f, "before the first record")?;
-        }
-        write!(f, " (offset {}", self.offset)?;
-        if let Some(uri) = &self.target_uri {
-            write!(f, ", {uri}")?;
-        }
-        write!(f, "): {}", self.what)
+        write!(f, "{}: {}", self.location(), self.what)
     }
 }

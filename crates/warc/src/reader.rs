@@ -316,6 +316,16 @@ impl Stream {
         }
     }
 
+    /// What a unit is called in a message.
+    fn unit_name(&self) -> &'static str {
+        match self.units.as_ref().map(Units::compression) {
+            Some(Compression::Gzip) | None => "gzip member",
+            Some(Compression::Lz4) => "LZ4 frame",
+            Some(Compression::Zstd) => "Zstandard frame",
+            Some(Compression::None) => "stretch of bytes",
+        }
+    }
+
     /// How many of the available bytes come before the next unit's
     /// first.
     fn before_next_unit(&self) -> usize {
@@ -562,6 +572,7 @@ impl Reader {
         record_start(self.kind)
     }
 
+    /// A problem in the record whose header was read last.
     fn problem(&self, offset: u64, kind: ProblemKind, what: String) -> Event {
         Event::Problem(Problem {
             record: (self.records > 0).then_some(self.records),
@@ -572,9 +583,26 @@ impl Reader {
         })
     }
 
+    /// A problem between records (or in a record whose header could not
+    /// be read): named by its offset and the record before it.
+    fn problem_between(&self, offset: u64, kind: ProblemKind, what: String) -> Event {
+        let what = match self.records {
+            0 => format!("{what} (before the first record)"),
+            n => format!("{what} (after record {n})"),
+        };
+        Event::Problem(Problem {
+            record: None,
+            offset,
+            target_uri: None,
+            kind,
+            what,
+        })
+    }
+
     /// The event for a unit that failed, after which reading resumes at
-    /// the next unit that starts a record.
-    fn unit_failed(&mut self, e: UnitError, what: &str) -> Event {
+    /// the next unit that starts a record; `in_record` when it failed in
+    /// a record whose header was read.
+    fn unit_failed(&mut self, e: UnitError, what: &str, in_record: bool) -> Event {
         let cause = match e.error.kind() {
             io::ErrorKind::UnexpectedEof => "the archive ends inside it".to_owned(),
             _ => e.error.to_string(),
@@ -588,11 +616,16 @@ impl Reader {
             io::ErrorKind::UnexpectedEof => ProblemKind::Truncated,
             _ => ProblemKind::Broken,
         };
-        let event = self.problem(
-            e.offset,
-            kind,
-            format!("{what} in a broken unit at offset {} ({cause}); {resumed}", e.offset),
+        let unit = self.stream.unit_name();
+        let what = format!(
+            "{what} in a broken {unit} at offset {} ({cause}); {resumed}",
+            e.offset
         );
+        let event = if in_record {
+            self.problem(e.offset, kind, what)
+        } else {
+            self.problem_between(e.offset, kind, what)
+        };
         if self.stream.ended && self.stream.available().is_empty() {
             self.done = true;
         }
@@ -601,12 +634,15 @@ impl Reader {
 
     /// The next event.
     fn step(&mut self) -> Option<Event> {
-        while !self.done {
+        if self.done {
+            return None;
+        }
+        {
             // Blank lines between records (the two CRLFs that end one,
             // and more from sloppier writers).
             loop {
                 match self.stream.fill(1) {
-                    Err(e) => return Some(self.unit_failed(e, "bytes after a record")),
+                    Err(e) => return Some(self.unit_failed(e, "bytes after a record", false)),
                     Ok([]) => {
                         self.done = true;
                         return None;
@@ -626,7 +662,7 @@ impl Reader {
             let offset = self.stream.offset_here();
             let probe = match self.stream.fill(12) {
                 Ok(probe) => probe,
-                Err(e) => return Some(self.unit_failed(e, "a record")),
+                Err(e) => return Some(self.unit_failed(e, "a record", false)),
             };
             let starts = match self.kind {
                 Kind::Warc => starts_warc(probe),
@@ -635,12 +671,11 @@ impl Reader {
             if !starts {
                 return Some(self.not_a_record(offset));
             }
-            return Some(match self.kind {
+            Some(match self.kind {
                 Kind::Warc => self.warc_record(offset),
                 Kind::Arc => self.arc_record(offset),
-            });
+            })
         }
-        None
     }
 
     /// Bytes where a record should start: skipped to the next line (or
@@ -651,7 +686,7 @@ impl Reader {
         loop {
             // Up to the next line start, or the next unit's start.
             let step = match self.stream.fill(1) {
-                Err(e) => return self.unit_failed(e, "bytes that are not a record"),
+                Err(e) => return self.unit_failed(e, "bytes that are not a record", false),
                 Ok([]) => break,
                 Ok(available) => {
                     let line = memchr::memchr(b'\n', available).map_or(available.len(), |i| i + 1);
@@ -661,7 +696,7 @@ impl Reader {
             self.stream.consume(step);
             skipped += step as u64;
             match self.stream.fill(64) {
-                Err(e) => return self.unit_failed(e, "bytes that are not a record"),
+                Err(e) => return self.unit_failed(e, "bytes that are not a record", false),
                 Ok(next) if next.is_empty() || starts_record(next) => break,
                 Ok(_) => {}
             }
@@ -671,7 +706,7 @@ impl Reader {
         } else {
             format!("the next record at offset {}", self.stream.offset_here())
         };
-        self.problem(
+        self.problem_between(
             offset,
             ProblemKind::Broken,
             format!("{skipped} bytes that are not a record; skipped to {next}"),
@@ -681,6 +716,7 @@ impl Reader {
     /// The WARC record at the stream's position.
     fn warc_record(&mut self, offset: u64) -> Event {
         // The header block: the version line, fields, an empty line.
+        self.last_uri = None;
         let mut fields: Vec<(String, String)> = Vec::new();
         let mut size = 0;
         let mut first = true;
@@ -688,7 +724,7 @@ impl Reader {
             self.line.clear();
             let end = match self.stream.line(&mut self.line, HEADER_LIMIT) {
                 Ok(end) => end,
-                Err(e) => return self.unit_failed(e, "a WARC header"),
+                Err(e) => return self.unit_failed(e, "a WARC header", false),
             };
             size += self.line.len() + 2;
             match end {
@@ -769,10 +805,11 @@ impl Reader {
 
     /// The ARC record at the stream's position.
     fn arc_record(&mut self, offset: u64) -> Event {
+        self.last_uri = None;
         self.line.clear();
         let end = match self.stream.line(&mut self.line, HEADER_LIMIT) {
             Ok(end) => end,
-            Err(e) => return self.unit_failed(e, "an ARC header"),
+            Err(e) => return self.unit_failed(e, "an ARC header", false),
         };
         let header = (end != LineEnd::TooLong)
             .then(|| arc_header(&self.line))
@@ -803,16 +840,26 @@ impl Reader {
         if url.starts_with("filedesc:") {
             self.skip_content(info, header.length, Skip::NotAPage)
         } else if url.starts_with("http:") || url.starts_with("https:") {
-            self.content(info, header.length, Content::Http(header.content_type), None)
+            self.content(
+                info,
+                header.length,
+                Content::Http(header.content_type),
+                None,
+            )
         } else {
-            self.content(info, header.length, Content::Resource(header.content_type), None)
+            self.content(
+                info,
+                header.length,
+                Content::Resource(header.content_type),
+                None,
+            )
         }
     }
 
     /// A record that holds no page: its content skipped.
     fn skip_content(&mut self, info: RecordInfo, length: u64, reason: Skip) -> Event {
         match self.stream.skip(length) {
-            Err(e) => self.unit_failed(e, "a record's content"),
+            Err(e) => self.unit_failed(e, "a record's content", true),
             Ok(read) if read < length => {
                 self.done = true;
                 self.problem(
@@ -840,7 +887,7 @@ impl Reader {
         let probe_len = usize::try_from(length).map_or(HEAD_PROBE, |l| l.min(HEAD_PROBE));
         let probe = match self.stream.fill(probe_len) {
             Ok(probe) => &probe[..probe.len().min(probe_len)],
-            Err(e) => return self.unit_failed(e, "a record's content"),
+            Err(e) => return self.unit_failed(e, "a record's content", true),
         };
         let (is_page, http) = match &content {
             Content::Http(record_type) => match http::parse_head(probe) {
@@ -866,7 +913,7 @@ impl Reader {
         }
         let (bytes, read) = match self.stream.take(length, self.options.max_page) {
             Ok(taken) => taken,
-            Err(e) => return self.unit_failed(e, "a page"),
+            Err(e) => return self.unit_failed(e, "a page", true),
         };
         let mut truncated = declared;
         if read < length {
@@ -994,7 +1041,8 @@ fn arc_header(line: &[u8]) -> Option<ArcHeader> {
 /// Whether a `Content-Type` value names an HTML page.
 pub(crate) fn is_html(content_type: &str) -> bool {
     let essence = content_type.split(';').next().unwrap_or("").trim();
-    essence.eq_ignore_ascii_case("text/html") || essence.eq_ignore_ascii_case("application/xhtml+xml")
+    essence.eq_ignore_ascii_case("text/html")
+        || essence.eq_ignore_ascii_case("application/xhtml+xml")
 }
 
 #[cfg(test)]
@@ -1003,11 +1051,16 @@ mod tests {
     use crate::Skip;
 
     fn record(headers: &str, content: &str) -> String {
-        format!("WARC/1.0\r\n{headers}Content-Length: {}\r\n\r\n{content}\r\n\r\n", content.len())
+        format!(
+            "WARC/1.0\r\n{headers}Content-Length: {}\r\n\r\n{content}\r\n\r\n",
+            content.len()
+        )
     }
 
     fn events(archive: &[u8]) -> Vec<Event> {
-        Reader::new(Source::from(archive.to_vec())).unwrap().collect()
+        Reader::new(Source::from(archive.to_vec()))
+            .unwrap()
+            .collect()
     }
 
     fn page_of(event: &Event) -> (&str, &[u8], u64, u64) {
@@ -1036,7 +1089,9 @@ mod tests {
         let archive = format!("{info}{page}{image}");
         let got = events(archive.as_bytes());
         assert_eq!(got.len(), 3, "{got:?}");
-        assert!(matches!(&got[0], Event::Skipped(s) if s.reason == Skip::NotAPage && s.record.number == 1));
+        assert!(
+            matches!(&got[0], Event::Skipped(s) if s.reason == Skip::NotAPage && s.record.number == 1)
+        );
         assert_eq!(
             page_of(&got[1]),
             ("http://a.example/", &b"<p>a"[..], 2, info.len() as u64)
@@ -1048,8 +1103,14 @@ mod tests {
 
     #[test]
     fn bytes_between_records_cost_nothing_else() {
-        let a = record("WARC-Type: resource\r\nWARC-Target-URI: http://a/\r\nContent-Type: text/html\r\n", "<p>a");
-        let b = record("WARC-Type: resource\r\nWARC-Target-URI: http://b/\r\nContent-Type: text/html\r\n", "<p>b");
+        let a = record(
+            "WARC-Type: resource\r\nWARC-Target-URI: http://a/\r\nContent-Type: text/html\r\n",
+            "<p>a",
+        );
+        let b = record(
+            "WARC-Type: resource\r\nWARC-Target-URI: http://b/\r\nContent-Type: text/html\r\n",
+            "<p>b",
+        );
         let archive = format!("{a}garbage line\nmore garbage\r\n{b}");
         let got = events(archive.as_bytes());
         assert_eq!(got.len(), 3, "{got:?}");
@@ -1057,29 +1118,49 @@ mod tests {
         match &got[1] {
             Event::Problem(p) => {
                 assert_eq!(p.kind, ProblemKind::Broken);
-                assert_eq!(p.record, Some(1));
+                assert_eq!(p.record, None);
+                assert!(p.what.contains("after record 1"), "{p}");
                 assert_eq!(p.offset, a.len() as u64);
-                assert!(p.what.contains(&format!("next record at offset {}", a.len() + 27)), "{p}");
+                assert!(
+                    p.what
+                        .contains(&format!("next record at offset {}", a.len() + 27)),
+                    "{p}"
+                );
             }
             other => panic!("{other:?}"),
         }
-        assert_eq!(page_of(&got[2]), ("http://b/", &b"<p>b"[..], 2, (a.len() + 27) as u64));
+        assert_eq!(
+            page_of(&got[2]),
+            ("http://b/", &b"<p>b"[..], 2, (a.len() + 27) as u64)
+        );
     }
 
     #[test]
     fn a_record_without_a_length_is_a_problem_and_the_next_is_read() {
         let a = "WARC/1.0\r\nWARC-Type: resource\r\nContent-Type: text/html\r\n\r\n<p>lost\r\n\r\n";
-        let b = record("WARC-Type: resource\r\nWARC-Target-URI: http://b/\r\nContent-Type: text/html\r\n", "<p>b");
+        let b = record(
+            "WARC-Type: resource\r\nWARC-Target-URI: http://b/\r\nContent-Type: text/html\r\n",
+            "<p>b",
+        );
         let got = events(format!("{a}{b}").as_bytes());
-        assert!(matches!(&got[0], Event::Problem(p) if p.what.contains("Content-Length")), "{got:?}");
-        assert!(matches!(&got[1], Event::Problem(p) if p.what.contains("not a record")), "{got:?}");
+        assert!(
+            matches!(&got[0], Event::Problem(p) if p.what.contains("Content-Length")),
+            "{got:?}"
+        );
+        assert!(
+            matches!(&got[1], Event::Problem(p) if p.what.contains("not a record")),
+            "{got:?}"
+        );
         assert_eq!(page_of(&got[2]).1, b"<p>b");
         assert_eq!(got.len(), 3);
     }
 
     #[test]
     fn a_clipped_page_is_read_as_far_as_it_goes() {
-        let a = record("WARC-Type: resource\r\nWARC-Target-URI: http://a/\r\nContent-Type: text/html\r\n", "<p>all of it");
+        let a = record(
+            "WARC-Type: resource\r\nWARC-Target-URI: http://a/\r\nContent-Type: text/html\r\n",
+            "<p>all of it",
+        );
         let cut = a.len() - 10;
         let got = events(&a.as_bytes()[..cut]);
         match &got[..] {
@@ -1087,14 +1168,20 @@ mod tests {
                 assert_eq!(&p.body[..], b"<p>all");
                 assert_eq!(
                     p.truncated,
-                    Some(Truncated::ArchiveEnds { read: 6, declared: 12 })
+                    Some(Truncated::ArchiveEnds {
+                        read: 6,
+                        declared: 12
+                    })
                 );
             }
             other => panic!("{other:?}"),
         }
         // Cut inside the header: a truncated problem.
         let got = events(&a.as_bytes()[..30]);
-        assert!(matches!(&got[..], [Event::Problem(p)] if p.kind == ProblemKind::Truncated), "{got:?}");
+        assert!(
+            matches!(&got[..], [Event::Problem(p)] if p.kind == ProblemKind::Truncated),
+            "{got:?}"
+        );
     }
 
     #[test]

@@ -220,7 +220,12 @@ impl Segment {
 /// `before` records, if they are what reading in order gives there: whole
 /// records, no problem, no page cut by the member's end, every page named
 /// by its target URI.
-fn member_events(bytes: &Arc<Vec<u8>>, offset: u64, format: Format, before: u64) -> Option<Vec<Event>> {
+fn member_events(
+    bytes: &Arc<Vec<u8>>,
+    offset: u64,
+    format: Format,
+    before: u64,
+) -> Option<Vec<Event>> {
     let mut reader = Reader::over_member(Arc::clone(bytes), offset, format.kind);
     let mut events = Vec::new();
     for mut event in reader.by_ref() {
