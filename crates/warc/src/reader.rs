@@ -104,8 +104,15 @@ pub(crate) fn starts_warc(bytes: &[u8]) -> bool {
 /// Whether `bytes` start an ARC record: a header line of five or ten
 /// fields whose last is a length.
 fn starts_arc(bytes: &[u8]) -> bool {
-    let line = bytes.split(|&b| b == b'\n').next().unwrap_or(bytes);
-    arc_header(line).is_some()
+    match memchr::memchr(b'\n', bytes) {
+        Some(end) => arc_header(&bytes[..end]).is_some(),
+        // Only the line's start is there (a member's first bytes): a
+        // URL's scheme.
+        None => {
+            let scheme = bytes.iter().take_while(|b| b.is_ascii_alphanumeric()).count();
+            scheme > 0 && bytes.get(scheme) == Some(&b':')
+        }
+    }
 }
 
 /// The test of whether bytes start a record of `kind`.

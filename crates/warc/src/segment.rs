@@ -122,7 +122,7 @@ pub fn plan(
             return Ok(None);
         }
         find_unit_start(source, from, &[0x1f, 0x8b, 8], &|bytes| {
-            gzip::member_head(bytes, 64).is_some_and(|head| starts_record(&head))
+            gzip::member_head(bytes, 16).is_some_and(|head| starts_record(&head))
         })
     };
     let mut next = guess(0)?;

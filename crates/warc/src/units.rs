@@ -74,6 +74,12 @@ pub(crate) struct Units {
     /// The file's content starts at the first unit: for a plain archive,
     /// `next_unit` gives one unit for all of it.
     started: bool,
+    /// The furthest offset of the input read so far: after a broken gzip
+    /// member the next member is looked for from there on, so that no
+    /// byte is inflated twice however the archive is broken (a member's
+    /// bytes that a broken member's inflating went through are lost with
+    /// it).
+    furthest: u64,
     /// The archive ends inside the current frame: its decoder's failure
     /// is the end of the archive, not a broken frame.
     clipped: bool,
@@ -96,6 +102,7 @@ impl Units {
             zstd: None,
             started: false,
             clipped: false,
+            furthest: at,
         })
     }
 
@@ -287,7 +294,9 @@ impl Units {
             }
             Current::Gzip => {
                 let input = self.input.as_mut().expect("a gzip unit keeps its input");
-                self.member.read(input, out)
+                let read = self.member.read(input, out);
+                self.furthest = self.furthest.max(input.pos());
+                read
             }
             Current::Lz4(decoder) => {
                 let read = read_into(&mut **decoder, out, CHUNK);
@@ -345,8 +354,14 @@ impl Units {
             Compression::Zstd => &frames::ZSTD_MAGIC,
         };
         let compression = self.compression;
-        let found = find_unit_start(source, failed + 1, magic, &|bytes| match compression {
-            Compression::Gzip => gzip::member_head(bytes, 64).is_some_and(|h| starts_record(&h)),
+        if let Some(input) = &self.input {
+            self.furthest = self.furthest.max(input.pos());
+        }
+        let from = (failed + 1).max(self.furthest);
+        let found = find_unit_start(source, from, magic, &|bytes| match compression {
+            Compression::Gzip => {
+                gzip::member_head(bytes, 16).is_some_and(|h| starts_record(&h))
+            }
             Compression::Lz4 => frames::plausible_frame(bytes, frames::LZ4_MAGIC),
             _ => frames::plausible_frame(bytes, frames::ZSTD_MAGIC),
         })?;
@@ -388,8 +403,11 @@ pub(crate) fn find_unit_start(
 ) -> io::Result<Option<u64>> {
     // Read in windows overlapping by as much as a check reads after a
     // candidate, so that a candidate near a window's end is checked whole.
+    // A check reads a bounded stretch (a member's header and the deflate
+    // data of its first bytes fit), so the search is linear in the file
+    // however many candidates it holds.
     const WINDOW: usize = 64 << 10;
-    const CHECK: usize = 4 << 10;
+    const CHECK: usize = 1 << 10;
     let len = source.len()?;
     let mut buf = vec![0; WINDOW + CHECK];
     let mut at = from;
