@@ -391,11 +391,16 @@ impl Decoding {
             if let Some(note) = out.failed {
                 self.failed.push(format!("transfer coding chunked: {note}"));
             }
-            self.cur = match (out.data, &self.cur) {
+            let before = std::mem::replace(&mut self.cur, Cur::Part(0..0));
+            self.cur = match (out.data, before) {
                 (Pieces::One(r), Cur::Part(base)) => {
                     Cur::Part(base.start + r.start..base.start + r.end)
                 }
-                (Pieces::One(r), Cur::Owned(bytes)) => Cur::Owned(bytes[r].to_vec()),
+                (Pieces::One(r), Cur::Owned(mut bytes)) => {
+                    bytes.truncate(r.end);
+                    bytes.drain(..r.start);
+                    Cur::Owned(bytes)
+                }
                 (Pieces::Many(bytes), _) => Cur::Owned(bytes),
             };
             // A body stored unchunked is still the body the other codings
@@ -1419,6 +1424,17 @@ mod tests {
             100,
         );
         assert_eq!(out, (Vec::new(), None, false));
+    }
+
+    #[test]
+    fn chunked_under_another_transfer_coding() {
+        // Not what RFC 9112 allows, but undone in the order listed.
+        let body = gzip(b"4\r\nWiki\r\n5\r\npedia\r\n0\r\n\r\n");
+        let out = decode(&block(&["Transfer-Encoding: chunked, gzip"], &body), 100);
+        assert_eq!(out, (b"Wikipedia".to_vec(), None, false));
+        let body = gzip(b"4\r\nWiki\r\n0\r\n\r\n");
+        let out = decode(&block(&["Transfer-Encoding: chunked, gzip"], &body), 100);
+        assert_eq!(out, (b"Wiki".to_vec(), None, false));
     }
 
     #[test]
