@@ -391,11 +391,16 @@ impl Decoding {
             if let Some(note) = out.failed {
                 self.failed.push(format!("transfer coding chunked: {note}"));
             }
-            self.cur = match (out.data, &self.cur) {
+            let before = std::mem::replace(&mut self.cur, Cur::Part(0..0));
+            self.cur = match (out.data, before) {
                 (Pieces::One(r), Cur::Part(base)) => {
                     Cur::Part(base.start + r.start..base.start + r.end)
                 }
-                (Pieces::One(r), Cur::Owned(bytes)) => Cur::Owned(bytes[r].to_vec()),
+                (Pieces::One(r), Cur::Owned(mut bytes)) => {
+                    bytes.truncate(r.end);
+                    bytes.drain(..r.start);
+                    Cur::Owned(bytes)
+                }
                 (Pieces::Many(bytes), _) => Cur::Owned(bytes),
             };
             // A body stored unchunked is still the body the other codings
@@ -797,27 +802,23 @@ impl Read for Tracked<'_> {
 /// Undoes zstd: frames one after another, skippable frames skipped. Bytes
 /// after the last frame that do not start another are ignored.
 fn unzstd(input: &[u8], sink: &mut Sink) -> Result<End, String> {
-    use ruzstd::decoding::StreamingDecoder;
     const MAGIC: u32 = 0xFD2F_B528;
-    let mut src = Tracked {
-        rest: input,
-        wanted_more: false,
-    };
+    let mut rest = input;
     let mut frames = 0;
     loop {
-        let Some(magic) = src.rest.get(..4) else {
+        let Some(magic) = rest.get(..4) else {
             return Ok(if frames > 0 { End::Complete } else { End::Cut });
         };
         let magic = u32::from_le_bytes([magic[0], magic[1], magic[2], magic[3]]);
         if magic & 0xFFFF_FFF0 == 0x184D_2A50 {
-            let Some(len) = src.rest.get(4..8) else {
+            let Some(len) = rest.get(4..8) else {
                 return Ok(End::Cut);
             };
             let len = u32::from_le_bytes([len[0], len[1], len[2], len[3]]) as usize;
-            let Some(rest) = src.rest.get(8usize.saturating_add(len)..) else {
+            let Some(after) = rest.get(8usize.saturating_add(len)..) else {
                 return Ok(End::Cut);
             };
-            src.rest = rest;
+            rest = after;
             frames += 1;
             continue;
         }
@@ -827,45 +828,106 @@ fn unzstd(input: &[u8], sink: &mut Sink) -> Result<End, String> {
             }
             return Err("not a zstd frame".into());
         }
-        match zstd_window(src.rest) {
+        match zstd_window(rest) {
             None => return Ok(End::Cut),
             Some(window) if window > ZSTD_MAX_WINDOW => {
                 return Err(format!("window of {window} bytes, over the 8 MiB allowed"))
             }
             Some(_) => {}
         }
-        let cut_or = |src: &Tracked<'_>, e: String| {
-            if src.wanted_more {
-                Ok(End::Cut)
-            } else {
-                Err(e)
-            }
-        };
-        let mut decoder = match StreamingDecoder::new(&mut src) {
-            Ok(decoder) => decoder,
-            Err(e) => {
-                let e = e.to_string();
-                return cut_or(&src, e);
-            }
-        };
-        loop {
-            let result = decoder.read(sink.space());
-            let made = *result.as_ref().unwrap_or(&0);
-            if !sink.commit(made) {
-                return Ok(End::Full);
-            }
-            match result {
-                Ok(0) => break,
-                Ok(_) => {}
-                Err(e) => {
-                    let e = e.to_string();
-                    drop(decoder);
-                    return cut_or(&src, e);
+        let before = sink.bytes.len();
+        let (taken, end) = zstd_frame(rest, sink)?;
+        match end {
+            End::Complete => {}
+            End::Full => return Ok(End::Full),
+            End::Cut => {
+                // ruzstd hands out a frame's output only past the window it
+                // keeps, or at the frame's end: the cut frame is decoded
+                // again, made to end after its last whole block.
+                sink.bytes.truncate(before);
+                if let Some(frame) = zstd_whole_blocks(rest) {
+                    if let Ok((_, End::Full)) = zstd_frame(&frame, sink) {
+                        return Ok(End::Full);
+                    }
                 }
+                return Ok(End::Cut);
             }
         }
+        rest = &rest[taken..];
         frames += 1;
     }
+}
+
+/// Decodes the zstd frame at the start of `input`: how many bytes it took,
+/// and how it ended.
+fn zstd_frame(input: &[u8], sink: &mut Sink) -> Result<(usize, End), String> {
+    use ruzstd::decoding::StreamingDecoder;
+    let mut src = Tracked {
+        rest: input,
+        wanted_more: false,
+    };
+    let cut_or = |src: &Tracked<'_>, e: String| {
+        if src.wanted_more {
+            Ok((input.len(), End::Cut))
+        } else {
+            Err(e)
+        }
+    };
+    let mut decoder = match StreamingDecoder::new(&mut src) {
+        Ok(decoder) => decoder,
+        Err(e) => return cut_or(&src, e.to_string()),
+    };
+    loop {
+        let result = decoder.read(sink.space());
+        if !sink.commit(*result.as_ref().unwrap_or(&0)) {
+            return Ok((input.len(), End::Full));
+        }
+        match result {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                let e = e.to_string();
+                drop(decoder);
+                return cut_or(&src, e);
+            }
+        }
+    }
+    drop(decoder);
+    Ok((input.len() - src.rest.len(), End::Complete))
+}
+
+/// The cut zstd frame at the start of `frame` remade into a whole one: its
+/// header without the checksum flag, its whole blocks, the last of them
+/// marked last (RFC 8878). `None` when no block is whole.
+fn zstd_whole_blocks(frame: &[u8]) -> Option<Vec<u8>> {
+    let descriptor = *frame.get(4)?;
+    let single_segment = descriptor & 0x20 != 0;
+    let dict_len = [0, 1, 2, 4][usize::from(descriptor & 3)];
+    let size_len = [usize::from(single_segment), 2, 4, 8][usize::from(descriptor >> 6)];
+    let mut pos = 5 + usize::from(!single_segment) + dict_len + size_len;
+    let mut last = None;
+    while let Some(header) = frame.get(pos..pos + 3) {
+        let header = u32::from_le_bytes([header[0], header[1], header[2], 0]);
+        let stored = match (header >> 1) & 3 {
+            1 => 1, // RLE: one byte repeated.
+            3 => break,
+            _ => (header >> 3) as usize,
+        };
+        let end = pos + 3 + stored;
+        if end > frame.len() {
+            break;
+        }
+        last = Some((pos, end));
+        pos = end;
+        if header & 1 != 0 {
+            break;
+        }
+    }
+    let (last_start, end) = last?;
+    let mut whole = frame[..end].to_vec();
+    whole[4] &= !0x04;
+    whole[last_start] |= 1;
+    Some(whole)
 }
 
 /// The window size a zstd frame header declares; `None` when the header
@@ -939,4 +1001,1016 @@ pub fn sniff_html(bytes: &[u8]) -> bool {
             && rest[..pattern.len()].eq_ignore_ascii_case(pattern)
             && matches!(rest[pattern.len()], b' ' | b'>')
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    use flate2::write::{DeflateEncoder, GzEncoder, ZlibEncoder};
+    use flate2::{Compression, GzBuilder};
+    use testkit::rng::XorShift;
+
+    fn field(name: &str, value: &str) -> (String, String) {
+        (name.to_string(), value.to_string())
+    }
+
+    /// Text that compresses, but not to nothing: lines with numbers.
+    fn text(len: usize) -> Vec<u8> {
+        let mut out = Vec::with_capacity(len + 64);
+        let mut n = 0u64;
+        while out.len() < len {
+            n = n
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            writeln!(out, "<p>line {} of the page, {:x}</p>", out.len(), n >> 40).unwrap();
+        }
+        out.truncate(len);
+        out
+    }
+
+    fn gzip(data: &[u8]) -> Vec<u8> {
+        let mut e = GzEncoder::new(Vec::new(), Compression::default());
+        e.write_all(data).unwrap();
+        e.finish().unwrap()
+    }
+
+    fn zlib(data: &[u8]) -> Vec<u8> {
+        let mut e = ZlibEncoder::new(Vec::new(), Compression::default());
+        e.write_all(data).unwrap();
+        e.finish().unwrap()
+    }
+
+    fn raw_deflate(data: &[u8]) -> Vec<u8> {
+        let mut e = DeflateEncoder::new(Vec::new(), Compression::default());
+        e.write_all(data).unwrap();
+        e.finish().unwrap()
+    }
+
+    fn brotli(data: &[u8]) -> Vec<u8> {
+        let mut w = ::brotli::CompressorWriter::new(Vec::new(), 4096, 5, 22);
+        w.write_all(data).unwrap();
+        w.into_inner()
+    }
+
+    fn zstd(data: &[u8]) -> Vec<u8> {
+        ruzstd::encoding::compress_to_vec(data, ruzstd::encoding::CompressionLevel::Fastest)
+    }
+
+    /// A response block: the head's lines, a blank line, the body.
+    fn block(lines: &[&str], body: &[u8]) -> Vec<u8> {
+        let mut out = b"HTTP/1.1 200 OK\r\n".to_vec();
+        for line in lines {
+            out.extend_from_slice(line.as_bytes());
+            out.extend_from_slice(b"\r\n");
+        }
+        out.extend_from_slice(b"\r\n");
+        out.extend_from_slice(body);
+        out
+    }
+
+    /// The block's body decoded: the bytes, `failed`, `truncated`.
+    fn decode(block: &[u8], limit: usize) -> (Vec<u8>, Option<String>, bool) {
+        let head = parse_head(block).expect("an HTTP response");
+        let body = &block[head.body_start..];
+        let out = decode_body(&head, body, limit);
+        (out.bytes.bytes(body).to_vec(), out.failed, out.truncated)
+    }
+
+    /// The body decoded with one Content-Encoding, without limit.
+    fn decoded_as(coding: &str, body: &[u8]) -> (Vec<u8>, Option<String>, bool) {
+        decode(
+            &block(&[&format!("Content-Encoding: {coding}")], body),
+            usize::MAX,
+        )
+    }
+
+    fn head_of(block: &[u8]) -> Head {
+        parse_head(block).expect("an HTTP response")
+    }
+
+    // ---- heads ----
+
+    #[test]
+    fn crlf_head() {
+        let block = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 5\r\n\r\nhello";
+        let head = head_of(block);
+        assert_eq!(head.status, 200);
+        assert_eq!(
+            head.headers,
+            [
+                field("Content-Type", "text/html"),
+                field("Content-Length", "5")
+            ]
+        );
+        assert_eq!(head.body_start, block.len() - 5);
+        assert_eq!(head.content_type(), Some("text/html"));
+        assert_eq!(head.get("CONTENT-LENGTH"), Some("5"));
+    }
+
+    #[test]
+    fn lf_and_mixed_heads() {
+        let block = b"HTTP/1.0 200 OK\nA: 1\nB: 2\n\nbody";
+        let head = head_of(block);
+        assert_eq!(head.headers, [field("A", "1"), field("B", "2")]);
+        assert_eq!(&block[head.body_start..], b"body");
+
+        let block = b"HTTP/1.1 200 OK\r\nA: 1\nB: 2\r\n\nbody\r\n\r\nmore";
+        let head = head_of(block);
+        assert_eq!(head.headers, [field("A", "1"), field("B", "2")]);
+        assert_eq!(&block[head.body_start..], b"body\r\n\r\nmore");
+
+        // A blank line of CR LF after LF-only lines.
+        let block = b"HTTP/1.1 200 OK\nA: 1\n\r\nbody";
+        assert_eq!(&block[head_of(block).body_start..], b"body");
+    }
+
+    #[test]
+    fn folded_lines_join_with_one_space() {
+        let block = b"HTTP/1.1 200 OK\r\nX-Long: a\r\n b\r\n\t\tc  \r\nY: z\r\n\r\n";
+        let head = head_of(block);
+        assert_eq!(head.headers, [field("X-Long", "a b c"), field("Y", "z")]);
+
+        // A fold under an empty value, a fold of only spaces, a fold before
+        // any field and a fold under a skipped line.
+        let block = b"HTTP/1.1 200 OK\n  orphan\nE:\n v\nF: w\n   \nno colon here\n lost\n\n";
+        let head = head_of(block);
+        assert_eq!(head.headers, [field("E", "v"), field("F", "w")]);
+    }
+
+    #[test]
+    fn odd_spacing_and_lines_without_colon() {
+        let block = b"HTTP/1.1 200 OK\r\nContent-Type:text/html\r\n\
+            Content-Type :  text/plain \r\n\tnot-a-field\r\njunk line\r\n\
+            : no name\r\nX-Empty:\r\nX-Colons: a:b:c\r\n\r\n";
+        let head = head_of(block);
+        assert_eq!(
+            head.headers,
+            [
+                field("Content-Type", "text/html"),
+                field("Content-Type", "text/plain not-a-field"),
+                field("X-Empty", ""),
+                field("X-Colons", "a:b:c"),
+            ]
+        );
+        assert_eq!(head.content_type(), Some("text/html"));
+        assert_eq!(head.body_start, block.len());
+    }
+
+    #[test]
+    fn head_without_blank_line_is_the_whole_block() {
+        let block = b"HTTP/1.1 200 OK\r\nA: 1\r\nB: 2";
+        let head = head_of(block);
+        assert_eq!(head.headers, [field("A", "1"), field("B", "2")]);
+        assert_eq!(head.body_start, block.len());
+
+        let head = head_of(b"HTTP/1.1 304 Not Modified");
+        assert_eq!(
+            (head.status, head.headers.len(), head.body_start),
+            (304, 0, 25)
+        );
+
+        let head = head_of(b"HTTP/1.1 204 No Content\r\n");
+        assert_eq!((head.status, head.body_start), (204, 25));
+    }
+
+    #[test]
+    fn status_lines() {
+        let status = |line: &[u8]| parse_head(line).map(|h| h.status);
+        assert_eq!(status(b"HTTP/1.1 404 Not Found\r\n\r\n"), Some(404));
+        assert_eq!(status(b"http/1.0 503 Service Unavailable\n\n"), Some(503));
+        assert_eq!(status(b"Http/1.1 200\r\n\r\n"), Some(200));
+        assert_eq!(status(b"HTTP/2 200\r\n\r\n"), Some(200));
+        assert_eq!(status(b"HTTP/1.1  301\tMoved\r\n\r\n"), Some(301));
+        assert_eq!(status(b"HTTP/1.1 999 \r\n\r\n"), Some(999));
+        for not_http in [
+            &b""[..],
+            b"GET / HTTP/1.1\r\nHost: example.com\r\n\r\n",
+            b"20160101000000\nexample.com.\t300\tIN\tA\t93.184.216.34\n",
+            b"HTTP/1.1 20 OK\r\n\r\n",
+            b"HTTP/1.1 2000 OK\r\n\r\n",
+            b"HTTP/1.1 20x OK\r\n\r\n",
+            b"HTTP/1.1200 OK\r\n\r\n",
+            b"HTTP/ 200 OK\r\n\r\n",
+            b"HTTP/x 200 OK\r\n\r\n",
+            b"HTTPS/1.1 200 OK\r\n\r\n",
+            b"ICY 200 OK\r\n\r\n",
+            b" HTTP/1.1 200 OK\r\n\r\n",
+            b"\r\nHTTP/1.1 200 OK\r\n\r\n",
+            b"HTTP/1.1\r\n200 OK\r\n\r\n",
+        ] {
+            assert_eq!(
+                status(not_http),
+                None,
+                "{:?}",
+                String::from_utf8_lossy(not_http)
+            );
+        }
+    }
+
+    #[test]
+    fn interim_responses_are_skipped_but_not_101() {
+        let block = b"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n\
+                      HTTP/1.1 200 OK\r\nA: b\r\n\r\nbody";
+        let head = head_of(block);
+        assert_eq!(
+            (head.status, head.headers.clone()),
+            (200, vec![field("A", "b")])
+        );
+        assert_eq!(&block[head.body_start..], b"body");
+
+        let block = b"HTTP/1.1 101 Switching Protocols\r\n\r\nHTTP/1.1 200 OK\r\n\r\n";
+        assert_eq!(head_of(block).status, 101);
+        // A 100 alone is what there is.
+        let block = b"HTTP/1.1 100 Continue\r\n\r\nnot a response";
+        let head = head_of(block);
+        assert_eq!(
+            (head.status, &block[head.body_start..]),
+            (100, &b"not a response"[..])
+        );
+    }
+
+    #[test]
+    fn non_utf8_headers_are_lossy() {
+        let head = head_of(b"HTTP/1.1 200 OK\r\nX-\xff: caf\xe9\r\n\r\n");
+        assert_eq!(head.headers, [field("X-\u{fffd}", "caf\u{fffd}")]);
+    }
+
+    #[test]
+    fn many_header_lines() {
+        let mut block = b"HTTP/1.1 200 OK\n".to_vec();
+        for i in 0..100_000 {
+            writeln!(block, "X-{i}: {i}").unwrap();
+        }
+        block.extend_from_slice(b"\nbody");
+        let head = head_of(&block);
+        assert_eq!(head.headers.len(), 100_000);
+        assert_eq!(head.headers[99_999], field("X-99999", "99999"));
+        assert_eq!(&block[head.body_start..], b"body");
+    }
+
+    #[test]
+    fn codings_are_collected_from_every_field() {
+        let head = head_of(b"HTTP/1.1 200 OK\nTransfer-Encoding: gzip , Chunked\nContent-Encoding:\nContent-Encoding: ,X-GZIP,,\n\n");
+        assert_eq!(head.codings("transfer-encoding"), ["gzip", "chunked"]);
+        assert_eq!(head.codings("Content-Encoding"), ["x-gzip"]);
+        assert!(head.codings("Other").is_empty());
+    }
+
+    // ---- chunked ----
+
+    fn chunked(body: &[u8]) -> Vec<u8> {
+        block(&["Transfer-Encoding: chunked"], body)
+    }
+
+    #[test]
+    fn chunked_basic() {
+        let out = decode(
+            &chunked(b"4\r\nWiki\r\n5\r\npedia\r\nE\r\n in\r\n\r\nchunks.\r\n0\r\n\r\n"),
+            100,
+        );
+        assert_eq!(out, (b"Wikipedia in\r\n\r\nchunks.".to_vec(), None, false));
+    }
+
+    #[test]
+    fn one_chunk_needs_no_copy() {
+        let block = chunked(b"5\r\nhello\r\n0\r\n\r\n");
+        let head = head_of(&block);
+        let body = &block[head.body_start..];
+        assert_eq!(
+            decode_body(&head, body, 100).bytes,
+            BodyBytes::Verbatim(3..8)
+        );
+    }
+
+    #[test]
+    fn chunk_extensions_case_and_spaces() {
+        let out = decode(
+            &chunked(b"4;name=value\r\nWiki\r\n 5 ; ext ; more\r\npedia\r\na\t\r\n0123456789\r\nB\r\nABCDEFGHIJK\r\n0;last\r\n\r\n"),
+            100,
+        );
+        assert_eq!(
+            out,
+            (b"Wikipedia0123456789ABCDEFGHIJK".to_vec(), None, false)
+        );
+    }
+
+    #[test]
+    fn chunked_lf_only_and_missing_line_ends() {
+        let out = decode(&chunked(b"4\nWiki\n5\npedia\n0\n\n"), 100);
+        assert_eq!(out, (b"Wikipedia".to_vec(), None, false));
+        // The line end after the data left out.
+        let out = decode(&chunked(b"4\r\nWiki5\r\npedia0\r\n\r\n"), 100);
+        assert_eq!(out, (b"Wikipedia".to_vec(), None, false));
+        // The last chunk with no line end at all.
+        let out = decode(&chunked(b"4\r\nWiki\r\n0"), 100);
+        assert_eq!(out, (b"Wiki".to_vec(), None, false));
+    }
+
+    #[test]
+    fn chunked_trailers_and_what_follows_are_ignored() {
+        let out = decode(
+            &chunked(b"4\r\nWiki\r\n0\r\nX-Trailer: 1\r\nX-Other: 2\r\n\r\ngarbage"),
+            100,
+        );
+        assert_eq!(out, (b"Wiki".to_vec(), None, false));
+    }
+
+    #[test]
+    fn chunked_ending_early_is_truncated() {
+        // Inside a chunk's data.
+        let out = decode(&chunked(b"4\r\nWiki\r\na\r\n01234"), 100);
+        assert_eq!(out, (b"Wiki01234".to_vec(), None, true));
+        // Right after a size line.
+        let out = decode(&chunked(b"4\r\nWiki\r\na\r\n"), 100);
+        assert_eq!(out, (b"Wiki".to_vec(), None, true));
+        // Between chunks, with no last chunk.
+        let out = decode(&chunked(b"4\r\nWiki\r\n"), 100);
+        assert_eq!(out, (b"Wiki".to_vec(), None, true));
+        // Inside a size line.
+        let out = decode(&chunked(b"4\r\nWiki\r\n1"), 100);
+        assert_eq!(out, (b"Wiki".to_vec(), None, true));
+        // Inside the first chunk.
+        let out = decode(&chunked(b"10\r\nabc"), 100);
+        assert_eq!(out, (b"abc".to_vec(), None, true));
+    }
+
+    #[test]
+    fn chunked_broken_in_the_middle_keeps_the_rest_raw() {
+        let (bytes, failed, truncated) =
+            decode(&chunked(b"4\r\nWiki\r\nzz\r\nrest\r\n0\r\n\r\n"), 100);
+        assert_eq!(bytes, b"Wikizz\r\nrest\r\n0\r\n\r\n");
+        assert!(failed.unwrap().starts_with("transfer coding chunked: "));
+        assert!(!truncated);
+        // An extra blank line between chunks is a break too.
+        let (bytes, failed, _) = decode(&chunked(b"4\r\nWiki\r\n\r\n5\r\npedia\r\n0\r\n\r\n"), 100);
+        assert_eq!(bytes, b"Wiki\r\n5\r\npedia\r\n0\r\n\r\n");
+        assert!(failed.is_some());
+    }
+
+    #[test]
+    fn not_chunked_from_the_start_is_raw() {
+        for body in [
+            &b"<!DOCTYPE html><p>stored dechunked"[..],
+            b"abc",
+            b"0 items\r\n",
+            b"\r\n5\r\nhello",
+        ] {
+            let block = chunked(body);
+            let head = head_of(&block);
+            let out = decode_body(&head, &block[head.body_start..], 100);
+            assert_eq!(out.bytes, BodyBytes::Verbatim(0..body.len()));
+            assert!(out.failed.unwrap().starts_with("transfer coding chunked: "));
+            assert!(!out.truncated);
+        }
+    }
+
+    #[test]
+    fn huge_chunk_sizes_do_not_overflow() {
+        for size in [
+            "ffffffffffffffffffffffffffffffff",
+            "10000000000000000",
+            "7fffffffffffffff",
+        ] {
+            let body = format!("{size}\r\nabc");
+            let out = decode(&chunked(body.as_bytes()), 100);
+            assert_eq!(out, (b"abc".to_vec(), None, true), "{size}");
+        }
+    }
+
+    #[test]
+    fn many_tiny_chunks() {
+        let mut body = Vec::new();
+        let mut want = Vec::new();
+        for i in 0..200_000u32 {
+            let byte = b'a' + (i % 26) as u8;
+            body.extend_from_slice(&[b'1', b'\r', b'\n', byte, b'\r', b'\n']);
+            want.push(byte);
+        }
+        body.extend_from_slice(b"0\r\n\r\n");
+        assert_eq!(decode(&chunked(&body), usize::MAX), (want, None, false));
+    }
+
+    #[test]
+    fn empty_bodies_with_codings_are_empty() {
+        for lines in [
+            &["Transfer-Encoding: chunked"][..],
+            &["Content-Encoding: gzip"],
+            &[
+                "Content-Encoding: br, zstd",
+                "Transfer-Encoding: gzip, chunked",
+            ],
+            &["Content-Encoding: bogus"],
+        ] {
+            let block = block(lines, b"");
+            let head = head_of(&block);
+            let out = decode_body(&head, b"", 100);
+            assert_eq!(
+                out,
+                Body {
+                    bytes: BodyBytes::Verbatim(0..0),
+                    failed: None,
+                    truncated: false
+                }
+            );
+        }
+        // Chunked down to nothing, then a coding on nothing.
+        let out = decode(
+            &block(
+                &["Transfer-Encoding: chunked", "Content-Encoding: gzip"],
+                b"0\r\n\r\n",
+            ),
+            100,
+        );
+        assert_eq!(out, (Vec::new(), None, false));
+    }
+
+    #[test]
+    fn chunked_under_another_transfer_coding() {
+        // Not what RFC 9112 allows, but undone in the order listed.
+        let body = gzip(b"4\r\nWiki\r\n5\r\npedia\r\n0\r\n\r\n");
+        let out = decode(&block(&["Transfer-Encoding: chunked, gzip"], &body), 100);
+        assert_eq!(out, (b"Wikipedia".to_vec(), None, false));
+        let body = gzip(b"4\r\nWiki\r\n0\r\n\r\n");
+        let out = decode(&block(&["Transfer-Encoding: chunked, gzip"], &body), 100);
+        assert_eq!(out, (b"Wiki".to_vec(), None, false));
+    }
+
+    #[test]
+    fn chunked_then_content_coded() {
+        let page = text(50_000);
+        let gz = gzip(&page);
+        let mut body = Vec::new();
+        for piece in gz.chunks(1000) {
+            write!(body, "{:x}\r\n", piece.len()).unwrap();
+            body.extend_from_slice(piece);
+            body.extend_from_slice(b"\r\n");
+        }
+        body.extend_from_slice(b"0\r\n\r\n");
+        let lines = ["Transfer-Encoding: chunked", "Content-Encoding: gzip"];
+        assert_eq!(
+            decode(&block(&lines, &body), usize::MAX),
+            (page.clone(), None, false)
+        );
+        // The same as a transfer coding.
+        let lines = ["Transfer-Encoding: gzip, chunked"];
+        assert_eq!(
+            decode(&block(&lines, &body), usize::MAX),
+            (page.clone(), None, false)
+        );
+        // Stored dechunked, header kept: the content coding still applies.
+        let lines = ["Transfer-Encoding: chunked", "Content-Encoding: gzip"];
+        let (bytes, failed, truncated) = decode(&block(&lines, &gz), usize::MAX);
+        assert_eq!((bytes, truncated), (page, false));
+        assert!(failed
+            .unwrap()
+            .starts_with("transfer coding chunked: no chunk size"));
+    }
+
+    // ---- content codings ----
+
+    #[test]
+    fn gzip_and_x_gzip() {
+        let page = text(100_000);
+        for coding in ["gzip", "x-gzip", "GZip", " gzip "] {
+            assert_eq!(
+                decoded_as(coding, &gzip(&page)),
+                (page.clone(), None, false),
+                "{coding}"
+            );
+        }
+    }
+
+    #[test]
+    fn gzip_members_and_header_fields() {
+        let (a, b) = (text(3000), b"second member".to_vec());
+        let mut body = gzip(&a);
+        let mut e = GzBuilder::new()
+            .filename("page.html")
+            .comment("a comment")
+            .extra(vec![1, 2, 3, 4])
+            .write(Vec::new(), Compression::fast());
+        e.write_all(&b).unwrap();
+        body.extend(e.finish().unwrap());
+        body.extend(gzip(b""));
+        let want = [a.as_slice(), b.as_slice()].concat();
+        assert_eq!(decoded_as("gzip", &body), (want.clone(), None, false));
+        // Bytes after the last member that are no member are dropped.
+        body.extend_from_slice(b"\0\0\r\ntrailing");
+        assert_eq!(decoded_as("gzip", &body), (want, None, false));
+    }
+
+    #[test]
+    fn gzip_trailer_is_not_checked() {
+        let page = text(2000);
+        let mut body = gzip(&page);
+        let n = body.len();
+        body[n - 8] ^= 0xff; // The CRC-32.
+        assert_eq!(decoded_as("gzip", &body), (page.clone(), None, false));
+        body.truncate(n - 8);
+        assert_eq!(decoded_as("gzip", &body), (page, None, false));
+    }
+
+    #[test]
+    fn deflate_zlib_and_raw() {
+        let page = text(100_000);
+        assert_eq!(
+            decoded_as("deflate", &zlib(&page)),
+            (page.clone(), None, false)
+        );
+        assert_eq!(
+            decoded_as("deflate", &raw_deflate(&page)),
+            (page.clone(), None, false)
+        );
+        // A tiny raw stream: one stored block, "hi".
+        let stored = [1, 2, 0, 0xfd, 0xff, b'h', b'i'];
+        assert_eq!(
+            decoded_as("deflate", &stored),
+            (b"hi".to_vec(), None, false)
+        );
+    }
+
+    #[test]
+    fn brotli_and_zstd() {
+        let page = text(100_000);
+        assert_eq!(
+            decoded_as("br", &brotli(&page)),
+            (page.clone(), None, false)
+        );
+        assert_eq!(
+            decoded_as("zstd", &zstd(&page)),
+            (page.clone(), None, false)
+        );
+        assert_eq!(
+            decoded_as("br", &brotli(b"x")),
+            (b"x".to_vec(), None, false)
+        );
+    }
+
+    /// A zstd frame of one raw block holding `data` (RFC 8878: no checksum,
+    /// not single-segment, the given window descriptor).
+    fn zstd_raw_frame(window_descriptor: u8, data: &[u8]) -> Vec<u8> {
+        let mut frame = vec![0x28, 0xb5, 0x2f, 0xfd, 0x00, window_descriptor];
+        let header = (data.len() as u32) << 3 | 1; // Raw, last block.
+        frame.extend_from_slice(&header.to_le_bytes()[..3]);
+        frame.extend_from_slice(data);
+        frame
+    }
+
+    #[test]
+    fn zstd_frames_skippable_frames_and_windows() {
+        let mut body = zstd_raw_frame(0x50, b"hello ");
+        body.extend_from_slice(&[0x5a, 0x2a, 0x4d, 0x18, 3, 0, 0, 0, 9, 9, 9]);
+        body.extend(zstd(b"world"));
+        assert_eq!(
+            decoded_as("zstd", &body),
+            (b"hello world".to_vec(), None, false)
+        );
+        // 8 MiB windows pass, 16 MiB ones do not.
+        let body = zstd_raw_frame(0x68, b"8 MiB");
+        assert_eq!(decoded_as("zstd", &body), (b"8 MiB".to_vec(), None, false));
+        let body = zstd_raw_frame(0x70, b"16 MiB");
+        let (bytes, failed, _) = decoded_as("zstd", &body);
+        assert_eq!(bytes, body);
+        assert!(failed.unwrap().contains("window"));
+        // A single-segment frame whose content size is its window.
+        let mut single = vec![0x28, 0xb5, 0x2f, 0xfd, 0x20, 3];
+        single.extend_from_slice(&[(3 << 3 | 1) as u8, 0, 0]);
+        single.extend_from_slice(b"abc");
+        assert_eq!(decoded_as("zstd", &single), (b"abc".to_vec(), None, false));
+    }
+
+    #[test]
+    fn stacked_codings_are_undone_last_first() {
+        let page = text(20_000);
+        assert_eq!(
+            decoded_as("gzip, br", &brotli(&gzip(&page))),
+            (page.clone(), None, false)
+        );
+        let lines = [
+            "Content-Encoding: deflate",
+            "Content-Encoding: zstd, identity",
+        ];
+        assert_eq!(
+            decode(&block(&lines, &zstd(&zlib(&page))), usize::MAX),
+            (page, None, false)
+        );
+    }
+
+    #[test]
+    fn lying_codings_leave_the_body_raw() {
+        let html =
+            b"<!DOCTYPE html>\n<html><head><title>t</title></head><body>plain</body></html>\n";
+        for coding in ["gzip", "x-gzip", "deflate", "br", "zstd"] {
+            let block = block(&[&format!("Content-Encoding: {coding}")], html);
+            let head = head_of(&block);
+            let out = decode_body(&head, &block[head.body_start..], 1000);
+            assert_eq!(out.bytes, BodyBytes::Verbatim(0..html.len()), "{coding}");
+            let failed = out.failed.unwrap();
+            assert!(
+                failed.starts_with(&format!("content coding {coding}: ")),
+                "{failed}"
+            );
+            assert!(!out.truncated);
+        }
+        let (_, failed, _) = decoded_as("gzip", html);
+        assert_eq!(failed.unwrap(), "content coding gzip: invalid gzip header");
+    }
+
+    #[test]
+    fn a_failing_inner_coding_keeps_the_outer_one_undone() {
+        // Content-Encoding: gzip, br where the br layer holds plain text.
+        let (bytes, failed, truncated) = decoded_as("gzip, br", &brotli(b"<p>not gzip"));
+        assert_eq!((bytes, truncated), (b"<p>not gzip".to_vec(), false));
+        assert_eq!(failed.unwrap(), "content coding gzip: invalid gzip header");
+    }
+
+    #[test]
+    fn corrupt_stream_after_a_good_header_is_raw() {
+        // A gzip header, then a deflate block of the reserved type 3.
+        let mut body = gzip(b"")[..10].to_vec();
+        body.extend_from_slice(&[0x07, 1, 2, 3, 4, 5, 6, 7, 8]);
+        let (bytes, failed, truncated) = decoded_as("gzip", &body);
+        assert_eq!((bytes, truncated), (body, false));
+        assert!(failed.unwrap().starts_with("content coding gzip: "));
+    }
+
+    #[test]
+    fn truncated_streams_keep_their_output() {
+        // Large enough for zstd, whose blocks (up to 128 KiB of output)
+        // come out whole or not at all.
+        let page = text(1_000_000);
+        for (coding, encoded) in [
+            ("gzip", gzip(&page)),
+            ("deflate", zlib(&page)),
+            ("br", brotli(&page)),
+            ("zstd", zstd(&page)),
+        ] {
+            let (bytes, failed, truncated) = decoded_as(coding, &encoded[..encoded.len() / 2]);
+            assert_eq!((failed, truncated), (None, true), "{coding}");
+            assert!(
+                !bytes.is_empty() && bytes.len() < page.len(),
+                "{coding}: {}",
+                bytes.len()
+            );
+            assert_eq!(bytes, page[..bytes.len()], "{coding}");
+        }
+    }
+
+    #[test]
+    fn cut_zstd_frames_give_their_whole_blocks() {
+        // Three raw blocks and a content checksum (not checked), RFC 8878.
+        let mut frame = vec![0x28, 0xb5, 0x2f, 0xfd, 0x04, 0x50];
+        for (data, last) in [(b"abc", 0), (b"def", 0), (b"ghi", 1)] {
+            frame.extend_from_slice(&[3 << 3 | last, 0, 0]);
+            frame.extend_from_slice(data);
+        }
+        frame.extend_from_slice(&[1, 2, 3, 4]);
+        let n = frame.len();
+        assert_eq!(
+            decoded_as("zstd", &frame),
+            (b"abcdefghi".to_vec(), None, false)
+        );
+        assert_eq!(
+            decoded_as("zstd", &frame[..n - 2]),
+            (b"abcdefghi".to_vec(), None, true)
+        );
+        assert_eq!(
+            decoded_as("zstd", &frame[..n - 6]),
+            (b"abcdef".to_vec(), None, true)
+        );
+        assert_eq!(
+            decoded_as("zstd", &frame[..n - 10]),
+            (b"abcdef".to_vec(), None, true)
+        );
+        assert_eq!(
+            decoded_as("zstd", &frame[..n - 11]),
+            (b"abc".to_vec(), None, true)
+        );
+        // A whole frame before the cut one stays.
+        let mut two = zstd(b"first ");
+        two.extend_from_slice(&frame[..n - 6]);
+        assert_eq!(
+            decoded_as("zstd", &two),
+            (b"first abcdef".to_vec(), None, true)
+        );
+    }
+
+    #[test]
+    fn streams_cut_before_any_output_are_raw() {
+        let page = text(5000);
+        for (coding, encoded) in [
+            ("gzip", gzip(&page)[..12].to_vec()),
+            ("gzip", vec![0x1f, 0x8b]),
+            ("deflate", zlib(&page)[..3].to_vec()),
+            ("zstd", zstd(&page)[..6].to_vec()),
+            ("zstd", vec![0x28, 0xb5, 0x2f]),
+        ] {
+            let (bytes, failed, truncated) = decoded_as(coding, &encoded);
+            assert_eq!((bytes, truncated), (encoded, false), "{coding}");
+            assert!(failed
+                .unwrap()
+                .starts_with(&format!("content coding {coding}: ")));
+        }
+    }
+
+    #[test]
+    fn unknown_and_identity_codings() {
+        let body = b"\x1f\x9d\x90 compressed by compress(1)";
+        let block_of = |coding: &str| block(&[&format!("Content-Encoding: {coding}")], body);
+        for coding in ["compress", "x-compress", "utf-8", "gzip, foo"] {
+            let block = block_of(coding);
+            let head = head_of(&block);
+            let out = decode_body(&head, &block[head.body_start..], 1000);
+            assert_eq!(out.bytes, BodyBytes::Verbatim(0..body.len()));
+            let failed = out.failed.unwrap();
+            assert!(failed.contains("unknown coding"), "{failed}");
+            assert!(failed.starts_with("content coding "), "{failed}");
+        }
+        for coding in ["identity", "", "Identity , identity"] {
+            let block = block_of(coding);
+            let head = head_of(&block);
+            let out = decode_body(&head, &block[head.body_start..], 1000);
+            assert_eq!(
+                (out.bytes, out.failed, out.truncated),
+                (BodyBytes::Verbatim(0..body.len()), None, false)
+            );
+        }
+        // An unknown transfer coding stops the content codings too.
+        let (bytes, failed, _) = decode(
+            &block(&["Transfer-Encoding: foo", "Content-Encoding: gzip"], body),
+            1000,
+        );
+        assert_eq!(bytes, body);
+        assert!(failed
+            .unwrap()
+            .starts_with("transfer coding foo: unknown coding"));
+    }
+
+    /// A zstd frame of `blocks` RLE blocks, each 128 KiB of `byte`.
+    fn zstd_rle_bomb(blocks: usize, byte: u8) -> Vec<u8> {
+        let mut frame = vec![0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x50];
+        for i in 0..blocks {
+            let last = u32::from(i + 1 == blocks);
+            let header = (128 * 1024) << 3 | 1 << 1 | last; // RLE.
+            frame.extend_from_slice(&header.to_le_bytes()[..3]);
+            frame.push(byte);
+        }
+        frame
+    }
+
+    #[test]
+    fn bombs_stop_at_the_limit() {
+        let member = gzip(&vec![0; 1 << 20]);
+        let gz_bomb = member.repeat(16);
+        let limit = 1_000_000;
+        for (coding, bomb, byte) in [
+            ("gzip", gz_bomb.clone(), 0),
+            ("deflate", raw_deflate(&vec![7; 4 << 20]), 7),
+            ("br", brotli(&vec![b'a'; 4 << 20]), b'a'),
+            ("zstd", zstd_rle_bomb(64, b'z'), b'z'),
+        ] {
+            assert!(bomb.len() < 100_000, "{coding}: {}", bomb.len());
+            let block = block(&[&format!("Content-Encoding: {coding}")], &bomb);
+            let head = head_of(&block);
+            let out = decode_body(&head, &block[head.body_start..], limit);
+            assert_eq!(
+                (out.failed.as_deref(), out.truncated),
+                (None, true),
+                "{coding}"
+            );
+            let BodyBytes::Decoded(bytes) = out.bytes else {
+                panic!("{coding}: not decoded");
+            };
+            assert_eq!(bytes.len(), limit, "{coding}");
+            assert!(bytes.iter().all(|b| *b == byte), "{coding}");
+            assert!(
+                bytes.capacity() <= limit + 1,
+                "{coding}: {}",
+                bytes.capacity()
+            );
+        }
+        // The whole zstd bomb is 8 MiB of one byte.
+        let out = decoded_as("zstd", &zstd_rle_bomb(64, b'z'));
+        assert_eq!((out.0.len(), out.1, out.2), (8 << 20, None, false));
+    }
+
+    #[test]
+    fn the_limit_is_exact() {
+        let page = text(1000);
+        for coding in ["gzip", "deflate", "br", "zstd"] {
+            let encoded = match coding {
+                "gzip" => gzip(&page),
+                "deflate" => zlib(&page),
+                "br" => brotli(&page),
+                _ => zstd(&page),
+            };
+            let block = block(&[&format!("Content-Encoding: {coding}")], &encoded);
+            assert_eq!(
+                decode(&block, 1000),
+                (page.clone(), None, false),
+                "{coding}"
+            );
+            assert_eq!(
+                decode(&block, 999),
+                (page[..999].to_vec(), None, true),
+                "{coding}"
+            );
+            assert_eq!(decode(&block, 0), (Vec::new(), None, true), "{coding}");
+        }
+        // Plain and chunked bodies are cut too.
+        let block_plain = block(&[], b"0123456789");
+        assert_eq!(
+            decode(&block_plain, 10),
+            (b"0123456789".to_vec(), None, false)
+        );
+        assert_eq!(decode(&block_plain, 4), (b"0123".to_vec(), None, true));
+        let block_chunked = chunked(b"3\r\nabc\r\n3\r\ndef\r\n0\r\n\r\n");
+        assert_eq!(decode(&block_chunked, 4), (b"abcd".to_vec(), None, true));
+    }
+
+    #[test]
+    fn plain_bodies_are_not_copied() {
+        let block = block(&["Content-Type: text/html"], b"<p>hi");
+        let head = head_of(&block);
+        let out = decode_body(&head, &block[head.body_start..], 100);
+        assert_eq!(
+            out,
+            Body {
+                bytes: BodyBytes::Verbatim(0..5),
+                failed: None,
+                truncated: false
+            }
+        );
+    }
+
+    // ---- sniffing ----
+
+    #[test]
+    fn sniff_html_positives() {
+        for tag in [
+            "<!DOCTYPE HTML",
+            "<HTML",
+            "<HEAD",
+            "<SCRIPT",
+            "<IFRAME",
+            "<H1",
+            "<DIV",
+            "<FONT",
+            "<TABLE",
+            "<A",
+            "<STYLE",
+            "<TITLE",
+            "<B",
+            "<BODY",
+            "<BR",
+            "<P",
+            "<!--",
+        ] {
+            for end in [" ", ">"] {
+                for case in [tag.to_string(), tag.to_ascii_lowercase()] {
+                    let bytes = format!("{case}{end}rest");
+                    assert!(sniff_html(bytes.as_bytes()), "{bytes}");
+                    let spaced = format!("\t\n\x0c\r {case}{end}");
+                    assert!(sniff_html(spaced.as_bytes()), "{spaced:?}");
+                }
+            }
+        }
+        assert!(sniff_html(b"<!doctype html>"));
+        assert!(sniff_html(
+            b"<!DocType Html PUBLIC \"-//W3C//DTD HTML 4.01//EN\">"
+        ));
+        assert!(sniff_html(b"<hTmL lang=en>"));
+        assert!(sniff_html(b"<!-- comment -->"));
+        // Leading whitespace up to the end of the resource header.
+        let mut bytes = vec![b' '; 1439];
+        bytes.extend_from_slice(b"<html>");
+        assert!(sniff_html(&bytes));
+    }
+
+    #[test]
+    fn sniff_html_negatives() {
+        for bytes in [
+            &b""[..],
+            b"   ",
+            b"<html", // No tag-terminating byte.
+            b"<htmlx>",
+            b"<html\n>", // LF does not terminate a tag here.
+            b"<b\t>",
+            b"<br/>",
+            b"<h2>",
+            b"<pre>",
+            b"<abbr>",
+            b"<!---->", // "<!--" must be followed by space or ">".
+            b"<!doctypehtml>",
+            b"<!DOCTYPE  html>",
+            b"<?xml version=\"1.0\"?><html>",
+            b"\xef\xbb\xbf<html>", // A BOM is not whitespace.
+            b"\0<html>",
+            b"\x0b<html>", // VT is not a whitespace byte.
+            b"text <html>",
+            b"{\"html\": 1}",
+            b"%PDF-1.4 <html>",
+        ] {
+            assert!(!sniff_html(bytes), "{:?}", String::from_utf8_lossy(bytes));
+        }
+        // Past the resource header (1445 bytes), nothing counts.
+        let mut bytes = vec![b' '; 1440];
+        bytes.extend_from_slice(b"<html>");
+        assert!(!sniff_html(&bytes));
+    }
+
+    // ---- any input ----
+
+    #[test]
+    fn random_and_mutated_inputs_never_panic_and_respect_the_limit() {
+        let page = text(3000);
+        let codings = [
+            "gzip", "x-gzip", "deflate", "br", "zstd", "identity", "bogus", "gzip, br",
+        ];
+        let seeds: Vec<Vec<u8>> = vec![
+            block(&["Content-Type: text/html"], &page),
+            chunked(b"4\r\nWiki\r\n5;x\r\npedia\r\n0\r\nT: 1\r\n\r\n"),
+            block(&["Content-Encoding: gzip"], &gzip(&page)),
+            block(&["Content-Encoding: gzip"], &gzip(&vec![0; 300_000])),
+            block(&["Content-Encoding: deflate"], &zlib(&page)),
+            block(&["Content-Encoding: deflate"], &raw_deflate(&page)),
+            block(&["Content-Encoding: br"], &brotli(&page)),
+            block(&["Content-Encoding: br"], &brotli(&vec![1; 300_000])),
+            block(&["Content-Encoding: zstd"], &zstd(&page)),
+            block(&["Content-Encoding: zstd"], &zstd_rle_bomb(3, 0)),
+            block(
+                &["Transfer-Encoding: chunked", "Content-Encoding: gzip"],
+                b"a\r\n\x1f\x8b\x08\0\0\0\0\0\0\xff\r\n0\r\n\r\n",
+            ),
+        ];
+        let mut rng = XorShift::new(0x5eed);
+        for round in 0..4000 {
+            let mut input = match rng.below(4) {
+                0 => {
+                    let len = rng.below(300);
+                    (0..len).map(|_| rng.next_u64() as u8).collect()
+                }
+                1 => {
+                    // A head with random codings over a random or coded body.
+                    let te = if rng.below(2) == 0 {
+                        "chunked"
+                    } else {
+                        "gzip, chunked"
+                    };
+                    let ce = codings[rng.below(codings.len())];
+                    let body: Vec<u8> = match rng.below(3) {
+                        0 => (0..rng.below(200)).map(|_| rng.next_u64() as u8).collect(),
+                        1 => seeds[rng.below(seeds.len())].clone(),
+                        _ => page[..rng.below(page.len())].to_vec(),
+                    };
+                    block(
+                        &[
+                            &format!("Transfer-Encoding: {te}"),
+                            &format!("Content-Encoding: {ce}"),
+                        ],
+                        &body,
+                    )
+                }
+                _ => seeds[rng.below(seeds.len())].clone(),
+            };
+            // Mutations: flipped bytes, cuts, inserted runs.
+            for _ in 0..rng.below(4) {
+                if input.is_empty() {
+                    break;
+                }
+                let at = rng.below(input.len());
+                match rng.below(3) {
+                    0 => input[at] ^= 1 << rng.below(8),
+                    1 => input.truncate(at),
+                    _ => {
+                        let run: Vec<u8> =
+                            (0..rng.below(8)).map(|_| rng.next_u64() as u8).collect();
+                        input.splice(at..at, run);
+                    }
+                }
+            }
+            let limit = [0, 1, 7, 100, 4096, 100_000, usize::MAX][rng.below(7)];
+            let Some(head) = parse_head(&input) else {
+                continue;
+            };
+            assert!(head.body_start <= input.len(), "round {round}");
+            let body = &input[head.body_start..];
+            let out = decode_body(&head, body, limit);
+            match &out.bytes {
+                BodyBytes::Verbatim(range) => {
+                    assert!(
+                        range.start <= range.end && range.end <= body.len(),
+                        "round {round}"
+                    )
+                }
+                BodyBytes::Decoded(bytes) => assert!(
+                    bytes.capacity() <= limit.max(1 << 17).saturating_mul(2),
+                    "round {round}"
+                ),
+            }
+            assert!(out.bytes.bytes(body).len() <= limit, "round {round}");
+        }
+    }
 }
