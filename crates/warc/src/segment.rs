@@ -111,13 +111,26 @@ pub fn plan(
     format: Format,
     send: &mut dyn FnMut(Segment) -> bool,
 ) -> std::io::Result<bool> {
+    plan_every(source, format, SEGMENT, send)
+}
+
+/// [`plan`] with member starts guessed near every `every` bytes instead of
+/// every [`SEGMENT`] (the tests and the fuzz target make many segments of
+/// small archives).
+pub fn plan_every(
+    source: &Source,
+    format: Format,
+    every: u64,
+    send: &mut dyn FnMut(Segment) -> bool,
+) -> std::io::Result<bool> {
+    let every = every.max(1);
     let len = source.len()?;
     let starts_record = crate::reader::record_start(format.kind);
     // The next guess is looked for all the way to the end (a large
     // member, a video, must not leave the rest of the archive to one
     // segment); the whole file is scanned once.
     let guess = |start: u64| -> std::io::Result<Option<u64>> {
-        let from = start.saturating_add(SEGMENT);
+        let from = start.saturating_add(every);
         if from >= len {
             return Ok(None);
         }
@@ -126,7 +139,7 @@ pub fn plan(
         })
     };
     let mut next = guess(0)?;
-    if next.is_none() && len > SEGMENT {
+    if next.is_none() && len > every {
         return Ok(false);
     }
     let archive = ARCHIVES.fetch_add(1, Ordering::Relaxed);
@@ -403,17 +416,19 @@ fn internal(segment: &Segment, at: u64) -> Event {
 }
 
 /// Reads `source` as the parallel reader does, on this thread: planned
-/// in segments (when it is gzip-compressed and has several members), each
-/// segment read on its own, the events joined. The events are those of
-/// [`Reader`] reading it in order; the fuzz target and the tests check it.
+/// in segments of about `every` compressed bytes (when it is
+/// gzip-compressed and has several members), each segment read on its
+/// own, the events joined. The events are those of [`Reader`] reading it
+/// in order; the fuzz target and the tests check it.
 pub fn read_segmented(
     source: &Source,
     format: Format,
+    every: u64,
     here: &mut dyn FnMut(Event) -> bool,
 ) -> std::io::Result<()> {
     let mut segments = Vec::new();
     let planned = can_segment(format)
-        && plan(source, format, &mut |segment| {
+        && plan_every(source, format, every, &mut |segment| {
             segments.push(segment);
             true
         })?;

@@ -1,0 +1,409 @@
+//! Archives of every kind real tools write (made by `testkit::warc`, byte
+//! for byte as those tools write them) read back: the pages, their bodies
+//! as a browser received them, their names, statuses and offsets are the
+//! ones written; what is no page is counted by reason; what is broken
+//! costs only itself. Every archive is also read in segments, as the
+//! command line's threads read it, with the same events.
+
+use htmltok_warc::segment::read_segmented;
+use htmltok_warc::{
+    detect, Compression, Event, Format, Kind, ProblemKind, Reader, Skip, Source, Truncated,
+};
+use testkit::warc::{
+    ArcRecord, Archive, Chunked, Coding, Container, Http, Record, ZstdDictionary,
+};
+
+/// What a page came out as: its URI, body, status, offset and whether it
+/// is whole.
+#[derive(Debug, PartialEq, Eq)]
+struct Got {
+    uri: Option<String>,
+    body: Vec<u8>,
+    status: Option<u16>,
+    offset: u64,
+    truncated: Option<Truncated>,
+    coding_failed: bool,
+}
+
+/// Reads `bytes` in order and in segments (which must agree), and splits
+/// the events into pages, reasons for records passed over, and problems.
+fn read(bytes: &[u8]) -> (Vec<Got>, Vec<Skip>, Vec<(ProblemKind, String)>) {
+    let source = Source::from(bytes.to_vec());
+    let format = detect(&source).unwrap().expect("an archive");
+    let events: Vec<Event> = Reader::new(source.clone()).unwrap().collect();
+    for every in [1, 64, 1 << 20] {
+        let mut segmented = Vec::new();
+        read_segmented(&source, format, every, &mut |event| {
+            segmented.push(event);
+            true
+        })
+        .unwrap();
+        assert_eq!(segmented, events, "segments every {every} bytes");
+    }
+    let (mut pages, mut skipped, mut problems) = (Vec::new(), Vec::new(), Vec::new());
+    for event in events {
+        match event {
+            Event::Page(page) => pages.push(Got {
+                uri: page.record.target_uri.clone(),
+                body: page.body.to_vec(),
+                status: page.status,
+                offset: page.record.offset,
+                truncated: page.truncated.clone(),
+                coding_failed: page.coding_failed.is_some(),
+            }),
+            Event::Skipped(s) => skipped.push(s.reason),
+            Event::Problem(p) => problems.push((p.kind, p.to_string())),
+        }
+    }
+    (pages, skipped, problems)
+}
+
+fn html(body: &str) -> Http {
+    Http::response(200, "OK")
+        .header("Content-Type", "text/html; charset=utf-8")
+        .body(body)
+}
+
+fn got(uri: &str, body: &str, status: u16, offset: usize) -> Got {
+    Got {
+        uri: Some(uri.to_owned()),
+        body: body.as_bytes().to_vec(),
+        status: Some(status),
+        offset: offset as u64,
+        truncated: None,
+        coding_failed: false,
+    }
+}
+
+/// A crawl: warcinfo, request, an HTML response, an image, a 404 page, a
+/// metadata record, a revisit.
+fn crawl(version: &str) -> Vec<Record> {
+    let image = Http::response(200, "OK")
+        .header("Content-Type", "image/png")
+        .body(b"\x89PNG\r\n\x1a\n");
+    let missing = Http::response(404, "Not Found")
+        .header("Content-Type", "text/html")
+        .body("<h1>gone</h1>");
+    [
+        Record::warcinfo("software: tests\r\n"),
+        Record::request("http://a.example/", &Http::request("GET", "/")),
+        Record::response("http://a.example/", &html("<title>a</title>")),
+        Record::response("http://a.example/i.png", &image),
+        Record::response("http://a.example/missing", &missing),
+        Record::metadata("http://a.example/", "application/warc-fields", "via: x\r\n"),
+        Record::revisit("http://a.example/", "http://a.example/", "2026-12-01T00:00:00Z"),
+    ]
+    .into_iter()
+    .map(|r| r.version(version))
+    .collect()
+}
+
+#[test]
+fn every_container_and_version_gives_the_same_pages() {
+    let dictionary = ZstdDictionary::for_tests();
+    let containers = [
+        (Container::Plain, Compression::None),
+        (Container::GzipPerRecord, Compression::Gzip),
+        (Container::GzipWhole, Compression::Gzip),
+        (Container::Lz4PerRecord, Compression::Lz4),
+        (Container::ZstdPerRecord, Compression::Zstd),
+        (
+            Container::ZstdDictionary {
+                dictionary: dictionary.clone(),
+                compressed: false,
+            },
+            Compression::Zstd,
+        ),
+        (
+            Container::ZstdDictionary {
+                dictionary,
+                compressed: true,
+            },
+            Compression::Zstd,
+        ),
+    ];
+    for version in ["WARC/1.1", "WARC/1.0", "WARC/0.18", "WARC/0.17"] {
+        for (container, compression) in &containers {
+            let archive = Archive::warc(container.clone(), &crawl(version));
+            let bytes = archive.bytes();
+            let what = format!("{version} {container:?}");
+            assert_eq!(
+                detect(&Source::from(bytes.clone())).unwrap(),
+                Some(Format {
+                    kind: Kind::Warc,
+                    compression: *compression
+                }),
+                "{what}"
+            );
+            let (pages, skipped, problems) = read(&bytes);
+            assert!(problems.is_empty(), "{what}: {problems:?}");
+            // A plain archive names a record by its own offset; a
+            // compressed one by its unit's (the whole file's one member).
+            let offsets = archive.offsets();
+            let at = |i: usize| match container {
+                Container::GzipWhole => 0,
+                _ => offsets[i],
+            };
+            assert_eq!(
+                pages,
+                [
+                    got("http://a.example/", "<title>a</title>", 200, at(2)),
+                    got("http://a.example/missing", "<h1>gone</h1>", 404, at(4)),
+                ],
+                "{what}"
+            );
+            assert_eq!(
+                skipped,
+                [
+                    Skip::NotAPage,
+                    Skip::NotAPage,
+                    Skip::NotHtml,
+                    Skip::NotAPage,
+                    Skip::Revisit
+                ],
+                "{what}"
+            );
+        }
+    }
+}
+
+#[test]
+fn http_heads_as_sloppy_writers_write_them() {
+    // ClueWeb09: WARC/0.18 written by Nutch, HTTP header lines ending in a
+    // bare LF, a legacy charset.
+    let clueweb = Http::response(200, "OK")
+        .header("Content-Type", "text/html; charset=EUC-JP")
+        .body(b"<title>\xc6\xfc\xcb\xdc</title>".to_vec())
+        .bare_lf();
+    // Folded and oddly spaced header lines.
+    let folded = Http::response(200, "OK")
+        .line("Content-Type:text/html;")
+        .line("  charset=utf-8")
+        .line("X-Odd :  spaced ")
+        .body("<p>folded");
+    // No Content-Type at all: sniffed, as a browser does.
+    let untyped = Http::response(200, "OK").body("  <!DOCTYPE html><p>sniffed");
+    let archive = Archive::warc(
+        Container::GzipPerRecord,
+        &[
+            Record::response("http://clueweb.example/", &clueweb).version("WARC/0.18"),
+            Record::response("http://folded.example/", &folded),
+            Record::response("http://untyped.example/", &untyped),
+        ],
+    );
+    let (pages, skipped, problems) = read(&archive.bytes());
+    assert!(problems.is_empty() && skipped.is_empty(), "{problems:?} {skipped:?}");
+    let bodies: Vec<&[u8]> = pages.iter().map(|p| &p.body[..]).collect();
+    assert_eq!(
+        bodies,
+        [
+            &b"<title>\xc6\xfc\xcb\xdc</title>"[..],
+            b"<p>folded",
+            b"  <!DOCTYPE html><p>sniffed"
+        ]
+    );
+}
+
+#[test]
+fn payloads_are_decoded_as_a_browser_receives_them() {
+    let body = "<title>coded</title><p>".to_owned() + &"text ".repeat(300);
+    let mut records = Vec::new();
+    let mut names = Vec::new();
+    for coding in [
+        Coding::Gzip,
+        Coding::XGzip,
+        Coding::Deflate,
+        Coding::DeflateRaw,
+        Coding::Br,
+        Coding::Zstd,
+    ] {
+        let uri = format!("http://{}.example/", coding.name());
+        records.push(Record::response(&uri, &html(&body).content_encoding(coding)));
+        names.push(uri);
+    }
+    for (uri, chunked) in [
+        ("http://chunked.example/", Chunked::sizes(&[7, 100, 3])),
+        (
+            "http://chunked-ext.example/",
+            Chunked::sizes(&[50]).extension("name=value"),
+        ),
+        ("http://chunked-lf.example/", Chunked::sizes(&[10, 10]).lf_only()),
+    ] {
+        records.push(Record::response(uri, &html(&body).chunked(chunked)));
+        names.push(uri.to_owned());
+    }
+    // Chunked and gzip at once.
+    records.push(Record::response(
+        "http://both.example/",
+        &html(&body)
+            .content_encoding(Coding::Gzip)
+            .chunked(Chunked::sizes(&[64, 64])),
+    ));
+    names.push("http://both.example/".into());
+    let (pages, _, problems) = read(&Archive::warc(Container::GzipPerRecord, &records).bytes());
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(pages.len(), names.len());
+    for (page, name) in pages.iter().zip(&names) {
+        assert_eq!(page.uri.as_ref(), Some(name));
+        assert!(page.body == body.as_bytes(), "{name}: {:?}", String::from_utf8_lossy(&page.body));
+        assert!(!page.coding_failed && page.truncated.is_none(), "{name}");
+    }
+}
+
+#[test]
+fn a_lying_content_encoding_gives_the_raw_body_and_costs_nothing_after() {
+    let liar = Http::response(200, "OK")
+        .header("Content-Type", "text/html")
+        .header("Content-Encoding", "gzip")
+        .body("<p>not gzip at all");
+    let mut records = vec![Record::response("http://liar.example/", &liar)];
+    for i in 0..4 {
+        records.push(Record::response(
+            &format!("http://good{i}.example/"),
+            &html(&format!("<p>good {i}")),
+        ));
+    }
+    let (pages, _, problems) = read(&Archive::warc(Container::GzipPerRecord, &records).bytes());
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(pages.len(), 5);
+    assert_eq!(pages[0].body, b"<p>not gzip at all");
+    assert!(pages[0].coding_failed);
+    for (i, page) in pages[1..].iter().enumerate() {
+        assert_eq!(page.body, format!("<p>good {i}").as_bytes());
+        assert!(!page.coding_failed);
+    }
+}
+
+#[test]
+fn truncated_pages_are_processed_and_marked() {
+    let archive = Archive::warc(
+        Container::GzipPerRecord,
+        &[
+            Record::response("http://cut.example/", &html("<p>the crawler stopped"))
+                .field("WARC-Truncated", "length"),
+            Record::response("http://next.example/", &html("<p>next")),
+        ],
+    );
+    let (pages, _, problems) = read(&archive.bytes());
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(pages[0].body, b"<p>the crawler stopped");
+    assert_eq!(pages[0].truncated, Some(Truncated::Declared("length".into())));
+    assert_eq!(pages[1].truncated, None);
+}
+
+#[test]
+fn a_clipped_archive_gives_its_last_page_as_far_as_it_goes() {
+    let last = "<title>last</title>".to_owned() + &"words ".repeat(100);
+    for container in [Container::Plain, Container::GzipPerRecord, Container::Lz4PerRecord] {
+        let archive = Archive::warc(
+            container.clone(),
+            &[
+                Record::response("http://first.example/", &html("<p>first")),
+                Record::response("http://last.example/", &html(&last)),
+            ],
+        );
+        let bytes = archive.bytes();
+        // Cut in the last record's body: the gzip member is cut where its
+        // deflate data is (most of it is the body).
+        let span = &archive.spans()[1];
+        let cut = span.start + (span.end - span.start) * 3 / 4;
+        let (pages, _, problems) = read(&bytes[..cut]);
+        assert_eq!(pages.len(), 2, "{container:?}: {problems:?}");
+        assert_eq!(pages[0].body, b"<p>first");
+        let clipped = &pages[1];
+        assert!(
+            matches!(clipped.truncated, Some(Truncated::ArchiveEnds { .. })),
+            "{container:?}: {clipped:?}"
+        );
+        assert!(
+            !clipped.body.is_empty() && last.as_bytes().starts_with(&clipped.body),
+            "{container:?}: {:?}",
+            String::from_utf8_lossy(&clipped.body)
+        );
+        assert!(problems.is_empty(), "{container:?}: {problems:?}");
+    }
+}
+
+#[test]
+fn a_broken_record_costs_only_itself() {
+    let records: Vec<Record> = (0..6)
+        .map(|i| Record::response(&format!("http://p{i}.example/"), &html(&format!("<p>{i}"))))
+        .collect();
+    // (An LZ4 frame has no checksum by default: a damaged one may decode
+    // to other bytes, so it is not among these.)
+    for container in [Container::GzipPerRecord, Container::ZstdPerRecord] {
+        let archive = Archive::warc(container.clone(), &records);
+        let broken = archive.corrupted(2);
+        let (pages, _, problems) = read(&broken);
+        let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+        assert_eq!(
+            uris,
+            [
+                "http://p0.example/",
+                "http://p1.example/",
+                "http://p3.example/",
+                "http://p4.example/",
+                "http://p5.example/"
+            ],
+            "{container:?}: {problems:?}"
+        );
+        assert_eq!(problems.len(), 1, "{container:?}: {problems:?}");
+        assert_eq!(problems[0].0, ProblemKind::Broken);
+        assert!(
+            problems[0].1.contains(&format!("offset {}", archive.offsets()[2])),
+            "{container:?}: {}",
+            problems[0].1
+        );
+    }
+    // In a plain archive: a record whose Content-Length lies.
+    let mut archive = Archive::new(Container::Plain);
+    archive.push(&records[0]);
+    archive.push(&Record::response("http://liar.example/", &html("<p>liar")).content_length(3));
+    archive.push(&records[1]);
+    let (pages, _, problems) = read(&archive.bytes());
+    let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+    assert_eq!(uris, ["http://p0.example/", "http://liar.example/", "http://p1.example/"]);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+}
+
+#[test]
+fn arc_files_as_the_internet_archive_wrote_them() {
+    let page = Http::response(200, "OK")
+        .header("Content-Type", "text/html")
+        .body("<title>1996</title>");
+    let image = Http::response(200, "OK")
+        .header("Content-Type", "image/gif")
+        .body("GIF89a");
+    for container in [Container::Plain, Container::GzipPerRecord] {
+        let records = [
+            ArcRecord::version_block("IA-000001.arc", "Alexa Internet"),
+            ArcRecord::new("http://example.com/", "text/html", page.to_bytes()),
+            ArcRecord::new("http://example.com/a.gif", "image/gif", image.to_bytes()),
+            ArcRecord::new("http://example.com/b", "text/html", page.to_bytes()).v2(
+                "200",
+                "-",
+                "-",
+                0,
+                "IA-000001.arc",
+            ),
+        ];
+        let archive = Archive::arc(container.clone(), &records);
+        let bytes = archive.bytes();
+        assert_eq!(
+            detect(&Source::from(bytes.clone())).unwrap().map(|f| f.kind),
+            Some(Kind::Arc)
+        );
+        let (pages, skipped, problems) = read(&bytes);
+        assert!(problems.is_empty(), "{container:?}: {problems:?}");
+        assert_eq!(skipped, [Skip::NotAPage, Skip::NotHtml], "{container:?}");
+        let offsets = archive.offsets();
+        assert_eq!(
+            pages,
+            [
+                got("http://example.com/", "<title>1996</title>", 200, offsets[1]),
+                got("http://example.com/b", "<title>1996</title>", 200, offsets[3]),
+            ],
+            "{container:?}"
+        );
+    }
+}

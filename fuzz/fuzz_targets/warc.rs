@@ -1,0 +1,51 @@
+//! Archives: any bytes, read as an archive (of the format their content
+//! says, or of one the first byte picks), never panic or hang, and reading
+//! them in segments, as the command line's threads do, gives exactly the
+//! events of reading them in order.
+#![no_main]
+
+use htmltok_warc::segment::read_segmented;
+use htmltok_warc::{detect, Compression, Event, Format, Kind, Options, Reader, Source};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&pick, archive)) = data.split_first() else {
+        return;
+    };
+    let source = Source::from(archive.to_vec());
+    let format = detect(&source).ok().flatten().unwrap_or(Format {
+        kind: if pick & 1 == 0 { Kind::Warc } else { Kind::Arc },
+        compression: match (pick >> 1) & 3 {
+            0 => Compression::None,
+            1 => Compression::Gzip,
+            2 => Compression::Lz4,
+            _ => Compression::Zstd,
+        },
+    });
+    let Ok(reader) = Reader::from_offset(source.clone(), format, 0, 0, Options::default()) else {
+        return;
+    };
+    let in_order: Vec<Event> = reader.collect();
+    let mut last = 0;
+    for event in &in_order {
+        let record = match event {
+            Event::Page(page) => Some(&page.record),
+            Event::Skipped(skipped) => Some(&skipped.record),
+            Event::Problem(_) => None,
+        };
+        if let Some(record) = record {
+            assert!(record.number > last, "record numbers go up: {event:?}");
+            assert!(record.offset <= archive.len() as u64, "offset inside: {event:?}");
+            last = record.number;
+        }
+    }
+    // Segments of a few dozen bytes, so that small inputs make many.
+    let every = u64::from(pick >> 3) * 8 + 1;
+    let mut segmented = Vec::new();
+    read_segmented(&source, format, every, &mut |event| {
+        segmented.push(event);
+        true
+    })
+    .expect("a memory source reads");
+    assert_eq!(segmented, in_order, "segments every {every} bytes");
+});
