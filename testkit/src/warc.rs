@@ -107,7 +107,8 @@ impl Coding {
                 d.finish().unwrap()
             }
             Coding::Br => {
-                // Quality 5, 4 MiB window: what servers use on the fly.
+                // A middling quality, as servers compress on the fly (the
+                // slow maximum is for files compressed ahead of time).
                 let mut br = brotli::CompressorWriter::new(Vec::new(), 4096, 5, 22);
                 br.write_all(bytes).unwrap();
                 br.into_inner()
@@ -885,7 +886,10 @@ impl ArcRecord {
 
     /// The ARC v1 version block that starts a file: `filedesc://{name}`
     /// from `0.0.0.0`, `text/plain`, its content `1 0 {origin}` and the
-    /// line naming the URL record's fields.
+    /// line naming the URL record's fields (Heritrix puts its XML metadata
+    /// after them: build that one with [`ArcRecord::new`]). Its length
+    /// counts the last LF; pywb's count one less and write the same bytes:
+    /// [`ArcRecord::length`] of 63 for the example below.
     ///
     /// ```
     /// use testkit::warc::ArcRecord;
@@ -1124,8 +1128,9 @@ pub enum Container {
     GzipPerRecord,
     /// The whole file one gzip member.
     GzipWhole,
-    /// One LZ4 frame per record (`.warc.lz4`, as FastWARC writes): default
-    /// frame options (64 KiB independent blocks, no checksums, no size).
+    /// One LZ4 frame per record (`.warc.lz4`, as FastWARC writes), with
+    /// the reference library's default frame options: 64 KiB linked
+    /// blocks, no checksums, no content size.
     Lz4PerRecord,
     /// One zstd frame per record, each with its content size and checksum
     /// (`.warc.zst` without a dictionary).
@@ -1281,7 +1286,10 @@ impl Archive {
             Container::Plain | Container::GzipWhole => bytes.to_vec(),
             Container::GzipPerRecord => gzip_member(bytes),
             Container::Lz4PerRecord => {
-                let mut lz4 = lz4_flex::frame::FrameEncoder::new(Vec::new());
+                let options = lz4_flex::frame::FrameInfo::new()
+                    .block_size(lz4_flex::frame::BlockSize::Max64KB)
+                    .block_mode(lz4_flex::frame::BlockMode::Linked);
+                let mut lz4 = lz4_flex::frame::FrameEncoder::with_frame_info(options, Vec::new());
                 lz4.write_all(bytes).unwrap();
                 lz4.finish().unwrap()
             }
@@ -1361,7 +1369,7 @@ impl Archive {
     }
 
     /// The archive file with entry `index` damaged inside: four bytes in the
-    /// middle of its member or frame inverted, its header and trailer
+    /// middle of its member or frame (or plain record) inverted, its header and trailer
     /// intact, every other entry as it was. A gzip or zstd decoder notices
     /// (the data no longer decodes or its checksum fails); an LZ4 frame has
     /// no checksum by default, so its record may just come out wrong.

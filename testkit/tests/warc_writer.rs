@@ -609,16 +609,39 @@ fn gzip_whole_is_one_member() {
 
 #[test]
 fn lz4_frames_per_record() {
-    let records = some_records();
+    let mut records = some_records();
+    // Over 64 KiB: a frame of several blocks.
+    let big: Vec<u8> = (0..200_000u32).map(|n| (n * 7 % 253) as u8).collect();
+    records.push(Record::resource(
+        "http://example.com/big",
+        "application/octet-stream",
+        big,
+    ));
     let archive = Archive::warc(Container::Lz4PerRecord, &records);
     let bytes = archive.bytes();
     assert_eq!(unlz4(&bytes), plain(&records));
     for (n, span) in archive.spans().iter().enumerate() {
-        // LZ4 frame format: magic 0x184D2204, then FLG version 01.
+        // LZ4 frame format: magic 0x184D2204; FLG 0x40 (version 01, linked
+        // blocks, no block or content checksum, no content size, no
+        // dictionary); BD 0x40 (64 KiB blocks).
         assert_eq!(bytes[span.start..span.start + 4], [0x04, 0x22, 0x4d, 0x18]);
-        assert_eq!(bytes[span.start + 4] >> 6, 0b01);
-        // EndMark: a zero block size closes each frame (no content checksum).
-        assert_eq!(bytes[span.end - 4..span.end], [0, 0, 0, 0]);
+        assert_eq!(bytes[span.start + 4..span.start + 6], [0x40, 0x40]);
+        // Blocks (a u32 size, its high bit for stored data), up to the
+        // EndMark, a zero size, which ends the frame (no content checksum).
+        let mut at = span.start + 7;
+        let mut blocks = 0;
+        loop {
+            let size = u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+            at += 4;
+            if size == 0 {
+                break;
+            }
+            at += (size & 0x7fff_ffff) as usize;
+            blocks += 1;
+        }
+        assert_eq!(at, span.end);
+        let length = records[n].to_bytes_numbered(n).len();
+        assert_eq!(blocks, length.div_ceil(64 << 10));
         assert_eq!(unlz4(&bytes[span.clone()]), records[n].to_bytes_numbered(n));
     }
 }
