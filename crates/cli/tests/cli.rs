@@ -780,51 +780,41 @@ fn problems_are_reported_and_skipped() {
 /// page, an image, a windows-1251 page whose charset is only in the HTTP
 /// header, a request, and a last HTML record cut short.
 fn test_warc() -> (Vec<u8>, Vec<usize>) {
+    let page = |content_type: &str, body: &[u8]| {
+        warc::Http::response(200, "OK")
+            .header("Content-Type", content_type)
+            .body(body)
+    };
     let records = [
-        warc::Record {
-            kind: "warcinfo",
-            uri: None,
-            http_content_type: None,
-            body: b"software: htmltok tests\r\n",
-        },
-        warc::Record {
-            kind: "response",
-            uri: Some("http://a.example/dir/page.html"),
-            http_content_type: Some("text/html; charset=utf-8"),
-            body: "<title>Première</title><p>Hello <a href=../up.html>up</a><img src=//cdn.example/i.png>"
-                .as_bytes(),
-        },
-        warc::Record {
-            kind: "response",
-            uri: Some("http://a.example/i.png"),
-            http_content_type: Some("image/png"),
-            body: b"\x89PNG\r\n\x1a\n\0\0",
-        },
-        warc::Record {
-            kind: "response",
-            uri: Some("http://b.example/ru/"),
-            http_content_type: Some("text/html; charset=windows-1251"),
+        warc::Record::warcinfo("software: htmltok tests\r\n"),
+        warc::Record::response(
+            "http://a.example/dir/page.html",
+            &page(
+                "text/html; charset=utf-8",
+                "<title>Première</title><p>Hello <a href=../up.html>up</a><img src=//cdn.example/i.png>"
+                    .as_bytes(),
+            ),
+        ),
+        warc::Record::response(
+            "http://a.example/i.png",
+            &page("image/png", b"\x89PNG\r\n\x1a\n\0\0"),
+        ),
+        warc::Record::response(
+            "http://b.example/ru/",
             // "Привет" and "мир" in windows-1251; no <meta>.
-            body: b"<title>\xcf\xf0\xe8\xe2\xe5\xf2</title><p>\xec\xe8\xf0 <a href=next>n</a>",
-        },
-        warc::Record {
-            kind: "request",
-            uri: Some("http://b.example/ru/"),
-            http_content_type: None,
-            body: b"GET /ru/ HTTP/1.1\r\n\r\n",
-        },
-        warc::Record {
-            kind: "response",
-            uri: Some("http://c.example/cut"),
-            http_content_type: Some("text/html"),
-            body: &[b'x'; 5000],
-        },
+            &page(
+                "text/html; charset=windows-1251",
+                b"<title>\xcf\xf0\xe8\xe2\xe5\xf2</title><p>\xec\xe8\xf0 <a href=next>n</a>",
+            ),
+        ),
+        warc::Record::request("http://b.example/ru/", &warc::Http::request("GET", "/ru/")),
+        warc::Record::response("http://c.example/cut", &page("text/html", &[b'x'; 5000])),
     ];
     let mut out = Vec::new();
     let last = records.len() - 1;
     let mut starts = Vec::new();
     for (n, record) in records.iter().enumerate() {
-        let member = warc::gzip_member(&warc::record_bytes(n, record));
+        let member = warc::gzip_member(&record.to_bytes_numbered(n));
         starts.push(out.len());
         if n == last {
             // Cut in the middle: inside the record's WARC header, which
@@ -1064,15 +1054,10 @@ fn warc_segments_read_as_in_order() {
     let uris: Vec<String> = (0..48).map(|n| format!("http://s.example/{n}")).collect();
     let pages: Vec<Vec<u8>> = (0..48).map(|n| noisy_page(n, 40_000)).collect();
     let response = |n: usize| {
-        warc::record_bytes(
-            n,
-            &warc::Record {
-                kind: "response",
-                uri: Some(&uris[n]),
-                http_content_type: Some("text/html"),
-                body: &pages[n],
-            },
-        )
+        let http = warc::Http::response(200, "OK")
+            .header("Content-Type", "text/html")
+            .body(&pages[n]);
+        warc::Record::response(&uris[n], &http).to_bytes_numbered(n)
     };
     let records: Vec<Vec<u8>> = (0..48).map(response).collect();
     let gzip = |bytes: &[u8], level| {
@@ -1118,27 +1103,20 @@ fn warc_segments_read_as_in_order() {
     // where the first segment's guess is looked for. Also a page without
     // a target URI (named by its number, which only reading in order
     // knows) and a truncated member in the middle.
-    let inner = warc::gzip_member(&warc::record_bytes(
-        99,
-        &warc::Record {
-            kind: "response",
-            uri: Some("http://inner.example/"),
-            http_content_type: Some("text/html"),
-            body: b"<title>not in the archive</title>",
-        },
-    ));
+    let inner_page = warc::Http::response(200, "OK")
+        .header("Content-Type", "text/html")
+        .body("<title>not in the archive</title>");
+    let inner = warc::gzip_member(
+        &warc::Record::response("http://inner.example/", &inner_page).to_bytes_numbered(99),
+    );
     let mut stored_body = vec![b'.'; 200_000];
     stored_body.extend_from_slice(&inner);
     stored_body.extend(std::iter::repeat_n(b'.', 150_000));
-    let stored = warc::record_bytes(
-        100,
-        &warc::Record {
-            kind: "response",
-            uri: Some("http://s.example/stored.warc.gz"),
-            http_content_type: Some("application/gzip"),
-            body: &stored_body,
-        },
-    );
+    let stored_page = warc::Http::response(200, "OK")
+        .header("Content-Type", "application/gzip")
+        .body(&stored_body);
+    let stored = warc::Record::response("http://s.example/stored.warc.gz", &stored_page)
+        .to_bytes_numbered(100);
     let unnamed = b"WARC/1.1\r\nWARC-Type: resource\r\nContent-Type: text/html\r\n\
         Content-Length: 9\r\n\r\n<p>no URI\r\n\r\n";
     let mut tricky: Vec<u8> = records[..4]

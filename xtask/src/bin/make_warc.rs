@@ -30,15 +30,10 @@ fn main() {
         let body = std::fs::read(path).expect("read page");
         let name = path.strip_prefix(dir).unwrap_or(path).to_string_lossy();
         let uri = format!("http://corpus.example/{name}");
-        let record = warc::record_bytes(
-            n,
-            &warc::Record {
-                kind: "response",
-                uri: Some(&uri),
-                http_content_type: Some("text/html"),
-                body: &body,
-            },
-        );
+        let http = warc::Http::response(200, "OK")
+            .header("Content-Type", "text/html")
+            .body(&body);
+        let record = warc::Record::response(&uri, &http).to_bytes_numbered(n);
         let bytes = if gzip {
             warc::gzip_member(&record)
         } else {
