@@ -109,7 +109,10 @@ fn starts_arc(bytes: &[u8]) -> bool {
         // Only the line's start is there (a member's first bytes): a
         // URL's scheme.
         None => {
-            let scheme = bytes.iter().take_while(|b| b.is_ascii_alphanumeric()).count();
+            let scheme = bytes
+                .iter()
+                .take_while(|b| b.is_ascii_alphanumeric())
+                .count();
             scheme > 0 && bytes.get(scheme) == Some(&b':')
         }
     }
@@ -159,6 +162,9 @@ pub(crate) struct Stream {
     units: Option<Units>,
     /// The units have ended (or there are none: a member in memory).
     ended: bool,
+    /// The archive ends inside the unit at this offset; cleared once a
+    /// problem or a page has said so.
+    pub(crate) clipped: Option<u64>,
     plain: bool,
 }
 
@@ -194,6 +200,7 @@ impl Stream {
             units_at: VecDeque::new(),
             units: Some(units),
             ended: false,
+            clipped: None,
         }
     }
 
@@ -206,6 +213,7 @@ impl Stream {
             units_at: VecDeque::from([(0, offset, 0)]),
             units: None,
             ended: true,
+            clipped: None,
         }
     }
 
@@ -259,6 +267,7 @@ impl Stream {
             // there is (a clipped record is read as far as it goes).
             Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
                 self.ended = true;
+                self.clipped = Some(unit);
                 return Ok(());
             }
             Err(error) => {
@@ -286,6 +295,7 @@ impl Stream {
             }
             Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
                 self.ended = true;
+                self.clipped = Some(units.unit_start());
                 Ok(())
             }
             Err(error) => Err(UnitError {
@@ -652,7 +662,16 @@ impl Reader {
                     Err(e) => return Some(self.unit_failed(e, "bytes after a record", false)),
                     Ok([]) => {
                         self.done = true;
-                        return None;
+                        // A unit cut by the archive's end that gave no
+                        // record (or only blank lines): said here.
+                        return self.stream.clipped.take().map(|at| {
+                            let unit = self.stream.unit_name();
+                            self.problem_between(
+                                at,
+                                ProblemKind::Truncated,
+                                format!("the archive ends inside the {unit} at offset {at}"),
+                            )
+                        });
                     }
                     Ok(bytes) => {
                         let blank = bytes

@@ -80,10 +80,23 @@ pub(crate) struct Units {
     /// bytes that a broken member's inflating went through are lost with
     /// it).
     furthest: u64,
+    /// The current unit's bytes, decoded and held until it is verified,
+    /// and how many of them were handed on.
+    held: Vec<u8>,
+    served: usize,
+    /// The current unit has been decoded to its end.
+    unit_done: bool,
+    /// The archive's end inside the current unit, to be said once what it
+    /// gave is handed on.
+    deferred: Option<io::Error>,
     /// The archive ends inside the current frame: its decoder's failure
     /// is the end of the archive, not a broken frame.
     clipped: bool,
 }
+
+/// The largest unit held whole until verified: a larger one (a whole
+/// archive compressed as one stream) is handed on as it decodes.
+const UNIT_HOLD: usize = 64 << 20;
 
 /// The largest dictionary read from a warc-zstd dictionary frame.
 const DICTIONARY_LIMIT: u64 = 16 << 20;
@@ -103,6 +116,10 @@ impl Units {
             started: false,
             clipped: false,
             furthest: at,
+            held: Vec::new(),
+            served: 0,
+            unit_done: false,
+            deferred: None,
         })
     }
 
@@ -124,6 +141,10 @@ impl Units {
     /// Starts the next unit; `false` at the end of the input.
     pub(crate) fn next_unit(&mut self) -> io::Result<bool> {
         self.end_frame();
+        self.held.clear();
+        self.served = 0;
+        self.unit_done = false;
+        self.deferred = None;
         let compression = self.compression;
         let input = self.input()?;
         let at_end = input.fill_buf()?.is_empty();
@@ -280,7 +301,82 @@ impl Units {
 
     /// Decompresses onto `out` (at least some bytes, unless the unit has
     /// ended: then 0).
+    ///
+    /// A compressed unit is decoded whole and verified (its checksum)
+    /// before any of it is handed on, so that a broken unit's bytes never
+    /// become a page; only a unit larger than [`UNIT_HOLD`] is handed on
+    /// as it decodes.
     pub(crate) fn read(&mut self, out: &mut Vec<u8>) -> io::Result<usize> {
+        const CHUNK: usize = 64 << 10;
+        if matches!(self.current, Current::Plain | Current::None) {
+            return self.decode(out);
+        }
+        if self.served == self.held.len() {
+            if let Some(e) = self.deferred.take() {
+                return Err(e);
+            }
+            if self.unit_done {
+                return Ok(0);
+            }
+            let mut held = std::mem::take(&mut self.held);
+            held.clear();
+            self.served = 0;
+            let filled = loop {
+                match self.decode(&mut held) {
+                    Ok(0) => {
+                        self.unit_done = true;
+                        break self.verify();
+                    }
+                    Ok(_) if held.len() >= UNIT_HOLD => break Ok(()),
+                    Ok(_) => {}
+                    // The archive ends in this unit: what it gave first.
+                    Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
+                        self.deferred = Some(e);
+                        break Ok(());
+                    }
+                    Err(e) => break Err(e),
+                }
+            };
+            self.held = held;
+            if let Err(e) = filled {
+                self.held.clear();
+                return Err(e);
+            }
+            if self.held.is_empty() {
+                return match self.deferred.take() {
+                    Some(e) => Err(e),
+                    None => Ok(0),
+                };
+            }
+        }
+        let n = (self.held.len() - self.served).min(CHUNK);
+        out.extend_from_slice(&self.held[self.served..self.served + n]);
+        self.served += n;
+        Ok(n)
+    }
+
+    /// Checks a finished Zstandard frame's checksum, when it has one (a
+    /// gzip member's is checked as it ends; LZ4 frames rarely carry one).
+    fn verify(&self) -> io::Result<()> {
+        if let Current::Zstd(decoder) = &self.current {
+            let frame = &decoder.decoder;
+            if let (Some(stored), Some(computed)) = (
+                frame.get_checksum_from_data(),
+                frame.get_calculated_checksum(),
+            ) {
+                if stored != computed {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        "broken Zstandard frame: its checksum does not match",
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Decompresses the current unit onto `out` as it comes.
+    fn decode(&mut self, out: &mut Vec<u8>) -> io::Result<usize> {
         const CHUNK: usize = 64 << 10;
         match &mut self.current {
             Current::None => Ok(0),
@@ -302,6 +398,7 @@ impl Units {
                 let read = read_into(&mut **decoder, out, CHUNK);
                 self.clipped_is_end(read)
             }
+
             Current::Zstd(decoder) => {
                 // ruzstd is young: a panic in it is a broken frame, not
                 // the end of the run.
@@ -320,10 +417,12 @@ impl Units {
         }
     }
 
-    /// A frame decoder's failure in a clipped frame is the archive's end.
+    /// A frame decoder's failure, or its end, in a clipped frame is the
+    /// archive's end.
     fn clipped_is_end(&self, read: io::Result<usize>) -> io::Result<usize> {
         match read {
             Err(e) if self.clipped => Err(io::Error::new(io::ErrorKind::UnexpectedEof, e)),
+            Ok(0) if self.clipped => Err(io::ErrorKind::UnexpectedEof.into()),
             read => read,
         }
     }
@@ -339,6 +438,9 @@ impl Units {
     ) -> io::Result<Option<u64>> {
         let failed = self.unit_start;
         self.current = Current::None;
+        self.held.clear();
+        self.served = 0;
+        self.deferred = None;
         if matches!(self.compression, Compression::Lz4 | Compression::Zstd)
             && self.unit_end > failed
         {
@@ -359,9 +461,7 @@ impl Units {
         }
         let from = (failed + 1).max(self.furthest);
         let found = find_unit_start(source, from, magic, &|bytes| match compression {
-            Compression::Gzip => {
-                gzip::member_head(bytes, 16).is_some_and(|h| starts_record(&h))
-            }
+            Compression::Gzip => gzip::member_head(bytes, 16).is_some_and(|h| starts_record(&h)),
             Compression::Lz4 => frames::plausible_frame(bytes, frames::LZ4_MAGIC),
             _ => frames::plausible_frame(bytes, frames::ZSTD_MAGIC),
         })?;

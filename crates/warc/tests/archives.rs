@@ -9,9 +9,7 @@ use htmltok_warc::segment::read_segmented;
 use htmltok_warc::{
     detect, Compression, Event, Format, Kind, ProblemKind, Reader, Skip, Source, Truncated,
 };
-use testkit::warc::{
-    ArcRecord, Archive, Chunked, Coding, Container, Http, Record, ZstdDictionary,
-};
+use testkit::warc::{ArcRecord, Archive, Chunked, Coding, Container, Http, Record, ZstdDictionary};
 
 /// What a page came out as: its URI, body, status, offset and whether it
 /// is whole.
@@ -91,7 +89,11 @@ fn crawl(version: &str) -> Vec<Record> {
         Record::response("http://a.example/i.png", &image),
         Record::response("http://a.example/missing", &missing),
         Record::metadata("http://a.example/", "application/warc-fields", "via: x\r\n"),
-        Record::revisit("http://a.example/", "http://a.example/", "2026-12-01T00:00:00Z"),
+        Record::revisit(
+            "http://a.example/",
+            "http://a.example/",
+            "2026-12-01T00:00:00Z",
+        ),
     ]
     .into_iter()
     .map(|r| r.version(version))
@@ -122,7 +124,7 @@ fn every_container_and_version_gives_the_same_pages() {
             Compression::Zstd,
         ),
     ];
-    for version in ["WARC/1.1", "WARC/1.0", "WARC/0.18", "WARC/0.17"] {
+    for version in ["1.1", "1.0", "0.18", "0.17"] {
         for (container, compression) in &containers {
             let archive = Archive::warc(container.clone(), &crawl(version));
             let bytes = archive.bytes();
@@ -186,13 +188,16 @@ fn http_heads_as_sloppy_writers_write_them() {
     let archive = Archive::warc(
         Container::GzipPerRecord,
         &[
-            Record::response("http://clueweb.example/", &clueweb).version("WARC/0.18"),
+            Record::response("http://clueweb.example/", &clueweb).version("0.18"),
             Record::response("http://folded.example/", &folded),
             Record::response("http://untyped.example/", &untyped),
         ],
     );
     let (pages, skipped, problems) = read(&archive.bytes());
-    assert!(problems.is_empty() && skipped.is_empty(), "{problems:?} {skipped:?}");
+    assert!(
+        problems.is_empty() && skipped.is_empty(),
+        "{problems:?} {skipped:?}"
+    );
     let bodies: Vec<&[u8]> = pages.iter().map(|p| &p.body[..]).collect();
     assert_eq!(
         bodies,
@@ -218,16 +223,22 @@ fn payloads_are_decoded_as_a_browser_receives_them() {
         Coding::Zstd,
     ] {
         let uri = format!("http://{}.example/", coding.name());
-        records.push(Record::response(&uri, &html(&body).content_encoding(coding)));
+        records.push(Record::response(
+            &uri,
+            &html(&body).content_encoding(coding),
+        ));
         names.push(uri);
     }
     for (uri, chunked) in [
         ("http://chunked.example/", Chunked::sizes(&[7, 100, 3])),
         (
             "http://chunked-ext.example/",
-            Chunked::sizes(&[50]).extension("name=value"),
+            Chunked::sizes(&[50]).extension(";name=value"),
         ),
-        ("http://chunked-lf.example/", Chunked::sizes(&[10, 10]).lf_only()),
+        (
+            "http://chunked-lf.example/",
+            Chunked::sizes(&[10, 10]).lf_only(),
+        ),
     ] {
         records.push(Record::response(uri, &html(&body).chunked(chunked)));
         names.push(uri.to_owned());
@@ -245,7 +256,11 @@ fn payloads_are_decoded_as_a_browser_receives_them() {
     assert_eq!(pages.len(), names.len());
     for (page, name) in pages.iter().zip(&names) {
         assert_eq!(page.uri.as_ref(), Some(name));
-        assert!(page.body == body.as_bytes(), "{name}: {:?}", String::from_utf8_lossy(&page.body));
+        assert!(
+            page.body == body.as_bytes(),
+            "{name}: {:?}",
+            String::from_utf8_lossy(&page.body)
+        );
         assert!(!page.coding_failed && page.truncated.is_none(), "{name}");
     }
 }
@@ -287,14 +302,25 @@ fn truncated_pages_are_processed_and_marked() {
     let (pages, _, problems) = read(&archive.bytes());
     assert!(problems.is_empty(), "{problems:?}");
     assert_eq!(pages[0].body, b"<p>the crawler stopped");
-    assert_eq!(pages[0].truncated, Some(Truncated::Declared("length".into())));
+    assert_eq!(
+        pages[0].truncated,
+        Some(Truncated::Declared("length".into()))
+    );
     assert_eq!(pages[1].truncated, None);
 }
 
 #[test]
 fn a_clipped_archive_gives_its_last_page_as_far_as_it_goes() {
-    let last = "<title>last</title>".to_owned() + &"words ".repeat(100);
-    for container in [Container::Plain, Container::GzipPerRecord, Container::Lz4PerRecord] {
+    // Words that do not repeat, so that most of a gzip member is its body.
+    let last = "<title>last</title>".to_owned()
+        + &(0..400)
+            .map(|i| format!("w{} ", i * 7919 % 10007))
+            .collect::<String>();
+    for container in [
+        Container::Plain,
+        Container::GzipPerRecord,
+        Container::Lz4PerRecord,
+    ] {
         let archive = Archive::warc(
             container.clone(),
             &[
@@ -303,20 +329,26 @@ fn a_clipped_archive_gives_its_last_page_as_far_as_it_goes() {
             ],
         );
         let bytes = archive.bytes();
-        // Cut in the last record's body: the gzip member is cut where its
-        // deflate data is (most of it is the body).
-        let span = &archive.spans()[1];
-        let cut = span.start + (span.end - span.start) * 3 / 4;
+        // Cut a few bytes before the last record's end: in its body.
+        let cut = archive.spans()[1].end - 20;
         let (pages, _, problems) = read(&bytes[..cut]);
-        assert_eq!(pages.len(), 2, "{container:?}: {problems:?}");
         assert_eq!(pages[0].body, b"<p>first");
+        if container == Container::Lz4PerRecord {
+            // An LZ4 block decodes whole or not at all: the record's one
+            // block is lost with the cut, and said to be.
+            assert_eq!(pages.len(), 1, "{problems:?}");
+            assert_eq!(problems.len(), 1, "{problems:?}");
+            assert_eq!(problems[0].0, ProblemKind::Truncated, "{problems:?}");
+            continue;
+        }
+        assert_eq!(pages.len(), 2, "{container:?}: {problems:?}");
         let clipped = &pages[1];
         assert!(
             matches!(clipped.truncated, Some(Truncated::ArchiveEnds { .. })),
             "{container:?}: {clipped:?}"
         );
         assert!(
-            !clipped.body.is_empty() && last.as_bytes().starts_with(&clipped.body),
+            clipped.body.len() > last.len() / 2 && last.as_bytes().starts_with(&clipped.body),
             "{container:?}: {:?}",
             String::from_utf8_lossy(&clipped.body)
         );
@@ -350,20 +382,26 @@ fn a_broken_record_costs_only_itself() {
         assert_eq!(problems.len(), 1, "{container:?}: {problems:?}");
         assert_eq!(problems[0].0, ProblemKind::Broken);
         assert!(
-            problems[0].1.contains(&format!("offset {}", archive.offsets()[2])),
+            problems[0]
+                .1
+                .contains(&format!("offset {}", archive.offsets()[2])),
             "{container:?}: {}",
             problems[0].1
         );
     }
-    // In a plain archive: a record whose Content-Length lies.
+    // In a plain archive: a record whose Content-Length lies (too short:
+    // its content is "HTT", no page), and the bytes after it that start
+    // no record, skipped to the next one with a problem.
     let mut archive = Archive::new(Container::Plain);
     archive.push(&records[0]);
     archive.push(&Record::response("http://liar.example/", &html("<p>liar")).content_length(3));
     archive.push(&records[1]);
-    let (pages, _, problems) = read(&archive.bytes());
+    let (pages, skipped, problems) = read(&archive.bytes());
     let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
-    assert_eq!(uris, ["http://p0.example/", "http://liar.example/", "http://p1.example/"]);
+    assert_eq!(uris, ["http://p0.example/", "http://p1.example/"]);
+    assert_eq!(skipped, [Skip::NotHtml]);
     assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].1.contains("not a record"), "{problems:?}");
 }
 
 #[test]
@@ -390,7 +428,9 @@ fn arc_files_as_the_internet_archive_wrote_them() {
         let archive = Archive::arc(container.clone(), &records);
         let bytes = archive.bytes();
         assert_eq!(
-            detect(&Source::from(bytes.clone())).unwrap().map(|f| f.kind),
+            detect(&Source::from(bytes.clone()))
+                .unwrap()
+                .map(|f| f.kind),
             Some(Kind::Arc)
         );
         let (pages, skipped, problems) = read(&bytes);
@@ -400,8 +440,18 @@ fn arc_files_as_the_internet_archive_wrote_them() {
         assert_eq!(
             pages,
             [
-                got("http://example.com/", "<title>1996</title>", 200, offsets[1]),
-                got("http://example.com/b", "<title>1996</title>", 200, offsets[3]),
+                got(
+                    "http://example.com/",
+                    "<title>1996</title>",
+                    200,
+                    offsets[1]
+                ),
+                got(
+                    "http://example.com/b",
+                    "<title>1996</title>",
+                    200,
+                    offsets[3]
+                ),
             ],
             "{container:?}"
         );
