@@ -175,7 +175,7 @@ fn http_heads_as_sloppy_writers_write_them() {
     // bare LF, a legacy charset.
     let clueweb = Http::response(200, "OK")
         .header("Content-Type", "text/html; charset=EUC-JP")
-        .body(b"<title>\xc6\xfc\xcb\xdc</title>".to_vec())
+        .body(b"<title>\xc6\xfc\xcb\xdc</title>")
         .bare_lf();
     // Folded and oddly spaced header lines.
     let folded = Http::response(200, "OK")
