@@ -282,6 +282,7 @@ mod reader;
 mod scan;
 mod state;
 mod stream;
+#[cfg(feature = "tape")]
 pub mod tape;
 mod token;
 mod tokenizer;
@@ -292,6 +293,7 @@ pub use position::{LineCol, LineIndex, Lines};
 pub use reader::ReaderTokenizer;
 pub use state::State;
 pub use stream::StreamTokenizer;
+#[cfg(feature = "tape")]
 pub use tape::{Tape, TapeAttr, TapeAttrStrings, TapeToken, TapeTokens};
 pub use token::{
     Attribute, Attributes, Doctype, OwnedToken, ProcessingInstruction, Span, Tag, Text, Token,
