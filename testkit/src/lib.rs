@@ -7,7 +7,7 @@
 //! - [`observe`]: what a benchmark reads of each token (shared with
 //!   `htmltok bench`, re-exported from `htmltok-cli`).
 //! - [`warc`]: WARC records of our own, as real tools write them, for the
-//!   archive tests and `xtask`'s `make_warc`.
+//!   archive tests and `cargo xtask make-warc`.
 //! - [`record`]: tokens and errors as owned, comparable records, the one
 //!   meaning of "the same output".
 //! - [`drive`]: whole-document and streaming runs reduced to records, with
