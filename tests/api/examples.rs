@@ -230,3 +230,26 @@ fn text_of_the_repository_pages_leaves_out_scripts_and_styles() {
         }
     }
 }
+
+#[test]
+fn page_decodes_a_legacy_page_and_resolves_its_links_against_its_base() {
+    let page = TempPage::new("page-1251.html", &legacy_page());
+    let out = run(
+        "page",
+        &[page.0.to_str().unwrap(), "https://example.org/index.html"],
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    // The charset is declared only by a <meta> after 1024 bytes of scripts.
+    assert_eq!(lines[0], "encoding: windows-1251 (late-meta)");
+    assert_eq!(lines[1], "title: (none)");
+    assert_eq!(lines[2], "text: 3 lines");
+    assert_eq!(&lines[3..6], ["    Новости", "    Привет 1 2", "    3 4"]);
+    for link in [
+        "link: <a href> https://example.org/news/today.html",
+        "link: <a href> https://example.org/news/%D0%BC%D0%B8%D1%80/",
+        "link: <a href> https://example.com/x?y=1&z=2",
+        "link: <a href> https://example.org/up",
+    ] {
+        assert!(lines.contains(&link), "{link:?} not in {lines:#?}");
+    }
+}
