@@ -37,9 +37,7 @@ use htmltok::html5ever::{parse_document, ParseOpts};
 use markup5ever_rcdom::RcDom;
 use scraper::{Html, HtmlTreeSink};
 
-#[path = "../tests/common/dom.rs"]
-mod dom;
-use testkit::files;
+use testkit::{dom, files};
 
 struct Page {
     name: String,

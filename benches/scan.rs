@@ -25,21 +25,16 @@
 //! and the vector kernels on their own, from the first byte, without the
 //! inline start: `swar`, `sse2`, `avx2`, `neon`, where the machine has them.
 //!
-//! The scan module is compiled into this bench directly (`#[path]`), since
-//! it is internal to the crate.
+//! The scan module is internal to the crate: the bench reaches its sets and
+//! kernels through `htmltok::__fuzz::scan` (the `fuzzing` feature, which
+//! the dev-dependency `testkit` turns on).
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-// `cargo bench` compiles with `cfg(test)` but drops `#[test]` functions,
-// which leaves the test modules' imports unused.
-#[allow(dead_code, unused_imports)]
-#[path = "../src/scan/mod.rs"]
-mod scan;
-
-use scan::{Kernel, Landmarks};
+use htmltok::__fuzz::scan::{Kernel, Set};
 
 const INPUT_LEN: usize = 64 * 1024;
 
@@ -62,7 +57,7 @@ impl Rng {
 
 /// `INPUT_LEN` bytes with a landmark of `set` after every gap of 0 to
 /// `max_gap` ordinary bytes.
-fn input(set: &Landmarks, max_gap: usize, seed: u64) -> Vec<u8> {
+fn input(set: Set, max_gap: usize, seed: u64) -> Vec<u8> {
     let landmarks: Vec<u8> = (0..=255u8)
         .filter(|&b| set.find_scalar(&[b]) == 0)
         .collect();
@@ -109,14 +104,15 @@ fn kernel_name(kernel: Kernel) -> &'static str {
 }
 
 fn bench_scan(c: &mut Criterion) {
-    let sets: [(&str, &Landmarks); 6] = [
-        ("DATA", &scan::DATA),
-        ("DATA_WITH_NUL", &scan::DATA_WITH_NUL),
-        ("ATTR_VALUE_DOUBLE", &scan::ATTR_VALUE_DOUBLE),
-        ("TAG_NAME", &scan::TAG_NAME),
-        ("ATTR_NAME", &scan::ATTR_NAME),
-        ("ATTR_VALUE_UNQUOTED", &scan::ATTR_VALUE_UNQUOTED),
-    ];
+    let sets = [
+        "DATA",
+        "DATA_WITH_NUL",
+        "ATTR_VALUE_DOUBLE",
+        "TAG_NAME",
+        "ATTR_NAME",
+        "ATTR_VALUE_UNQUOTED",
+    ]
+    .map(|name| (name, Set::named(name).expect("a set of src/scan/mod.rs")));
     for (input_name, max_gap) in [("text-like", 120), ("tag-like", 6)] {
         for (set_name, set) in sets {
             let hay = input(set, max_gap, 0x9E37_79B9_7F4A_7C15 ^ max_gap as u64);

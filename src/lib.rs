@@ -282,6 +282,7 @@ mod reader;
 mod scan;
 mod state;
 mod stream;
+#[cfg(feature = "tape")]
 pub mod tape;
 mod token;
 mod tokenizer;
@@ -292,6 +293,7 @@ pub use position::{LineCol, LineIndex, Lines};
 pub use reader::ReaderTokenizer;
 pub use state::State;
 pub use stream::StreamTokenizer;
+#[cfg(feature = "tape")]
 pub use tape::{Tape, TapeAttr, TapeAttrStrings, TapeToken, TapeTokens};
 pub use token::{
     Attribute, Attributes, Doctype, OwnedToken, ProcessingInstruction, Span, Tag, Text, Token,
@@ -319,6 +321,53 @@ pub mod __fuzz {
     }
 
     pub use crate::tokenizer::SkipAttributes;
+
+    /// The landmark scanner's sets and kernels, one by one, for
+    /// `benches/scan.rs`.
+    pub mod scan {
+        pub use crate::scan::Kernel;
+
+        /// One of the tokenizer's landmark sets.
+        #[derive(Clone, Copy)]
+        pub struct Set(&'static str, &'static crate::scan::Landmarks);
+
+        impl std::fmt::Debug for Set {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_tuple("Set").field(&self.0).finish()
+            }
+        }
+
+        impl Set {
+            /// The set named `name` in `src/scan/mod.rs` (`DATA`,
+            /// `TAG_NAME`, ...).
+            pub fn named(name: &str) -> Option<Set> {
+                crate::scan::all_sets()
+                    .into_iter()
+                    .find(|&(n, _)| n == name)
+                    .map(|(n, set)| Set(n, set))
+            }
+
+            /// Offset of the first landmark in `hay` (`hay.len()` when
+            /// there is none), as the tokenizer searches.
+            #[inline(always)]
+            pub fn find(self, hay: &[u8]) -> usize {
+                self.1.find(hay)
+            }
+
+            /// The same by the plain definition, a table lookup per byte.
+            #[inline]
+            pub fn find_scalar(self, hay: &[u8]) -> usize {
+                self.1.find_scalar(hay)
+            }
+
+            /// The same with one kernel; `None` where it is not available
+            /// or does not apply to the set.
+            #[inline]
+            pub fn find_with(self, kernel: Kernel, hay: &[u8]) -> Option<usize> {
+                self.1.find_with(kernel, hay)
+            }
+        }
+    }
 
     /// A tokenizer for `input` (repaired as `Tokenizer::from_bytes` does)
     /// that hands out tags without attributes and steps over them, as

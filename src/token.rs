@@ -17,9 +17,10 @@ use std::ops::Range;
 /// ```
 ///
 /// `#[repr(C)]` plain old data (two `usize`s), so that the token tape's
-/// records that hold spans cast to bytes ([`Tape`](crate::Tape)).
+/// records that hold spans cast to bytes (the `tape` feature).
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, bytemuck::Pod, bytemuck::Zeroable)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "tape", derive(bytemuck::Pod, bytemuck::Zeroable))]
 pub struct Span {
     /// Offset of the first byte.
     pub start: usize,
@@ -196,7 +197,8 @@ pub(crate) enum Slot {
 /// same layout (asserted in `tape.rs`), and `Tape::tokens` lends its
 /// attributes as these records by a checked cast.
 #[repr(C)]
-#[derive(Clone, Copy, Debug, Default, bytemuck::Pod, bytemuck::Zeroable)]
+#[derive(Clone, Copy, Debug, Default)]
+#[cfg_attr(feature = "tape", derive(bytemuck::Pod, bytemuck::Zeroable))]
 pub(crate) struct AttrRecord {
     pub name_span: Span,
     pub value_span: Span,

@@ -94,7 +94,7 @@ fn paired_group<'g>(name: &'g str, pages: &[&Page], rounds: usize) -> Paired<'g>
 pub fn paired_report(groups: &[(String, Vec<&Page>)], filter: Option<&str>, rounds: usize) {
     let chosen: Vec<_> = groups
         .iter()
-        .filter(|(name, pages)| !pages.is_empty() && filter.is_none_or(|f| name.contains(f)))
+        .filter(|(name, pages)| !pages.is_empty() && filter.map_or(true, |f| name.contains(f)))
         .collect();
     if chosen.is_empty() || rounds == 0 {
         return;

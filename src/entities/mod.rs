@@ -3,7 +3,7 @@
 //! the longest name that begins the bytes after an `&`.
 //!
 //! The table lives in `table.rs`, generated from the WHATWG `entities.json`
-//! by `cargo run -p xtask --bin gen_entities > src/entities/table.rs`. Deciding
+//! by `cargo xtask gen-entities`. Deciding
 //! what to do with a match (the missing-semicolon error, the attribute-value
 //! exception for `=` and alphanumerics) is the tokenizer's business, not
 //! this module's.

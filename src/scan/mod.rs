@@ -361,10 +361,11 @@ impl Landmarks {
     }
 }
 
-/// The ways to search a set, for tests and fuzzing.
+/// The ways to search a set, for tests, fuzzing and the `scan` bench
+/// (public only through `__fuzz::scan`).
 #[cfg(any(test, feature = "fuzzing"))]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Kernel {
+pub enum Kernel {
     /// [`Landmarks::find`]: what the tokenizer uses.
     Find,
     /// [`Landmarks::find_scalar`]: the definition.
@@ -384,7 +385,7 @@ pub(crate) enum Kernel {
 #[cfg(any(test, feature = "fuzzing"))]
 impl Kernel {
     /// Every kernel, available here or not.
-    pub(crate) const ALL: [Kernel; 7] = [
+    pub const ALL: [Kernel; 7] = [
         Kernel::Find,
         Kernel::Scalar,
         Kernel::Memchr,
@@ -395,7 +396,7 @@ impl Kernel {
     ];
 
     /// Whether the kernel can run on this machine.
-    pub(crate) fn available(self) -> bool {
+    pub fn available(self) -> bool {
         match self {
             Kernel::Find | Kernel::Scalar | Kernel::Memchr | Kernel::Swar => true,
             #[cfg(target_arch = "x86_64")]

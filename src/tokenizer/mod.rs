@@ -435,7 +435,8 @@ impl<'a> Tokenizer<'a, IgnoreErrors> {
 
 impl<'a> Tokenizer<'a, SkipAttributes> {
     /// A tokenizer for `input` that hands out tags without attributes
-    /// ([`SkipAttributes`]).
+    /// ([`SkipAttributes`]); what `extract::text` reads.
+    #[cfg(feature = "extract")]
     pub(crate) fn skipping_attributes(input: &'a str, config: Config) -> Self {
         Tokenizer::build(Cow::Borrowed(input), config)
     }

@@ -3,7 +3,7 @@
 //! violations (tokens after Eof or after `None`, Eof before `finish`, empty
 //! text, a stream that takes bytes after `finish`) as anomalies.
 
-use htmltok::{Config, ErrorPolicy, OwnedToken, StreamTokenizer, Token, Tokenizer};
+use htmltok::{Config, ErrorPolicy, OwnedToken, State, StreamTokenizer, Token, Tokenizer};
 
 use crate::record::{diff, err_rec, ErrRec, Normalizer, Output, Rec};
 
@@ -263,6 +263,21 @@ pub fn check_with(
             Some(format!("panic: {msg}"))
         }
     }
+}
+
+/// The switch a naive tree builder makes after a start tag (what the
+/// driven comparisons of `for_each_token` and the tape apply).
+pub fn naive_switch(token: &Token<'_>) -> Option<State> {
+    let Token::StartTag(tag) = token else {
+        return None;
+    };
+    Some(match tag.name {
+        "script" => State::ScriptData,
+        "style" | "xmp" | "iframe" | "noembed" | "noframes" => State::Rawtext,
+        "title" | "textarea" => State::Rcdata,
+        "plaintext" => State::Plaintext,
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

@@ -1,24 +1,36 @@
 //! htmltok's test plumbing, kept out of the library's public API and never
 //! published: used by the integration tests, the fuzz targets, the benches
-//! and the examples (as a dev-dependency).
+//! and `xtask`.
 //!
+//! - [`data`]: the test data of a checkout: html5lib-tests cases, corpus
+//!   pages and their manifest (`$HTML5LIB_TESTS`, `$HTMLTOK_CORPUS`).
 //! - [`json`]: the html5lib-tests JSON writer, the command line's
 //!   `tokens` output format (re-exported from `htmltok-cli`).
 //! - [`observe`]: what a benchmark reads of each token (shared with
 //!   `htmltok bench`, re-exported from `htmltok-cli`).
 //! - [`warc`]: WARC records of our own, as real tools write them, for the
-//!   archive tests and `xtask`'s `make_warc`.
+//!   archive tests and `cargo xtask make-warc`.
 //! - [`record`]: tokens and errors as owned, comparable records, the one
 //!   meaning of "the same output".
 //! - [`drive`]: whole-document and streaming runs reduced to records, with
 //!   the token protocol checked on the way.
+//! - [`compare`]: a difference between two runs shrunk, shown and reported.
 //! - [`props`]: what the fuzz targets check (their proptest twins and the
 //!   regression cases run the same functions).
+//! - [`adversarial`]: generated worst-case inputs, for the memory tests and
+//!   the linearity bench.
 //! - [`files`]: the directory walk that finds pages and test data;
 //!   [`rng`]: the deterministic generator of split points and inputs.
+//! - `dom` (feature `html5ever`): an `RcDom` written in html5lib's
+//!   tree-construction format.
 //! - [`__fuzz`]: the library's internals the checks need, which exist only
 //!   with htmltok's `fuzzing` feature (this crate turns it on).
 
+pub mod adversarial;
+pub mod compare;
+pub mod data;
+#[cfg(feature = "html5ever")]
+pub mod dom;
 pub mod drive;
 pub mod files;
 pub mod props;

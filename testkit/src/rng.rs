@@ -1,5 +1,6 @@
 //! A small deterministic random number generator for split points and
-//! synthetic inputs: the same numbers on every run and every machine.
+//! synthetic inputs: the same numbers on every run and every machine; and
+//! the split points of a stream's chunks, fixed or drawn from it.
 
 /// xorshift64*: small, deterministic, good enough for split points and
 /// generated pages (not for anything that needs real randomness).
@@ -27,6 +28,41 @@ impl XorShift {
     }
 }
 
+/// Split points for fixed-size chunks of `len` bytes.
+pub fn fixed_splits(len: usize, size: usize) -> Vec<usize> {
+    (size..len).step_by(size.max(1)).collect()
+}
+
+/// Random split sets for an input of `len` bytes: a few uniformly placed
+/// points (duplicates allowed, so some chunks are empty), small random
+/// chunk sizes, and random chunk sizes up to the whole input.
+pub fn random_split_sets(len: usize, rng: &mut XorShift) -> Vec<Vec<usize>> {
+    let mut sets = Vec::new();
+    // A few uniformly placed points, including 0 and len (empty chunks).
+    let k = 1 + rng.below(8);
+    let mut points: Vec<usize> = (0..k).map(|_| rng.below(len + 1)).collect();
+    points.sort_unstable();
+    sets.push(points);
+    // Chunks of 1..=16 bytes, sometimes empty.
+    sets.push(random_sized(len, 17, rng));
+    // Chunks of up to the whole input.
+    sets.push(random_sized(len, len.max(1) + 1, rng));
+    sets
+}
+
+/// Split points for chunks of random size in `0..max_size`.
+pub fn random_sized(len: usize, max_size: usize, rng: &mut XorShift) -> Vec<usize> {
+    let mut points = Vec::new();
+    let mut at = 0;
+    loop {
+        at += rng.below(max_size.max(1));
+        if at >= len {
+            return points;
+        }
+        points.push(at);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -41,5 +77,21 @@ mod tests {
         }
         // Seed 0 would be stuck at 0.
         assert_ne!(XorShift::new(0).next_u64(), 0);
+    }
+
+    #[test]
+    fn splits_stay_inside_the_input_in_order() {
+        assert_eq!(fixed_splits(10, 4), [4, 8]);
+        assert_eq!(fixed_splits(8, 4), [4]);
+        assert!(fixed_splits(3, 4).is_empty());
+        let mut rng = XorShift::new(11);
+        for len in [0, 1, 5, 100] {
+            for set in random_split_sets(len, &mut rng) {
+                assert!(set.windows(2).all(|w| w[0] <= w[1]), "{set:?}");
+                assert!(set.iter().all(|&p| p <= len), "{set:?} for {len}");
+            }
+            let sized = random_sized(len, 3, &mut rng);
+            assert!(sized.iter().all(|&p| p < len), "{sized:?} for {len}");
+        }
     }
 }

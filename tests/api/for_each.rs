@@ -7,10 +7,10 @@
 //!
 //! Inputs: every page of the corpus and every html5lib-tests input.
 
-mod common;
-
-use common::{diff, naive_switch, Errors, Normalizer, Output};
 use htmltok::{Config, Flow, State, StreamTokenizer, Token, Tokenizer};
+use testkit::drive::{naive_switch, Errors};
+use testkit::record::{diff, Normalizer, Output};
+use testkit::{compare, data, record};
 
 const BETWEEN: &str = "for_each_token and next_token";
 
@@ -78,7 +78,7 @@ fn taken(bytes: &[u8], config: &Config, errors: Errors, switch: bool, run: Run) 
             if tok.next_token().is_some() {
                 norm.anomalies.push("token after the end".to_owned());
             }
-            tok.errors().iter().map(common::err_rec).collect()
+            tok.errors().iter().map(record::err_rec).collect()
         }};
     }
     let errors = match errors {
@@ -134,7 +134,7 @@ fn streamed(bytes: &[u8], config: &Config, driven: bool, chunk: usize, callback:
     assert!(norm.anomalies.is_empty(), "{:?}", norm.anomalies);
     Output {
         tokens: norm.tokens,
-        errors: stream.errors().iter().map(common::err_rec).collect(),
+        errors: stream.errors().iter().map(record::err_rec).collect(),
     }
 }
 
@@ -169,7 +169,7 @@ fn compare_all(
 
 #[test]
 fn corpus_pages() {
-    let pages = common::corpus_pages();
+    let pages = data::corpus_pages();
     assert!(!pages.is_empty(), "no corpus pages");
     let mut runs = 0;
     let mut failures = Vec::new();
@@ -177,12 +177,12 @@ fn corpus_pages() {
     for (name, bytes) in &pages {
         compare_all(name, bytes, &configs, &mut runs, &mut failures);
     }
-    common::report(BETWEEN, "corpus", runs, &failures);
+    compare::report(BETWEEN, "corpus", runs, &failures);
 }
 
 #[test]
 fn html5lib_inputs() {
-    let (cases, _) = common::html5lib_cases();
+    let (cases, _) = data::html5lib_cases();
     let mut runs = 0;
     let mut failures = Vec::new();
     for case in &cases {
@@ -199,12 +199,12 @@ fn html5lib_inputs() {
             &mut failures,
         );
     }
-    common::report(BETWEEN, "html5lib", runs, &failures);
+    compare::report(BETWEEN, "html5lib", runs, &failures);
 }
 
 #[test]
 fn streams_in_chunks() {
-    let pages = common::corpus_pages();
+    let pages = data::corpus_pages();
     let mut runs = 0;
     let mut failures = Vec::new();
     for (name, bytes) in &pages {
@@ -219,7 +219,7 @@ fn streams_in_chunks() {
             }
         }
     }
-    common::report(BETWEEN, "streams", runs, &failures);
+    compare::report(BETWEEN, "streams", runs, &failures);
 }
 
 /// `Flow::Switch` is `set_state`: an RCDATA title in driven mode.

@@ -3,20 +3,23 @@
 //! `.warc.gz` alone, to hold `htmltok text` over it against.
 //!
 //! ```text
-//! cargo run --release -p xtask --bin make_warc -- ../shared/corpus /tmp/corpus.warc.gz
-//! cargo build --release -p xtask --bin inflate
-//! hyperfine -N 'target/release/inflate /tmp/corpus.warc.gz' \
+//! cargo build --release -p xtask -p htmltok-cli
+//! target/release/xtask make-warc ../shared/corpus /tmp/corpus.warc.gz
+//! hyperfine -N 'target/release/xtask inflate /tmp/corpus.warc.gz' \
 //!     'target/release/htmltok text /tmp/corpus.warc.gz'
 //! ```
 
+use std::ffi::OsString;
 use std::io::Read;
+use std::process::ExitCode;
 
-fn main() {
-    let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: inflate FILE.gz");
-        std::process::exit(2);
+/// `cargo xtask inflate FILE.gz`.
+pub fn main(args: &[OsString]) -> ExitCode {
+    let [path] = args else {
+        eprintln!("usage: cargo xtask inflate FILE.gz");
+        return ExitCode::from(2);
     };
-    let file = std::fs::File::open(&path).expect("open the file");
+    let file = std::fs::File::open(path).expect("open the file");
     let mut gz =
         flate2::read::MultiGzDecoder::new(std::io::BufReader::with_capacity(1 << 20, file));
     let mut buf = vec![0u8; 1 << 20];
@@ -29,4 +32,5 @@ fn main() {
         total += n as u64;
     }
     println!("{total} bytes");
+    ExitCode::SUCCESS
 }

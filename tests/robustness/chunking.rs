@@ -39,17 +39,15 @@
 //! Failures print the case, the first difference and, for the first few,
 //! a minimized input with its split points.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
+use testkit::{compare, data, record};
 
-use common::{
-    check, check_with, fixed_splits, random_sized, random_split_sets, show, streamed, whole,
-    Errors, XorShift,
-};
 use htmltok::{Config, State};
 use proptest::prelude::*;
+use testkit::compare::show;
+use testkit::drive::{check, check_with, streamed, whole, Errors};
+use testkit::rng::{fixed_splits, random_sized, random_split_sets, XorShift};
 
 /// How many failures to minimize per test (minimizing is slow on big pages).
 const MINIMIZE: usize = 3;
@@ -90,7 +88,7 @@ impl Report {
 }
 
 /// A whole-document run (`None` when the tokenizer panicked).
-type WholeRun = Option<(common::Output, Vec<String>)>;
+type WholeRun = Option<(record::Output, Vec<String>)>;
 
 fn whole_run(bytes: &[u8], config: &Config, errors: Errors) -> WholeRun {
     std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -150,7 +148,7 @@ fn verify(
         let problem = match run {
             Err(_) => Some("streaming tokenizer panicked".to_owned()),
             Ok((_, sa)) if !sa.is_empty() => Some(format!("stream anomalies: {sa:?}")),
-            Ok((s, _)) => common::diff(w, &s),
+            Ok((s, _)) => record::diff(w, &s),
         };
         let Some(problem) = problem else { continue };
         let mut msg = format!("{label} [{name}, errors {errors:?}, take_errors {take}]: {problem}");
@@ -160,7 +158,7 @@ fn verify(
         if report.minimized < MINIMIZE {
             report.minimized += 1;
             let fails = |b: &[u8], s: &[usize]| check(b, config, errors, s, take).is_some();
-            let (mb, ms) = common::minimize(bytes, splits, &fails);
+            let (mb, ms) = compare::minimize(bytes, splits, &fails);
             let why = check(&mb, config, errors, &ms, take).unwrap_or_default();
             msg += &format!(
                 "\n  MINIMIZED ({} bytes): b\"{}\" split at {ms:?}\n  config: {config:?}\n  {why}",
@@ -189,7 +187,7 @@ fn html5lib_split_sets(len: usize, rng: &mut XorShift) -> Vec<(String, Vec<usize
 #[test]
 fn html5lib_inputs_driven() {
     let started = Instant::now();
-    let (cases, skipped) = common::html5lib_cases();
+    let (cases, skipped) = data::html5lib_cases();
     let mut rng = XorShift::new(0x5EED_0001);
     let mut report = Report::default();
     for case in &cases {
@@ -211,7 +209,7 @@ fn html5lib_inputs_driven() {
 #[test]
 fn html5lib_inputs_standalone() {
     let started = Instant::now();
-    let (cases, skipped) = common::html5lib_cases();
+    let (cases, skipped) = data::html5lib_cases();
     let mut rng = XorShift::new(0x5EED_0002);
     let mut report = Report::default();
     for case in &cases {
@@ -248,7 +246,7 @@ fn corpus_with_whole_runs() -> &'static [(String, Vec<u8>, WholeRun)] {
         std::sync::OnceLock::new();
     PAGES.get_or_init(|| {
         let started = Instant::now();
-        let pages: Vec<_> = common::corpus_pages()
+        let pages: Vec<_> = data::corpus_pages()
             .into_iter()
             .map(|(name, bytes)| {
                 let run = whole_run(&bytes, &Config::new(), Errors::On);
@@ -715,13 +713,13 @@ fn harness_sees_differences() {
     let (a, _) = whole(b"<p id=x>", &config, Errors::On);
     let (b, _) = whole(b"<p  id=x>", &config, Errors::On);
     let (c, _) = whole(b"<p id=y>", &config, Errors::On);
-    assert!(common::diff(&a, &b).is_some(), "spans must be compared");
-    assert!(common::diff(&a, &c).is_some(), "values must be compared");
+    assert!(record::diff(&a, &b).is_some(), "spans must be compared");
+    assert!(record::diff(&a, &c).is_some(), "values must be compared");
     let (d, _) = whole(b"<p id=x id=x>", &config, Errors::On);
     let (e, _) = whole(b"<p id=x  id=x>", &config, Errors::On);
     assert_eq!(d.errors.len(), 1);
     assert!(
-        common::diff(&d, &e).is_some(),
+        record::diff(&d, &e).is_some(),
         "error spans must be compared"
     );
 }
@@ -736,7 +734,7 @@ fn harness_minimizer_shrinks() {
         s.iter()
             .any(|&p| p >= 2 && p <= b.len() && &b[p - 2..p] == b"<a")
     };
-    let (b, s) = common::minimize(&input, &splits, &fails);
+    let (b, s) = compare::minimize(&input, &splits, &fails);
     assert_eq!((b.as_slice(), s.as_slice()), (&b"<a"[..], &[2][..]));
 }
 
@@ -747,7 +745,7 @@ fn harness_minimizer_shrinks() {
 #[ignore = "extended run: cargo test --test chunking -- --ignored"]
 fn corpus_with_limits_and_scalar_scans_extended() {
     let started = Instant::now();
-    let pages = common::corpus_pages();
+    let pages = data::corpus_pages();
     let mut rng = XorShift::new(0x5EED_0007);
     let mut report = Report::default();
     let configs = [

@@ -6,10 +6,10 @@
 //! and on. Its records round-trip through bytes, and a reused tape's
 //! records do not depend on what it held before.
 
-mod common;
-
-use common::{diff, naive_switch, Errors, Normalizer, Output};
 use htmltok::{Config, ErrorPolicy, Flow, Tape, TapeAttr, TapeAttrStrings, TapeToken, Tokenizer};
+use testkit::drive::{naive_switch, Errors};
+use testkit::record::{diff, Normalizer, Output};
+use testkit::{compare, data, record};
 
 const BETWEEN: &str = "the tape's tokens and next_token's";
 
@@ -29,7 +29,7 @@ fn pulled<E: ErrorPolicy>(mut tok: Tokenizer<'_, E>, switch: bool) -> Output {
     assert!(norm.anomalies.is_empty(), "{:?}", norm.anomalies);
     Output {
         tokens: norm.tokens,
-        errors: tok.errors().iter().map(common::err_rec).collect(),
+        errors: tok.errors().iter().map(record::err_rec).collect(),
     }
 }
 
@@ -48,7 +48,7 @@ fn taped<E: ErrorPolicy>(tape: &mut Tape, mut tok: Tokenizer<'_, E>, switch: boo
     check_bytes(tape);
     Output {
         tokens: norm.tokens,
-        errors: tok.errors().iter().map(common::err_rec).collect(),
+        errors: tok.errors().iter().map(record::err_rec).collect(),
     }
 }
 
@@ -117,7 +117,7 @@ fn compare(
 
 #[test]
 fn html5lib_inputs_every_initial_state() {
-    let (cases, _) = common::html5lib_cases();
+    let (cases, _) = data::html5lib_cases();
     let mut tape = Tape::new();
     let mut failures = Vec::new();
     let mut runs = 0;
@@ -137,12 +137,12 @@ fn html5lib_inputs_every_initial_state() {
         }
     }
     assert!(runs > 1000, "only {runs} html5lib runs");
-    common::report(BETWEEN, "html5lib inputs", runs, &failures);
+    compare::report(BETWEEN, "html5lib inputs", runs, &failures);
 }
 
 #[test]
 fn corpus_pages_standalone_and_driven() {
-    let pages = common::corpus_pages();
+    let pages = data::corpus_pages();
     let mut tape = Tape::new();
     let mut failures = Vec::new();
     let configs = [
@@ -166,7 +166,7 @@ fn corpus_pages_standalone_and_driven() {
             );
         }
     }
-    common::report(
+    compare::report(
         BETWEEN,
         "corpus pages",
         pages.len() * configs.len() * 2,
@@ -209,7 +209,7 @@ fn rewritten_strings_of_every_kind() {
 /// A tape reused after a bigger page holds the same records as a new one.
 #[test]
 fn reuse_forgets_the_previous_page() {
-    let pages = common::corpus_pages();
+    let pages = data::corpus_pages();
     let (_, big) = pages
         .iter()
         .max_by_key(|(_, b)| b.len())

@@ -1,31 +1,39 @@
-//! Shared helpers of the integration tests: locating the test data (the
-//! repository's copies, plus pages `HTMLTOK_CORPUS` adds), html5lib-tests
-//! cases and their double-escaped strings, a deterministic random number
-//! generator, shrinking a failing case; the records and whole-vs-stream
-//! drivers re-exported from `testkit`.
-#![allow(dead_code)]
+//! The test data every test finds in a checkout: the html5lib-tests
+//! tokenizer cases (the repository's copy, or `$HTML5LIB_TESTS`), the
+//! corpus pages (the repository's `corpus/`, plus the pages
+//! `$HTMLTOK_CORPUS` adds) and their manifests. Paths are the
+//! repository's, found from this crate's own place in it, so every crate
+//! that uses them (the root's tests, the benches, `fuzz/`) reads the same
+//! files.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use htmltok::{Config, State, Token};
+use htmltok::{Config, State};
 use serde_json::Value;
-use testkit::files;
 
-// ---------------------------------------------------------------------------
-// Test data.
+use crate::files;
+
+/// The repository's root directory (this crate lives in `testkit/` of it).
+pub fn repo_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("testkit/ has a parent: the repository")
+        .to_path_buf()
+}
 
 /// The html5lib-tests `tokenizer` directory: `$HTML5LIB_TESTS`, or the
 /// copy the repository carries (`tests/html5lib-tests/tokenizer`).
 pub fn html5lib_dir() -> PathBuf {
     match std::env::var_os("HTML5LIB_TESTS") {
         Some(dir) if !dir.is_empty() => PathBuf::from(dir),
-        _ => Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/html5lib-tests/tokenizer"),
+        _ => repo_root().join("tests/html5lib-tests/tokenizer"),
     }
 }
 
 /// The repository's own pages (`corpus/`, always there in a checkout).
 pub fn repo_corpus_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus")
+    repo_root().join("corpus")
 }
 
 /// A directory of more pages that `$HTMLTOK_CORPUS` adds (CI points it at
@@ -96,11 +104,15 @@ pub fn unescape(s: &str) -> Option<String> {
 }
 
 /// One html5lib-tests tokenizer test's input, decoded.
+#[derive(Debug)]
 pub struct Html5libCase {
     /// `file: "description"`.
     pub label: String,
+    /// The input, `\uHHHH` escapes decoded where the test says so.
     pub input: String,
+    /// The initial states the test runs in (`Data state` when it names none).
     pub states: Vec<State>,
+    /// The test's `lastStartTag`.
     pub last_start_tag: Option<String>,
 }
 
@@ -239,9 +251,8 @@ fn collect_pages(root: &Path, dir: &Path, recurse: bool, out: &mut Vec<(String, 
 /// `$HTMLTOK_CORPUS/MANIFEST.tsv` when that variable is set), each as
 /// column name → value, keyed by the page's name as [`corpus_pages`] gives
 /// it.
-pub fn corpus_manifest(
-) -> std::collections::HashMap<String, std::collections::HashMap<String, String>> {
-    let mut rows = std::collections::HashMap::new();
+pub fn corpus_manifest() -> HashMap<String, HashMap<String, String>> {
+    let mut rows = HashMap::new();
     let mut dirs = vec![repo_corpus_dir()];
     dirs.extend(extra_corpus_dir());
     for dir in dirs {
@@ -251,7 +262,7 @@ pub fn corpus_manifest(
         let mut lines = text.lines();
         let header: Vec<&str> = lines.next().expect("a header line").split('\t').collect();
         for line in lines.filter(|l| !l.is_empty()) {
-            let row: std::collections::HashMap<String, String> = header
+            let row: HashMap<String, String> = header
                 .iter()
                 .zip(line.split('\t'))
                 .map(|(k, v)| (k.to_string(), v.to_string()))
@@ -261,163 +272,4 @@ pub fn corpus_manifest(
         }
     }
     rows
-}
-
-// ---------------------------------------------------------------------------
-// Deterministic randomness.
-
-pub use testkit::rng::XorShift;
-
-/// Split points for fixed-size chunks of `len` bytes.
-pub fn fixed_splits(len: usize, size: usize) -> Vec<usize> {
-    (size..len).step_by(size.max(1)).collect()
-}
-
-/// Random split sets for an input of `len` bytes: a few uniformly placed
-/// points (duplicates allowed, so some chunks are empty), small random
-/// chunk sizes, and random chunk sizes up to the whole input.
-pub fn random_split_sets(len: usize, rng: &mut XorShift) -> Vec<Vec<usize>> {
-    let mut sets = Vec::new();
-    // A few uniformly placed points, including 0 and len (empty chunks).
-    let k = 1 + rng.below(8);
-    let mut points: Vec<usize> = (0..k).map(|_| rng.below(len + 1)).collect();
-    points.sort_unstable();
-    sets.push(points);
-    // Chunks of 1..=16 bytes, sometimes empty.
-    sets.push(random_sized(len, 17, rng));
-    // Chunks of up to the whole input.
-    sets.push(random_sized(len, len.max(1) + 1, rng));
-    sets
-}
-
-/// Split points for chunks of random size in `0..max_size`.
-pub fn random_sized(len: usize, max_size: usize, rng: &mut XorShift) -> Vec<usize> {
-    let mut points = Vec::new();
-    let mut at = 0;
-    loop {
-        at += rng.below(max_size.max(1));
-        if at >= len {
-            return points;
-        }
-        points.push(at);
-    }
-}
-
-// ---------------------------------------------------------------------------
-// Normalized output: the records and drivers are testkit's, shared with
-// the fuzz targets (one meaning of "the same tokens").
-
-// Each test crate uses some of them.
-#[allow(unused_imports)]
-pub use testkit::drive::{check, check_with, streamed, streamed_with, whole, whole_with, Errors};
-#[allow(unused_imports)]
-pub use testkit::record::{diff, err_rec, ErrRec, Normalizer, Output, Rec, Sp};
-
-/// The switch a naive tree builder makes after a start tag (what the
-/// driven comparisons of `for_each_token` and the tape apply).
-pub fn naive_switch(token: &Token<'_>) -> Option<State> {
-    let Token::StartTag(tag) = token else {
-        return None;
-    };
-    Some(match tag.name {
-        "script" => State::ScriptData,
-        "style" | "xmp" | "iframe" | "noembed" | "noframes" => State::Rawtext,
-        "title" | "textarea" => State::Rcdata,
-        "plaintext" => State::Plaintext,
-        _ => return None,
-    })
-}
-
-/// Shrinks a failing case: removes byte ranges (ddmin-style, then single
-/// bytes) and split points while the case still fails. Returns the
-/// shortest failing input and its split points.
-pub fn minimize(
-    bytes: &[u8],
-    splits: &[usize],
-    fails: &dyn Fn(&[u8], &[usize]) -> bool,
-) -> (Vec<u8>, Vec<usize>) {
-    let mut bytes = bytes.to_vec();
-    let mut splits = splits.to_vec();
-    assert!(
-        fails(&bytes, &splits),
-        "minimize: the case does not fail to begin with"
-    );
-    let remove = |bytes: &[u8], splits: &[usize], a: usize, b: usize| -> (Vec<u8>, Vec<usize>) {
-        let mut nb = bytes[..a].to_vec();
-        nb.extend_from_slice(&bytes[b..]);
-        let ns: Vec<usize> = splits
-            .iter()
-            .map(|&p| {
-                if p <= a {
-                    p
-                } else if p >= b {
-                    p - (b - a)
-                } else {
-                    a
-                }
-            })
-            .collect();
-        (nb, ns)
-    };
-    // Byte ranges, halving the size.
-    let mut size = bytes.len() / 2;
-    while size >= 1 {
-        let mut at = 0;
-        let mut progressed = false;
-        while at + size <= bytes.len() {
-            let (nb, ns) = remove(&bytes, &splits, at, at + size);
-            if fails(&nb, &ns) {
-                bytes = nb;
-                splits = ns;
-                progressed = true;
-            } else {
-                at += size;
-            }
-        }
-        if !progressed {
-            size /= 2;
-        }
-    }
-    // Split points, one at a time.
-    let mut i = 0;
-    while i < splits.len() {
-        let mut ns = splits.clone();
-        ns.remove(i);
-        if fails(&bytes, &ns) {
-            splits = ns;
-        } else {
-            i += 1;
-        }
-    }
-    // Single bytes again, now that splits are fewer.
-    let mut at = 0;
-    while at < bytes.len() {
-        let (nb, ns) = remove(&bytes, &splits, at, at + 1);
-        if fails(&nb, &ns) {
-            bytes = nb;
-            splits = ns;
-        } else {
-            at += 1;
-        }
-    }
-    (bytes, splits)
-}
-
-/// Shows bytes as a Rust byte-string literal body.
-pub fn show(bytes: &[u8]) -> String {
-    bytes.escape_ascii().to_string()
-}
-
-/// Prints how many of `runs` differ (and the first few differences), and
-/// fails if any did: a comparison `between` two ways of tokenizing.
-pub fn report(between: &str, what: &str, runs: usize, failures: &[String]) {
-    println!("{what}: {runs} runs compared, {} differ", failures.len());
-    for f in failures.iter().take(10) {
-        println!("{f}\n");
-    }
-    assert!(
-        failures.is_empty(),
-        "{what}: {} of {runs} runs differ between {between}",
-        failures.len()
-    );
 }

@@ -3,7 +3,7 @@
 //! input reproducibly:
 //!
 //! ```text
-//! cargo run --release -p xtask --bin make_warc -- ../shared/corpus /tmp/corpus.warc.gz
+//! cargo run --release -p xtask -- make-warc ../shared/corpus /tmp/corpus.warc.gz
 //! ```
 //!
 //! Every `*.html` / `*.htm` file under the directory (in path order) becomes
@@ -11,20 +11,22 @@
 //! `http://corpus.example/<path>`. A name ending in `.gz` gzips each record;
 //! any other name writes a plain `.warc`.
 
+use std::ffi::OsString;
 use std::io::Write;
 use std::path::Path;
+use std::process::ExitCode;
 
 use testkit::warc;
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let [dir, out] = args.as_slice() else {
-        eprintln!("usage: make_warc DIR OUT.warc[.gz]");
-        std::process::exit(2);
+/// `cargo xtask make-warc DIR OUT.warc[.gz]`.
+pub fn main(args: &[OsString]) -> ExitCode {
+    let [dir, out] = args else {
+        eprintln!("usage: cargo xtask make-warc DIR OUT.warc[.gz]");
+        return ExitCode::from(2);
     };
-    let dir = Path::new(dir);
+    let (dir, out) = (Path::new(dir), Path::new(out));
     let paths = testkit::files::html_pages_required(dir);
-    let gzip = out.ends_with(".gz");
+    let gzip = out.extension().is_some_and(|e| e == "gz");
     let mut file = std::io::BufWriter::new(std::fs::File::create(out).expect("create output"));
     for (n, path) in paths.iter().enumerate() {
         let body = std::fs::read(path).expect("read page");
@@ -42,5 +44,11 @@ fn main() {
         file.write_all(&bytes).expect("write");
     }
     file.flush().expect("write");
-    eprintln!("{} pages from {} into {out}", paths.len(), dir.display());
+    eprintln!(
+        "{} pages from {} into {}",
+        paths.len(),
+        dir.display(),
+        out.display()
+    );
+    ExitCode::SUCCESS
 }

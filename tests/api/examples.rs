@@ -1,18 +1,87 @@
 //! The examples a crawler copies (`examples/links.rs`, `examples/text.rs`),
-//! run on the repository's pages and on legacy-encoded pages streamed from
-//! disk. Their functions are compiled in here, so a broken example fails
-//! `cargo test`; `.ci/run` also runs the example programs themselves.
-
-#[allow(dead_code)]
-#[path = "../examples/links.rs"]
-mod links;
-#[allow(dead_code)]
-#[path = "../examples/text.rs"]
-mod text;
+//! run as the programs a user runs, on the repository's pages and on
+//! legacy-encoded pages streamed from disk. `cargo test` builds the
+//! examples beside the test binaries (`target/<profile>/examples/`) before
+//! it runs any test; a run that selects this binary alone
+//! (`cargo test --test api`) needs `cargo build --examples` first, and
+//! says so.
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use url::Url;
+
+/// The example program `name`, built by `cargo test` beside this binary.
+fn example(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    // target/<profile>/deps/api-<hash> -> target/<profile>/examples/<name>
+    let profile_dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("the test binary is in target/<profile>/deps");
+    let path = profile_dir
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.is_file(),
+        "the example program {} is not built: `cargo test` builds the examples, \
+         `cargo build --examples` builds them alone",
+        path.display()
+    );
+    path
+}
+
+/// Runs the example `name` with `args`; its standard output, which must be
+/// UTF-8, after a successful exit.
+fn run(name: &str, args: &[&str]) -> String {
+    let out = Command::new(example(name))
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run the example {name}: {e}"));
+    assert!(
+        out.status.success(),
+        "{name} {args:?} failed ({}): {}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("the example writes UTF-8")
+}
+
+/// One line of `links`' output: `LINE:COL<TAB>URL`.
+#[derive(Debug)]
+struct Link {
+    line: usize,
+    col: usize,
+    url: Url,
+}
+
+/// The links `examples/links.rs` prints for the page at `path`, resolved
+/// against `page_url` (else the file's own URL).
+fn links(path: &Path, page_url: Option<&str>) -> Vec<Link> {
+    let path = path.to_str().expect("a UTF-8 path");
+    let mut args = vec![path];
+    args.extend(page_url);
+    run("links", &args)
+        .lines()
+        .map(|line| {
+            let (at, url) = line.split_once('\t').expect("LINE:COL<TAB>URL");
+            let (line_no, col) = at.split_once(':').expect("LINE:COL");
+            Link {
+                line: line_no.parse().expect("a line number"),
+                col: col.parse().expect("a column"),
+                url: Url::parse(url).expect("an absolute URL"),
+            }
+        })
+        .collect()
+}
+
+/// The visible text `examples/text.rs` prints for the page at `path`.
+fn visible_text(path: &Path) -> String {
+    let text = run("text", &[path.to_str().expect("a UTF-8 path")]);
+    text.strip_suffix('\n')
+        .expect("the text ends with a line break")
+        .to_owned()
+}
 
 /// The repository's pages.
 fn repo_pages() -> Vec<PathBuf> {
@@ -68,8 +137,7 @@ fn legacy_page() -> Vec<u8> {
 #[test]
 fn links_streams_a_legacy_page_from_disk_and_resolves_against_its_base() {
     let page = TempPage::new("links-1251.html", &legacy_page());
-    let file = std::fs::File::open(&page.0).unwrap();
-    let found = links::links(file, &Url::parse("https://example.org/index.html").unwrap()).unwrap();
+    let found = links(&page.0, Some("https://example.org/index.html"));
     let found: Vec<_> = found
         .iter()
         .map(|l| (l.line, l.col, l.url.as_str()))
@@ -93,8 +161,7 @@ fn links_on_the_repository_pages_are_at_their_tags() {
     for path in repo_pages() {
         let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
         let lines: Vec<&str> = text.split('\n').collect();
-        let base = Url::from_file_path(&path).unwrap();
-        let found = links::links(std::fs::File::open(&path).unwrap(), &base).unwrap();
+        let found = links(&path, None);
         for link in &found {
             // The column counts UTF-16 units; the line's text up to it
             // must end right before `<a` or `<area`.
@@ -131,7 +198,7 @@ fn links_on_the_repository_pages_are_at_their_tags() {
 #[test]
 fn text_of_a_legacy_page_is_decoded_and_without_scripts() {
     let page = TempPage::new("text-1251.html", &legacy_page());
-    let text = text::visible_text(&std::fs::read(&page.0).unwrap());
+    let text = visible_text(&page.0);
     assert_eq!(text, "Новости\nПривет 1 2\n3 4");
 }
 
@@ -139,7 +206,7 @@ fn text_of_a_legacy_page_is_decoded_and_without_scripts() {
 fn text_of_the_repository_pages_leaves_out_scripts_and_styles() {
     for path in repo_pages() {
         let bytes = std::fs::read(&path).unwrap();
-        let text = text::visible_text(&bytes);
+        let text = visible_text(&path);
         assert!(
             text.len() > 1000,
             "{}: {} bytes of text",
@@ -161,5 +228,28 @@ fn text_of_the_repository_pages_leaves_out_scripts_and_styles() {
                 }
             }
         }
+    }
+}
+
+#[test]
+fn page_decodes_a_legacy_page_and_resolves_its_links_against_its_base() {
+    let page = TempPage::new("page-1251.html", &legacy_page());
+    let out = run(
+        "page",
+        &[page.0.to_str().unwrap(), "https://example.org/index.html"],
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    // The charset is declared only by a <meta> after 1024 bytes of scripts.
+    assert_eq!(lines[0], "encoding: windows-1251 (late-meta)");
+    assert_eq!(lines[1], "title: (none)");
+    assert_eq!(lines[2], "text: 3 lines");
+    assert_eq!(&lines[3..6], ["    Новости", "    Привет 1 2", "    3 4"]);
+    for link in [
+        "link: <a href> https://example.org/news/today.html",
+        "link: <a href> https://example.org/news/%D0%BC%D0%B8%D1%80/",
+        "link: <a href> https://example.com/x?y=1&z=2",
+        "link: <a href> https://example.org/up",
+    ] {
+        assert!(lines.contains(&link), "{link:?} not in {lines:#?}");
     }
 }

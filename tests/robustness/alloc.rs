@@ -1,8 +1,7 @@
 //! Allocation behaviour: the tokenizer must not allocate per token.
 //!
-//! A counting global allocator (a thin wrapper around `System`) counts
-//! allocations and allocated bytes in atomics, but only on a thread that
-//! switched counting on, so the test harness's own threads (output
+//! The binary's counting allocator (`counting.rs`) counts allocations and
+//! allocated bytes per thread, so the test harness's own threads (output
 //! capture, other tests) cannot pollute the numbers; the tests also run
 //! their measured sections one at a time under a mutex.
 //!
@@ -23,128 +22,16 @@
 //! - A token tape reused across the corpus: recording a page makes no
 //!   allocation beyond the tokenizer's own.
 
-mod common;
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicIsize, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use htmltok::{Config, StreamTokenizer, Token, Tokenizer};
+use testkit::data;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-static BYTES: AtomicUsize = AtomicUsize::new(0);
-/// Bytes allocated and not yet freed since counting started (memory freed
-/// that was allocated before makes it go below zero), and its peak.
-static LIVE: AtomicIsize = AtomicIsize::new(0);
-static PEAK: AtomicIsize = AtomicIsize::new(0);
-
-thread_local! {
-    /// Whether allocations on this thread are counted (a const-initialised
-    /// `Cell` without destructor: reading it never allocates).
-    static COUNTING: Cell<bool> = const { Cell::new(false) };
-}
-
-struct CountingAllocator;
-
-impl CountingAllocator {
-    fn count(size: usize) {
-        if Self::counting() {
-            ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-            BYTES.fetch_add(size, Ordering::Relaxed);
-        }
-    }
-
-    fn counting() -> bool {
-        COUNTING.try_with(Cell::get).unwrap_or(false)
-    }
-
-    /// Live bytes change by `delta` (counting threads only).
-    fn live(delta: isize) {
-        if Self::counting() {
-            let live = LIVE.fetch_add(delta, Ordering::Relaxed) + delta;
-            PEAK.fetch_max(live, Ordering::Relaxed);
-        }
-    }
-}
-
-// SAFETY: every method forwards to `System` with the caller's arguments
-// unchanged, so `System`'s guarantees (and the caller's obligations) carry
-// over exactly; the only addition is bumping two atomic counters, which
-// neither allocates nor touches the memory being managed.
-unsafe impl GlobalAlloc for CountingAllocator {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        Self::count(layout.size());
-        Self::live(layout.size() as isize);
-        // SAFETY: forwarded unchanged; the caller upholds `alloc`'s contract.
-        unsafe { System.alloc(layout) }
-    }
-
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        Self::count(layout.size());
-        Self::live(layout.size() as isize);
-        // SAFETY: forwarded unchanged; the caller upholds `alloc_zeroed`'s contract.
-        unsafe { System.alloc_zeroed(layout) }
-    }
-
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        Self::live(-(layout.size() as isize));
-        // SAFETY: forwarded unchanged; `ptr` came from `System` via this wrapper.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // A reallocation (a buffer growing) counts as an allocation.
-        Self::count(new_size);
-        Self::live(new_size as isize - layout.size() as isize);
-        // SAFETY: forwarded unchanged; `ptr` came from `System` via this wrapper.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: CountingAllocator = CountingAllocator;
+use crate::counting::{Counter, Counts};
 
 /// Measured sections run one at a time.
 static SERIAL: Mutex<()> = Mutex::new(());
-
-/// Counts the current thread's allocations from `start` to `stop`.
-struct Counter;
-
-#[derive(Clone, Copy, Debug)]
-struct Counts {
-    allocations: usize,
-    bytes: usize,
-    /// The most bytes held at once (allocated and not freed) since `start`.
-    peak: usize,
-}
-
-impl Counter {
-    fn start() -> Counter {
-        ALLOCATIONS.store(0, Ordering::SeqCst);
-        BYTES.store(0, Ordering::SeqCst);
-        LIVE.store(0, Ordering::SeqCst);
-        PEAK.store(0, Ordering::SeqCst);
-        COUNTING.with(|c| c.set(true));
-        Counter
-    }
-
-    fn stop(self) -> Counts {
-        COUNTING.with(|c| c.set(false));
-        Counts {
-            allocations: ALLOCATIONS.load(Ordering::SeqCst),
-            bytes: BYTES.load(Ordering::SeqCst),
-            peak: PEAK.load(Ordering::SeqCst).max(0) as usize,
-        }
-    }
-}
-
-impl Drop for Counter {
-    fn drop(&mut self) {
-        COUNTING.with(|c| c.set(false));
-    }
-}
 
 /// A clean page: `tags` tags (start, end and void tags, with double-,
 /// single- and un-quoted attributes), text between them, comments; ASCII
@@ -375,7 +262,7 @@ const TOKENS_PER_ALLOCATION: usize = 1000;
 fn corpus_allocations_per_page() {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
 
-    let pages = common::corpus_pages();
+    let pages = data::corpus_pages();
     // What is made once per process, on first use (a one-time cost, not
     // a per-page one), is made before counting.
     let warm = Counter::start();
@@ -469,7 +356,7 @@ fn tags_with_many_attributes(bytes: &[u8]) -> usize {
 #[test]
 fn whole_document_peak_memory_is_input_plus_64k_plus_largest_token() {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let pages = common::corpus_pages();
+    let pages = data::corpus_pages();
     // What the tokenizer makes once per process is made first.
     let mut tok = Tokenizer::from_bytes(b"&amp;&notin;<p title='&lt;'>");
     while tok.next_token().is_some() {}
@@ -592,7 +479,7 @@ fn no_allocation_for_tags_that_grow_the_duplicate_index() {
 #[test]
 fn a_reused_tape_allocates_nothing_once_grown() {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
-    let pages = common::corpus_pages();
+    let pages = data::corpus_pages();
     let mut tape = htmltok::Tape::new();
     for (_, bytes) in &pages {
         tape.record(&mut Tokenizer::from_bytes(bytes));

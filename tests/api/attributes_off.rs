@@ -12,10 +12,10 @@
 //! driven), and hand-written pairs of pieces around the fast path's
 //! hand-overs and the feedback's attributes.
 
-mod common;
-
-use common::{diff, streamed, whole, Errors, Normalizer, Output, Rec};
 use htmltok::{Config, Flow};
+use testkit::drive::{streamed, whole, Errors};
+use testkit::record::{diff, Normalizer, Output, Rec};
+use testkit::{compare, data, rng};
 
 /// `out` with every tag's attributes taken away.
 fn stripped(mut out: Output) -> Output {
@@ -69,12 +69,12 @@ fn compare(bytes: &[u8], config: &Config, splits: &[usize]) -> Option<String> {
 }
 
 fn report(what: &str, runs: usize, failures: &[String]) {
-    common::report("attributes on (stripped) and off", what, runs, failures);
+    compare::report("attributes on (stripped) and off", what, runs, failures);
 }
 
 #[test]
 fn html5lib_inputs() {
-    let (cases, _) = common::html5lib_cases();
+    let (cases, _) = data::html5lib_cases();
     let mut runs = 0;
     let mut failures = Vec::new();
     for case in &cases {
@@ -96,7 +96,7 @@ fn html5lib_inputs() {
 
 #[test]
 fn corpus_pages() {
-    let pages = common::corpus_pages();
+    let pages = data::corpus_pages();
     let mut runs = 0;
     let mut failures = Vec::new();
     let configs = [
@@ -104,13 +104,13 @@ fn corpus_pages() {
         ("driven", Config::new().driven(true)),
         ("standalone, scalar", Config::new().simd(false)),
     ];
-    let mut rng = common::XorShift::new(0x5eed_a77e);
+    let mut rng = rng::XorShift::new(0x5eed_a77e);
     for (name, bytes) in &pages {
         for (label, config) in &configs {
             runs += 1;
             for splits in [
-                common::fixed_splits(bytes.len(), 4096),
-                common::random_sized(bytes.len(), 300, &mut rng),
+                rng::fixed_splits(bytes.len(), 4096),
+                rng::random_sized(bytes.len(), 300, &mut rng),
             ] {
                 if let Some(d) = compare(bytes, config, &splits) {
                     failures.push(format!("{name} [{label}]: {d}"));

@@ -8,8 +8,8 @@
 //! Regenerate (from the repository root):
 //!
 //! ```text
-//! cargo run -p xtask --bin gen_corpus             # writes corpus/{pages,legacy}/
-//! cargo run -p xtask --bin gen_corpus -- OUT_DIR  # writes OUT_DIR/{pages,legacy}/
+//! cargo xtask gen-corpus            # writes corpus/{pages,legacy}/
+//! cargo xtask gen-corpus OUT_DIR    # writes OUT_DIR/{pages,legacy}/
 //! ```
 //!
 //! The output is committed; rerunning must leave `git status` clean. Change
@@ -20,8 +20,10 @@
 mod lang;
 mod legacy;
 
+use std::ffi::OsString;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 
 /// Target size of each page, in bytes (each page stops at the first block
 /// boundary past it).
@@ -582,7 +584,7 @@ fn update_manifest(root: &Path, rows: &[ManifestRow]) {
         .collect();
     for row in rows {
         lines.push(format!(
-            "{}\t{}\thtmltok\t-\txtask/src/bin/gen_corpus\tMIT OR Apache-2.0 (this crate)\t{}\t{}",
+            "{}\t{}\thtmltok\t-\txtask/src/gen_corpus\tMIT OR Apache-2.0 (this crate)\t{}\t{}",
             row.file, row.bytes, row.declared, row.category
         ));
     }
@@ -597,11 +599,16 @@ fn update_manifest(root: &Path, rows: &[ManifestRow]) {
     println!("wrote {}", path.display());
 }
 
-fn main() {
-    let root = std::env::args_os()
-        .nth(1)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus"));
+/// `cargo xtask gen-corpus [OUT_DIR]`.
+pub fn main(args: &[OsString]) -> ExitCode {
+    let root = match args {
+        [] => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../corpus"),
+        [dir] => PathBuf::from(dir),
+        _ => {
+            eprintln!("usage: cargo xtask gen-corpus [OUT_DIR]");
+            return ExitCode::from(2);
+        }
+    };
     let out_dir = root.join("pages");
     std::fs::create_dir_all(&out_dir).expect("cannot create the output directory");
 
@@ -629,4 +636,5 @@ fn main() {
     }
     rows.extend(legacy::write_all(&root));
     update_manifest(&root, &rows);
+    ExitCode::SUCCESS
 }

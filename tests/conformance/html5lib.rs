@@ -26,12 +26,12 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use testkit::data;
 
 use htmltok::{Config, State};
 use serde_json::Value;
 
-mod common;
-use common::unescape;
+use testkit::data::unescape;
 
 /// How many failing runs to print in full.
 const SHOW_FAILURES: usize = 30;
@@ -540,8 +540,8 @@ fn show_failure(f: &Failure) -> String {
 
 #[test]
 fn html5lib_tokenizer_conformance() {
-    let dir = common::html5lib_dir();
-    common::require_dir(&dir, "HTML5LIB_TESTS", "html5lib-tests tokenizer");
+    let dir = data::html5lib_dir();
+    data::require_dir(&dir, "HTML5LIB_TESTS", "html5lib-tests tokenizer");
 
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))

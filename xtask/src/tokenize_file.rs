@@ -5,12 +5,15 @@
 //! file or starting the process:
 //!
 //! ```text
-//! cargo build --profile profiling -p xtask --bin tokenize_file
+//! cargo build --profile profiling -p xtask
 //! valgrind --tool=callgrind --toggle-collect=htmltok_tokenize_file \
 //!     --callgrind-out-file=/tmp/callgrind.out \
-//!     target/profiling/tokenize_file ../shared/corpus/readability-017.html
+//!     target/profiling/xtask tokenize-file ../shared/corpus/readability-017.html
 //! callgrind_annotate /tmp/callgrind.out | head -30
 //! ```
+//!
+//! The `profiling` profile is the release build with line tables (the
+//! workspace's `Cargo.toml`), so the counts are those of the release code.
 //!
 //! The `PROGRAM TOTALS` of `callgrind_annotate` are then the instructions of
 //! the tokenize call alone (`--toggle-collect` counts only while that
@@ -27,6 +30,7 @@
 //! [`Tape`] reused across the files, then every record read), with
 //! `--toggle-collect=htmltok_tokenize_file_tape`.
 
+use std::ffi::OsString;
 use std::hint::black_box;
 use std::process::ExitCode;
 
@@ -158,8 +162,8 @@ fn warm_up() {
     while tok.next_token().is_some() {}
 }
 
-fn main() -> ExitCode {
-    let args: Vec<_> = std::env::args_os().skip(1).collect();
+/// `cargo xtask tokenize-file [--errors | --stream | --callback | --tape] FILE...`.
+pub fn main(args: &[OsString]) -> ExitCode {
     let errors = args.iter().any(|a| a == "--errors");
     let stream = args.iter().any(|a| a == "--stream");
     let callback = args.iter().any(|a| a == "--callback");
@@ -175,7 +179,9 @@ fn main() -> ExitCode {
         .filter(|&m| m)
         .count();
     if paths.is_empty() || modes > 1 {
-        eprintln!("usage: tokenize_file [--errors | --stream | --callback | --tape] FILE...");
+        eprintln!(
+            "usage: cargo xtask tokenize-file [--errors | --stream | --callback | --tape] FILE..."
+        );
         return ExitCode::from(2);
     }
     let mut files = Vec::new();
@@ -183,7 +189,7 @@ fn main() -> ExitCode {
         match std::fs::read(path) {
             Ok(bytes) => files.push((path, bytes)),
             Err(e) => {
-                eprintln!("tokenize_file: cannot read {}: {e}", path.to_string_lossy());
+                eprintln!("tokenize-file: cannot read {}: {e}", path.to_string_lossy());
                 return ExitCode::from(2);
             }
         }

@@ -4,11 +4,10 @@
 //! `encoding_rs`'s, and a decoding stream gives the whole document's tokens
 //! for any chunking.
 
-mod common;
-
 use encoding_rs::{Encoding, KOI8_R, SHIFT_JIS, UTF_16LE, UTF_8, WINDOWS_1252};
 use htmltok::encoding::{Sniffer, Source, DETECT_LEN, PRESCAN_LEN};
 use htmltok::{Config, StreamTokenizer, Tokenizer};
+use testkit::data;
 use testkit::json;
 
 /// The whole document's tokens and errors as JSON, decoded by `sniffer`.
@@ -41,7 +40,7 @@ fn streamed_json(bytes: &[u8], sniffer: Sniffer, chunk: usize) -> String {
 
 /// The corpus manifests: page name to declared charset.
 fn declared_charsets() -> Vec<(String, String)> {
-    common::corpus_manifest()
+    data::corpus_manifest()
         .into_iter()
         .map(|(name, row)| {
             let charset = row
@@ -91,7 +90,7 @@ fn without_comments(bytes: &[u8]) -> Vec<u8> {
 #[test]
 fn corpus_pages_sniff_as_they_declare() {
     let declared = declared_charsets();
-    let pages = common::corpus_pages();
+    let pages = data::corpus_pages();
     let (mut by_bom, mut by_prescan, mut by_late, mut detected, mut by_default) = (0, 0, 0, 0, 0);
     for (name, bytes) in &pages {
         let label = label_of(&declared, name);
@@ -171,7 +170,7 @@ fn corpus_pages_sniff_as_they_declare() {
 
 #[test]
 fn decoded_text_is_encoding_rs_text() {
-    for (name, bytes) in common::corpus_pages() {
+    for (name, bytes) in data::corpus_pages() {
         let decoded = Sniffer::new().decode(&bytes);
         // encoding_rs's own decode, BOM sniffing included, for the same
         // encoding; UTF-8 repaired as the standard library repairs it.
@@ -192,7 +191,7 @@ fn decoded_text_is_encoding_rs_text() {
 fn legacy_pages_keep_their_letters() {
     let declared = declared_charsets();
     let mut checked = 0;
-    for (name, bytes) in common::corpus_pages() {
+    for (name, bytes) in data::corpus_pages() {
         if std::str::from_utf8(&bytes).is_ok() {
             continue;
         }
@@ -222,7 +221,7 @@ fn legacy_pages_keep_their_letters() {
 
 #[test]
 fn a_decoding_stream_equals_the_whole_page_for_any_chunking() {
-    for (name, bytes) in common::corpus_pages() {
+    for (name, bytes) in data::corpus_pages() {
         let whole = whole_json(&bytes, Sniffer::new());
         for chunk in [7, PRESCAN_LEN - 1, PRESCAN_LEN, PRESCAN_LEN + 1, 65536] {
             let streamed = streamed_json(&bytes, Sniffer::new(), chunk);
@@ -472,7 +471,7 @@ fn legacy_encoding(name: &str, label: &str, bytes: &[u8]) -> Option<&'static Enc
 /// encoding, and the page without its declarations.
 fn undeclared_legacy_pages() -> Vec<(String, &'static Encoding, Vec<u8>)> {
     let declared = declared_charsets();
-    let pages: Vec<_> = common::corpus_pages()
+    let pages: Vec<_> = data::corpus_pages()
         .into_iter()
         .filter_map(|(name, bytes)| {
             let encoding = legacy_encoding(&name, label_of(&declared, &name), &bytes)?;
@@ -489,7 +488,7 @@ fn undeclared_legacy_pages() -> Vec<(String, &'static Encoding, Vec<u8>)> {
 /// others; the rate per encoding is printed, also with more bytes to read.
 #[test]
 fn undeclared_legacy_pages_are_guessed_as_declared() {
-    let repo = common::repo_corpus_dir();
+    let repo = data::repo_corpus_dir();
     // (encoding, from the repository) -> (guessed right, pages) for each
     // guess length.
     let lens = [DETECT_LEN, PRESCAN_LEN, 16 * DETECT_LEN];
@@ -559,7 +558,7 @@ fn undeclared_legacy_pages_are_guessed_as_declared() {
 #[test]
 fn ascii_and_utf8_pages_are_unaffected() {
     let (mut ascii, mut utf8) = (0, 0);
-    for (name, bytes) in common::corpus_pages() {
+    for (name, bytes) in data::corpus_pages() {
         let page = without_declarations(&bytes);
         if Encoding::for_bom(&page).is_some() {
             continue;
@@ -592,7 +591,7 @@ fn ascii_and_utf8_pages_are_unaffected() {
 /// sniffer finds declared sniffs the same with the guess off.
 #[test]
 fn a_declared_page_is_never_overridden_by_the_guess() {
-    for (name, bytes) in common::corpus_pages() {
+    for (name, bytes) in data::corpus_pages() {
         let sniffed = Sniffer::new().sniff(&bytes);
         if !matches!(sniffed.source, Source::Detected | Source::Default) {
             assert_eq!(

@@ -19,10 +19,7 @@ use htmltok::encoding::Sniffer;
 use htmltok::html5ever::{parse_document, parse_fragment, ParseOpts, StreamParser};
 use markup5ever_rcdom::RcDom;
 
-mod common;
-#[path = "common/dom.rs"]
-mod dom;
-use testkit::files;
+use testkit::{data, dom, files};
 
 // ---------------------------------------------------------------------------
 // The suite's files.
@@ -379,7 +376,7 @@ fn the_dat_reader_reads_sections() {
 
 #[test]
 fn identical_trees_on_the_corpus() {
-    let pages = common::corpus_pages();
+    let pages = data::corpus_pages();
     let mut failures = Vec::new();
     for (name, bytes) in &pages {
         // Both parsers read the text the sniffer decodes.

@@ -16,13 +16,11 @@
 //! and, after it, must not grow further; the input window shrinks back but
 //! token scratch space keeps its capacity, so it need not fall back).
 
-mod common;
-
 use std::io::Write as _;
 use std::time::Instant;
 
-use common::XorShift;
 use htmltok::{StreamTokenizer, Token};
+use testkit::rng::XorShift;
 
 const CHUNK: usize = 64 * 1024;
 /// At least this much input.

@@ -17,8 +17,8 @@ use std::path::Path;
 
 use encoding_rs::Encoding;
 
-use crate::lang::{self, Lang};
-use crate::{ManifestRow, Rng};
+use super::lang::{self, Lang};
+use super::{ManifestRow, Rng};
 
 /// Target size of each page in bytes, encoded (each page stops at the first
 /// block boundary past it).

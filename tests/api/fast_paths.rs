@@ -10,10 +10,10 @@
 //! (Random inputs: the `scalar_vs_simd` fuzz target and its proptest
 //! version in `tests/fuzz_properties.rs` compare the plain machine too.)
 
-mod common;
-
-use common::{diff, whole, Errors, Output};
 use htmltok::Config;
+use testkit::drive::{whole, Errors};
+use testkit::record::{diff, Output};
+use testkit::{compare, data};
 
 /// The first difference between the fast and the plain run of `bytes`.
 fn compare(bytes: &[u8], config: &Config, errors: Errors) -> Option<String> {
@@ -38,7 +38,7 @@ fn same(plain: &Output, fast: &Output) -> Option<String> {
 }
 
 fn report(what: &str, runs: usize, failures: &[String]) {
-    common::report(
+    compare::report(
         "the fast paths and the plain state machine",
         what,
         runs,
@@ -48,7 +48,7 @@ fn report(what: &str, runs: usize, failures: &[String]) {
 
 #[test]
 fn html5lib_inputs() {
-    let (cases, _) = common::html5lib_cases();
+    let (cases, _) = data::html5lib_cases();
     let mut runs = 0;
     let mut failures = Vec::new();
     for case in &cases {
@@ -72,7 +72,7 @@ fn html5lib_inputs() {
 
 #[test]
 fn corpus_pages() {
-    let pages = common::corpus_pages();
+    let pages = data::corpus_pages();
     let mut runs = 0;
     let mut failures = Vec::new();
     let configs = [

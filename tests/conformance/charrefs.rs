@@ -9,8 +9,6 @@
 //! end state) report at the next input character, i.e. one past the last
 //! character of the reference.
 
-use std::time::{Duration, Instant};
-
 use htmltok::{Config, OwnedToken, State};
 // Tokens (adjacent text joined, Eof checked and dropped) and errors as
 // (spec code, line, column): testkit's, written once for the test files.
@@ -170,28 +168,21 @@ fn longest_entity_name() {
 fn long_alphanumeric_run_after_ampersand() {
     // 10,000 characters: '&' then 9,999 'a'. No identifier starts with "aaa",
     // so "&" is flushed and the ambiguous ampersand state emits the letters;
-    // EOF reconsumes in the data state. No error.
+    // EOF reconsumes in the data state. No error. (That such a run costs
+    // linear time is `long_almost_entity`'s in benches/adversarial.rs.)
     let input = format!("&{}", "a".repeat(9_999));
     assert_eq!(input.len(), 10_000);
-    let started = Instant::now();
-    let got = run(&input);
-    let elapsed = started.elapsed();
-    assert_eq!(got, (text(&input), vec![]));
-    assert!(elapsed < Duration::from_secs(1), "took {elapsed:?}");
+    assert_eq!(run(&input), (text(&input), vec![]));
 
     // The same run closed by ';' is an unknown named reference, at the ';'.
     let input = format!("&{};", "a".repeat(9_999));
-    let started = Instant::now();
-    let got = run(&input);
-    let elapsed = started.elapsed();
     assert_eq!(
-        got,
+        run(&input),
         (
             text(&input),
             vec![("unknown-named-character-reference", 1, 10_001)]
         )
     );
-    assert!(elapsed < Duration::from_secs(1), "took {elapsed:?}");
 }
 
 // ---------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 //! Japanese and Korean nouns, no spaces in Chinese and Japanese, the
 //! script's own punctuation), which is what an encoding detector looks at.
 
-use crate::Rng;
+use super::Rng;
 
 /// One language's words and punctuation.
 pub struct Lang {

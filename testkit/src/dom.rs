@@ -2,9 +2,9 @@
 //! `#document` section of its `.dat` files, described in
 //! `tests/html5lib-tree/README.md`): one line per node, `| ` and two spaces
 //! per ancestor, attributes sorted as lines under their element, template
-//! contents under a `content` line. Shared by `tests/html5ever_tree.rs`
-//! and `benches/dom.rs` (by `#[path]`), which compare trees this way.
-#![allow(dead_code)]
+//! contents under a `content` line. Shared by the tree-construction tests
+//! (`tests/conformance/html5ever_tree.rs`) and `benches/dom.rs`, which
+//! compare trees this way. Only with this crate's `html5ever` feature.
 
 use html5ever::{ns, Namespace};
 use markup5ever_rcdom::{Handle, NodeData, RcDom};

@@ -1,0 +1,61 @@
+//! htmltok's generators and measurement drivers: one program, a subcommand
+//! each, run from anywhere in the repository through the `cargo xtask`
+//! alias of `.cargo/config.toml` (`cargo run --package xtask --`):
+//!
+//! ```text
+//! cargo xtask gen-entities                           # src/entities/table.rs
+//! cargo xtask gen-corpus [OUT_DIR]                   # corpus/pages, corpus/legacy, MANIFEST.tsv
+//! cargo xtask tokenize-file [--errors|--stream|--callback|--tape] FILE...
+//! cargo xtask make-warc DIR OUT.warc[.gz]            # a WARC archive of a directory of pages
+//! cargo xtask inflate FILE.gz                        # gzip decompression alone
+//! ```
+//!
+//! The generators write committed files: rerunning one must leave
+//! `git status` clean (the entity table is held to that by a test here).
+//! The drivers are for measurements: build them with `--release`, or with
+//! `--profile profiling` for callgrind and perf (`docs/BENCHMARKS.md`).
+
+mod gen_corpus;
+mod gen_entities;
+mod inflate;
+mod make_warc;
+mod tokenize_file;
+
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+/// The subcommands, their arguments and what they do, for `--help`.
+const USAGE: &str = "\
+usage: cargo xtask COMMAND [ARGS]
+
+commands:
+  gen-entities [-]             write src/entities/table.rs (or print it: -) from spec/entities.json
+  gen-corpus [OUT_DIR]         write the generated pages of corpus/ (or OUT_DIR) and their MANIFEST rows
+  tokenize-file [--errors|--stream|--callback|--tape] FILE...
+                               tokenize each file once, for instruction counts under callgrind
+  make-warc DIR OUT.warc[.gz]  write the pages below DIR as WARC response records
+  inflate FILE.gz              decompress a gzip file and count its bytes";
+
+fn main() -> ExitCode {
+    let mut args = std::env::args_os().skip(1);
+    let command = args.next();
+    let rest: Vec<OsString> = args.collect();
+    match command.as_ref().and_then(|c| c.to_str()) {
+        Some("gen-entities") => gen_entities::main(&rest),
+        Some("gen-corpus") => gen_corpus::main(&rest),
+        Some("tokenize-file") => tokenize_file::main(&rest),
+        Some("make-warc") => make_warc::main(&rest),
+        Some("inflate") => inflate::main(&rest),
+        Some("help" | "--help" | "-h") => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        other => {
+            if let Some(other) = other {
+                eprintln!("xtask: unknown command {other:?}");
+            }
+            eprintln!("{USAGE}");
+            ExitCode::from(2)
+        }
+    }
+}
