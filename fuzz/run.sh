@@ -6,7 +6,7 @@
 #
 #   fuzz/run.sh [SECONDS] [TARGET...]
 #
-# Targets: tokenize chunked scalar_vs_simd charref encoding (and differential, which
+# Targets: tokenize chunked scalar_vs_simd charref encoding warc (and differential, which
 # needs html5gum, with FUZZ_DIFFERENTIAL=1 or when named).
 #
 # Crashes and hangs (> $FUZZ_TIMEOUT s for one input, default 10) land in
@@ -22,7 +22,7 @@ SECONDS_EACH="${1:-60}"
 shift || true
 TARGETS=("$@")
 if [ ${#TARGETS[@]} -eq 0 ]; then
-    TARGETS=(tokenize chunked scalar_vs_simd charref encoding)
+    TARGETS=(tokenize chunked scalar_vs_simd charref encoding warc)
     [ "${FUZZ_DIFFERENTIAL:-0}" = 1 ] && TARGETS+=(differential)
 fi
 TIMEOUT="${FUZZ_TIMEOUT:-10}"
@@ -40,6 +40,8 @@ max_len() {
         charref) echo 256 ;;
         # Past the prescan's 1024 bytes and the 1024 of the UTF-8 guess.
         encoding) echo 8192 ;;
+        # A few records of every kind, compressed.
+        warc) echo 16384 ;;
         *) echo 4096 ;;
     esac
 }
@@ -55,7 +57,7 @@ summary=()
 for t in "${TARGETS[@]}"; do
     echo "== $t: ${SECONDS_EACH}s"
     dict=()
-    [ "$t" != charref ] && dict=(-dict="$FUZZ/html.dict")
+    [ "$t" != charref ] && [ "$t" != warc ] && dict=(-dict="$FUZZ/html.dict")
     set +e
     cargo +nightly fuzz run $(features "$t") "$t" "$FUZZ/corpus/$t" -- \
         -max_total_time="$SECONDS_EACH" -timeout="$TIMEOUT" -max_len="$(max_len "$t")" \

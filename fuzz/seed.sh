@@ -81,4 +81,6 @@ for i in $(seq 0 15); do
     printf "\\x00\\x$(printf %02x "$i")\\x01\\x02\\xff\\x$(printf %02x $((i + 16)))\\x07\\x05\\x0b\\x09\\x03\\x00" \
         > "$FUZZ/corpus/charref/op-$i"
 done
+# warc: archives of every kind, written by testkit's writer.
+(cd "$FUZZ" && cargo run -q --example warc_seeds -- "$FUZZ/corpus/warc")
 echo "seeded $(ls "$tmp/pieces" | wc -l) pieces into $FUZZ/corpus/{$(IFS=,; echo "${TARGETS[*]}")}"
