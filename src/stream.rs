@@ -190,6 +190,16 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     /// counts once its token has been taken. Without this, the input is
     /// UTF-8.
     ///
+    /// When the prescan, the guess or the default decided, the stream then
+    /// watches the tokens of the page's head: a `<meta>` there that
+    /// declares another encoding makes [`Sniffer::decode`] decode the whole
+    /// page again in that encoding ([`Source::ChangedByMeta`](crate::encoding::Source::ChangedByMeta)),
+    /// as a browser does, but a stream has handed out its tokens: it goes
+    /// on in the encoding it decided, and [`sniffed`](Self::sniffed) names
+    /// the declared one in [`Sniffed::declared_late`]. A caller that keeps
+    /// the bytes can decode them again with
+    /// [`Sniffer::transport`]`(declared)`.
+    ///
     /// The `<meta>` looked for is among the stream's own start tags, so a
     /// stream in driven mode, or with scripting off, sees the ones its
     /// states let through, where `Sniffer::decode` reads the page in the
@@ -236,7 +246,9 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
 
     /// The encoding the stream decodes, once decided (see
     /// [`decoding`](Self::decoding)); `None` for a stream of UTF-8 without
-    /// a sniffer, and before the decision.
+    /// a sniffer, and before the decision. Its
+    /// [`declared_late`](Sniffed::declared_late) is set once a `<meta>` in
+    /// the head has declared another encoding than the one decided.
     pub fn sniffed(&self) -> Option<Sniffed> {
         self.input.sniffed()
     }
@@ -291,16 +303,17 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
             .next_token(&self.buf, self.base, self.finished, self.feedback.as_mut())
     }
 
-    /// [`next_token`](Self::next_token) while the encoding is undecided
-    /// (see [`decoding`](Self::decoding)): a `<meta>` may decide it. Out of
-    /// line: the common path stays as small as it was.
+    /// [`next_token`](Self::next_token) while the encoding is undecided,
+    /// or decided but open to a `<meta>` in the head (see
+    /// [`decoding`](Self::decoding)). Out of line: the common path stays as
+    /// small as it was.
     #[inline(never)]
     fn next_token_watching(&mut self) -> Option<Token<'_>> {
         let token =
             self.machine
                 .next_token(&self.buf, self.base, self.finished, self.feedback.as_mut());
-        if let Some(Token::StartTag(tag)) = &token {
-            self.input.saw_start_tag(tag);
+        if let Some(token) = &token {
+            self.input.saw_token(token);
         }
         token
     }
@@ -416,8 +429,9 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
         F: FnMut(Token<'_>) -> T,
         T: Into<Flow>,
     {
-        // Undecided encoding (see `decoding`): token by token, so that a
-        // `<meta>` may decide it, then on in the machine's own loop.
+        // Undecided encoding, or a head still to watch (see `decoding`):
+        // token by token, so that a `<meta>` may count, then on in the
+        // machine's own loop.
         while self.input.watching() {
             let Some(token) = self.next_token_watching() else {
                 return;
