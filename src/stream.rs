@@ -114,6 +114,9 @@ pub struct StreamTokenizer<E: ErrorPolicy = IgnoreErrors> {
     /// the next token starts: its start is exact even when the stream has
     /// dropped it (see `Lines`).
     token_end: LineIndex,
+    /// A leading U+FEFF is to be dropped when the first text arrives
+    /// (`discarding_bom`).
+    discard_bom: bool,
 }
 
 impl<E: ErrorPolicy> std::fmt::Debug for StreamTokenizer<E> {
@@ -241,6 +244,8 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
              call it before the first feed"
         );
         self.input = InputDecoder::sniffing(sniffer);
+        // The decoder drops a byte order mark itself.
+        self.discard_bom = false;
         self
     }
 
@@ -264,6 +269,7 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
             lines: LineIndex::new(),
             near: Mutex::new(LineIndex::new()),
             token_end: LineIndex::new(),
+            discard_bom: false,
         }
     }
 
@@ -278,6 +284,30 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
         }
         self.release_consumed();
         self.input.push(&mut self.buf, chunk);
+        if self.discard_bom {
+            self.drop_bom();
+        }
+    }
+
+    /// Drops a leading U+FEFF from the text, once there is text: for the
+    /// `html5ever` feature's parser, which drops it as html5ever's does. No
+    /// token has been handed out before the first text, so nothing points
+    /// into the window yet.
+    #[cfg_attr(not(feature = "html5ever"), allow(dead_code))]
+    pub(crate) fn discarding_bom(mut self) -> Self {
+        self.discard_bom = true;
+        self
+    }
+
+    fn drop_bom(&mut self) {
+        if self.buf.is_empty() {
+            return;
+        }
+        debug_assert_eq!(self.base, 0, "the first text is at the start");
+        if self.buf.starts_with('\u{FEFF}') {
+            self.buf.drain(..'\u{FEFF}'.len_utf8());
+        }
+        self.discard_bom = false;
     }
 
     /// Marks the end of the input.
@@ -286,6 +316,9 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
             return;
         }
         self.input.finish(&mut self.buf);
+        if self.discard_bom {
+            self.drop_bom();
+        }
         self.finished = true;
     }
 
