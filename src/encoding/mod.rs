@@ -1,17 +1,23 @@
 //! Character encodings: which one a page is in, and its text as UTF-8.
 //!
 //! A browser decides a page's encoding before it tokenizes (the HTML
-//! Standard, "The input byte stream", `the-input-byte-stream`): a byte order mark first, then
-//! the charset the transport gave (HTTP's `Content-Type`), then a prescan
-//! of the first 1024 bytes for `<meta charset>` (or an XML declaration),
-//! then a later `<meta>` that declares one before the first non-ASCII byte
-//! (what the tree builder's "change the encoding" does, without a reload:
-//! the ASCII before it reads the same in every candidate encoding), then
-//! (where nothing declared one) a guess from the bytes, else a default. [`Sniffer`] makes that decision ([`Source`] says which step
-//! made it) and decodes with `encoding_rs`, which implements the WHATWG
-//! Encoding Standard's decoders. The guess is Firefox's: `chardetng`.
-//! The tokenizer then reads the decoded text, so spans and error positions
-//! are offsets in that UTF-8 text, not in the original bytes.
+//! Standard, "The input byte stream", `the-input-byte-stream`): a byte
+//! order mark first, then the charset the transport gave (HTTP's
+//! `Content-Type`), then a prescan of the first 1024 bytes for
+//! `<meta charset>` (or an XML declaration), then a later `<meta>` that
+//! declares one before the first non-ASCII byte (what the tree builder's
+//! "change the encoding" does, without a reload: the ASCII before it reads
+//! the same in every candidate encoding), then (where nothing declared one)
+//! a guess from the bytes, else a default. Unless a byte order mark or the
+//! transport decided, a `<meta>` in the head that declares another
+//! encoding still changes it, after non-ASCII bytes too: a browser then
+//! parses the page again, and so [`Sniffer::decode`] decodes it in the
+//! declared encoding. [`Sniffer`] makes that decision ([`Source`] says
+//! which step made it) and decodes with `encoding_rs`, which implements
+//! the WHATWG Encoding Standard's decoders. The guess is Firefox's:
+//! `chardetng`. The tokenizer then reads the decoded text, so spans and
+//! error positions are offsets in that UTF-8 text, not in the original
+//! bytes. A byte order mark is not part of the text.
 //!
 //! ```
 //! use htmltok::encoding::{Sniffer, Source, KOI8_R};
@@ -50,10 +56,18 @@
 //! assert_eq!((minimum.encoding, minimum.source), (encoding_rs::WINDOWS_1252, Source::Default));
 //! ```
 //!
-//! Left out, as the standard allows: switching encodings when a `<meta>`
-//! after the first non-ASCII byte declares another one, or when the bytes
-//! after the guess's window contradict it (both make a browser reload the
-//! page).
+//! A `<meta>` that declares an encoding counts in the page's head (see
+//! [`Source::ChangedByMeta`]); the standard would also change for one in
+//! the body, which would cost every page a second reading to its end. A
+//! stream cannot take its tokens back: it reports such a `<meta>`
+//! ([`Sniffed::declared_late`]) and goes on in the encoding it decided.
+//! The standard's changes that do nothing are ignored: to the encoding in
+//! use, from UTF-16 (the declaration was not read as ASCII), and a
+//! declared UTF-16 is UTF-8 and `x-user-defined` windows-1252.
+//!
+//! Left out, as the standard allows: switching encodings when the bytes
+//! after the guess's window contradict the guess (which makes a browser
+//! reload the page).
 
 mod guess;
 mod head;

@@ -43,6 +43,6 @@ mod url_values;
 /// What decided a page's encoding: [`encoding::Source`](crate::encoding::Source),
 /// here too for the callers of [`Page`] and [`sniff`].
 pub use crate::encoding::Source;
-pub use links::{links, Link};
+pub use links::{links, links_with, Link, LinkOptions};
 pub use page::{charset_param, sniff, Page};
 pub use text::{text, PageText};

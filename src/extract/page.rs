@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use crate::encoding::{Encoding, Sniffer, Source};
 
-use super::{links, text, Link, PageText};
+use super::{links_with, text, Link, LinkOptions, PageText};
 
 /// The `charset` parameter of a `Content-Type` header value, or the value
 /// itself when it is a bare label (no `/`, no `;`).
@@ -61,7 +61,7 @@ pub fn sniff(bytes: &[u8], transport: Option<&str>) -> (&'static Encoding, Sourc
     (sniffed.encoding, sniffed.source)
 }
 
-/// A page decoded as a browser decodes it, ready for [`links`] and
+/// A page decoded as a browser decodes it, ready for [`links`](super::links) and
 /// [`text()`].
 #[derive(Clone, Debug)]
 pub struct Page<'a> {
@@ -101,9 +101,24 @@ impl<'a> Page<'a> {
         self.encoding.name()
     }
 
-    /// [`links`] of this page.
+    /// [`links`](super::links) of this page, the queries of its URLs in its encoding,
+    /// scripting on: [`links_with`] with [`link_options`](Self::link_options).
     pub fn links(&self, base: Option<&url::Url>) -> Vec<Link> {
-        links(&self.html, base)
+        links_with(&self.html, base, self.link_options())
+    }
+
+    /// The [`LinkOptions`] of this page: its encoding, scripting on; for
+    /// [`links_with`] with other options (scripting off).
+    ///
+    /// ```
+    /// use htmltok::extract::{links_with, Page};
+    /// let page = Page::decode(b"<noscript><img src=/a.jpg></noscript>", None);
+    /// assert!(page.links(None).is_empty());
+    /// let off = links_with(&page.html, None, page.link_options().scripting(false));
+    /// assert_eq!(off[0].raw, "/a.jpg");
+    /// ```
+    pub fn link_options(&self) -> LinkOptions {
+        LinkOptions::new().encoding(self.encoding)
     }
 
     /// [`text()`] of this page.
