@@ -8,7 +8,10 @@
 //! - [`links`]: every URL-bearing attribute, with its tag, attribute, byte
 //!   offset, raw value and the URL it resolves to (the [`url`] crate, the
 //!   WHATWG URL Standard) against the page's first `<base href>` and the
-//!   page's own URL ([`Link`] has the rules);
+//!   page's own URL ([`Link`] has the rules); [`links_with`] takes the
+//!   page's encoding (in which a URL's query is written) and scripting off
+//!   (for the links inside `<noscript>`), and [`Page::links`] passes the
+//!   page's encoding;
 //! - [`text()`]: the title apart, and the body's text as a reader sees it
 //!   ([`PageText`] has the rules).
 //!
