@@ -525,6 +525,7 @@ impl Sniffer {
             .chain(after.chunks(HEAD_STEP).map(|c| (c, true)));
         loop {
             let piece = pieces.next();
+            let ended = piece.is_none();
             match (piece, decoder.as_mut()) {
                 (Some((chunk, true)), Some(decoder)) => {
                     text.clear();
@@ -550,7 +551,7 @@ impl Sniffer {
                     None => {}
                 }
             }
-            if piece.is_none() {
+            if ended {
                 return None;
             }
         }
