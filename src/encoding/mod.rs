@@ -56,14 +56,15 @@
 //! assert_eq!((minimum.encoding, minimum.source), (encoding_rs::WINDOWS_1252, Source::Default));
 //! ```
 //!
-//! A `<meta>` that declares an encoding counts in the page's head (see
-//! [`Source::ChangedByMeta`]); the standard would also change for one in
-//! the body, which would cost every page a second reading to its end. A
-//! stream cannot take its tokens back: it reports such a `<meta>`
-//! ([`Sniffed::declared_late`]) and goes on in the encoding it decided.
-//! The standard's changes that do nothing are ignored: to the encoding in
-//! use, from UTF-16 (the declaration was not read as ASCII), and a
-//! declared UTF-16 is UTF-8 and `x-user-defined` windows-1252.
+//! Once the page is decoded, a `<meta>` changes its encoding only in the
+//! page's head (see [`Source::ChangedByMeta`]); the standard would also
+//! change for one in the body, which would cost every page a second
+//! reading to its end. A stream cannot take its tokens back: it reports
+//! such a `<meta>` ([`Sniffed::declared_late`]) and goes on in the
+//! encoding it decided. As the standard says, a declaration of the
+//! encoding in use changes nothing, nor does any declaration in a UTF-16
+//! page (it was not read as ASCII); a declared UTF-16 means UTF-8, and
+//! `x-user-defined` windows-1252.
 //!
 //! Left out, as the standard allows: switching encodings when the bytes
 //! after the guess's window contradict the guess (which makes a browser
