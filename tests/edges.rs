@@ -314,6 +314,28 @@ fn a_meta_in_the_body_is_not_looked_at() {
     }
 }
 
+#[test]
+fn the_encoding_fuzz_property_holds_on_late_pages() {
+    // `testkit::props::check_encoding` (the `encoding` fuzz target's
+    // property): the whole page follows the `<meta>`, a stream split
+    // anywhere reports it and gives the page in the encoding it decided.
+    let french = late_page_with(b"Caf\xe9 cr\xe8me br\xfbl\xe9e", "iso-8859-2");
+    let prescan_missed = b"<title><meta charset=koi8-r></title><meta charset=iso-8859-2><p>\xb1";
+    for page in [
+        late_page("iso8859-2"),
+        late_page("utf-16"),
+        french,
+        prescan_missed.to_vec(),
+    ] {
+        for sniffer in [Sniffer::new(), Sniffer::new().statistical_guess(false)] {
+            for splits in [vec![], vec![1, 2, 3], (0..page.len()).step_by(97).collect()] {
+                testkit::props::check_encoding(&page, sniffer, &splits)
+                    .unwrap_or_else(|e| panic!("splits {splits:?}: {e}"));
+            }
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Queries on legacy pages.
 
