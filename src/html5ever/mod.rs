@@ -53,6 +53,11 @@
 //!   identifier is cut at the last character that fits.
 //! - There is no script execution (html5ever's driver runs none either):
 //!   after `</script>` parsing goes on.
+//! - A leading U+FEFF (a byte order mark left in decoded text) is dropped
+//!   at the start of the document only. html5ever 0.40's parser, fed in
+//!   pieces (`TendrilSink::process`), drops one at the start of every
+//!   piece, so its text depends on where the input was cut; whole, the two
+//!   agree.
 
 mod convert;
 mod driver;
