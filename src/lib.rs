@@ -34,6 +34,11 @@
 //! assert_eq!(hrefs, ["/home", "/a?x=1&y=2"]);
 //! ```
 //!
+//! Scripting is on, as in a browser with JavaScript, so the content of
+//! `<noscript>` is text too; [`Config::scripting`]`(false)` reads it as
+//! markup (and `extract::links_with`, feature `extract`, takes the same
+//! switch, along with the page's encoding for the URLs' queries).
+//!
 //! For simplicity over speed, [`Tokenizer::owned`] is an [`Iterator`] of
 //! [`OwnedToken`]s (and a `for` loop over a tokenizer takes them). Pages
 //! that are not known to be UTF-8 go through
@@ -57,6 +62,14 @@
 //! }
 //! assert_eq!(title, "日本");
 //! ```
+//!
+//! The tokenizer reads text; a byte order mark belongs to the bytes, and
+//! the decoder drops it ([`Sniffer::decode`](encoding::Sniffer::decode)), as
+//! the standard's does. Text that kept it (`std::fs::read_to_string` keeps
+//! it) starts with a U+FEFF, which [`Tokenizer::new`] reads as a character,
+//! as the standard's tokenizer does: drop it first
+//! (`text.strip_prefix('\u{FEFF}')`), or read the bytes through the
+//! decoder.
 //!
 //! [`Tokenizer::decode`] does both in one step. A tokenizer may also own
 //! its text ([`Tokenizer::from_text`] takes a `String`, or a decoded

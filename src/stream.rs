@@ -114,6 +114,9 @@ pub struct StreamTokenizer<E: ErrorPolicy = IgnoreErrors> {
     /// the next token starts: its start is exact even when the stream has
     /// dropped it (see `Lines`).
     token_end: LineIndex,
+    /// A leading U+FEFF is to be dropped when the first text arrives
+    /// (`discarding_bom`).
+    discard_bom: bool,
 }
 
 impl<E: ErrorPolicy> std::fmt::Debug for StreamTokenizer<E> {
@@ -190,6 +193,16 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     /// counts once its token has been taken. Without this, the input is
     /// UTF-8.
     ///
+    /// When the prescan, the guess or the default decided, the stream then
+    /// watches the tokens of the page's head: a `<meta>` there that
+    /// declares another encoding makes [`Sniffer::decode`] decode the whole
+    /// page again in that encoding ([`Source::ChangedByMeta`](crate::encoding::Source::ChangedByMeta)),
+    /// as a browser does, but a stream has handed out its tokens: it goes
+    /// on in the encoding it decided, and [`sniffed`](Self::sniffed) names
+    /// the declared one in [`Sniffed::declared_late`]. A caller that keeps
+    /// the bytes can decode them again with
+    /// [`Sniffer::transport`]`(declared)`.
+    ///
     /// The `<meta>` looked for is among the stream's own start tags, so a
     /// stream in driven mode, or with scripting off, sees the ones its
     /// states let through, where `Sniffer::decode` reads the page in the
@@ -231,12 +244,16 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
              call it before the first feed"
         );
         self.input = InputDecoder::sniffing(sniffer);
+        // The decoder drops a byte order mark itself.
+        self.discard_bom = false;
         self
     }
 
     /// The encoding the stream decodes, once decided (see
     /// [`decoding`](Self::decoding)); `None` for a stream of UTF-8 without
-    /// a sniffer, and before the decision.
+    /// a sniffer, and before the decision. Its
+    /// [`declared_late`](Sniffed::declared_late) is set once a `<meta>` in
+    /// the head has declared another encoding than the one decided.
     pub fn sniffed(&self) -> Option<Sniffed> {
         self.input.sniffed()
     }
@@ -252,6 +269,7 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
             lines: LineIndex::new(),
             near: Mutex::new(LineIndex::new()),
             token_end: LineIndex::new(),
+            discard_bom: false,
         }
     }
 
@@ -266,6 +284,30 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
         }
         self.release_consumed();
         self.input.push(&mut self.buf, chunk);
+        if self.discard_bom {
+            self.drop_bom();
+        }
+    }
+
+    /// Drops a leading U+FEFF from the text, once there is text: for the
+    /// `html5ever` feature's parser, which drops it as html5ever's does. No
+    /// token has been handed out before the first text, so nothing points
+    /// into the window yet.
+    #[cfg_attr(not(feature = "html5ever"), allow(dead_code))]
+    pub(crate) fn discarding_bom(mut self) -> Self {
+        self.discard_bom = true;
+        self
+    }
+
+    fn drop_bom(&mut self) {
+        if self.buf.is_empty() {
+            return;
+        }
+        debug_assert_eq!(self.base, 0, "the first text is at the start");
+        if self.buf.starts_with('\u{FEFF}') {
+            self.buf.drain(..'\u{FEFF}'.len_utf8());
+        }
+        self.discard_bom = false;
     }
 
     /// Marks the end of the input.
@@ -274,6 +316,9 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
             return;
         }
         self.input.finish(&mut self.buf);
+        if self.discard_bom {
+            self.drop_bom();
+        }
         self.finished = true;
     }
 
@@ -291,16 +336,17 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
             .next_token(&self.buf, self.base, self.finished, self.feedback.as_mut())
     }
 
-    /// [`next_token`](Self::next_token) while the encoding is undecided
-    /// (see [`decoding`](Self::decoding)): a `<meta>` may decide it. Out of
-    /// line: the common path stays as small as it was.
+    /// [`next_token`](Self::next_token) while the encoding is undecided,
+    /// or decided but open to a `<meta>` in the head (see
+    /// [`decoding`](Self::decoding)). Out of line: the common path stays as
+    /// small as it was.
     #[inline(never)]
     fn next_token_watching(&mut self) -> Option<Token<'_>> {
         let token =
             self.machine
                 .next_token(&self.buf, self.base, self.finished, self.feedback.as_mut());
-        if let Some(Token::StartTag(tag)) = &token {
-            self.input.saw_start_tag(tag);
+        if let Some(token) = &token {
+            self.input.saw_token(token);
         }
         token
     }
@@ -416,8 +462,9 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
         F: FnMut(Token<'_>) -> T,
         T: Into<Flow>,
     {
-        // Undecided encoding (see `decoding`): token by token, so that a
-        // `<meta>` may decide it, then on in the machine's own loop.
+        // Undecided encoding, or a head still to watch (see `decoding`):
+        // token by token, so that a `<meta>` may count, then on in the
+        // machine's own loop.
         while self.input.watching() {
             let Some(token) = self.next_token_watching() else {
                 return;

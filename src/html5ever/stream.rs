@@ -65,13 +65,17 @@ impl<Sink: TreeSink> std::fmt::Debug for StreamParser<Sink> {
 }
 
 impl<Sink: TreeSink> StreamParser<Sink> {
-    /// A parser of a whole document into `sink`, its input UTF-8.
+    /// A parser of a whole document into `sink`, its input UTF-8. A
+    /// leading byte order mark (U+FEFF) is dropped, as html5ever's parser
+    /// drops it.
     pub fn new(sink: Sink, opts: ParseOpts) -> Self {
         let config = driven_config(State::Data);
+        // A leading U+FEFF is a byte order mark the UTF-8 input kept:
+        // html5ever's parser drops it (see `parse_document`).
         let tokens = if opts.errors {
-            Tokens::Reporting(StreamTokenizer::with_errors(config))
+            Tokens::Reporting(StreamTokenizer::with_errors(config).discarding_bom())
         } else {
-            Tokens::Quiet(StreamTokenizer::with_config(config))
+            Tokens::Quiet(StreamTokenizer::with_config(config).discarding_bom())
         };
         StreamParser {
             tokens,
@@ -84,7 +88,12 @@ impl<Sink: TreeSink> StreamParser<Sink> {
 
     /// Decodes the input as `sniffer` decides, as
     /// [`StreamTokenizer::decoding`] does (no tree grows before the first
-    /// 1024 bytes have come, or the end).
+    /// 1024 bytes have come, or the end). The decoder drops a byte order
+    /// mark, as the standard's does; a U+FEFF after it is text, as in
+    /// [`parse_bytes`](super::parse_bytes). A `<meta>` in the head that
+    /// declares another encoding than the one decided cannot change the
+    /// tree already built: [`sniffed`](Self::sniffed) reports it
+    /// ([`Sniffed::declared_late`]).
     ///
     /// # Panics
     ///

@@ -361,6 +361,26 @@ pub struct Tokenizer<'a, E: ErrorPolicy = IgnoreErrors> {
 
 impl<'a> Tokenizer<'a, IgnoreErrors> {
     /// A tokenizer for `input` in the Data state, parse errors off.
+    ///
+    /// `input` is what the standard's tokenizer reads: decoded text. A
+    /// leading U+FEFF in it is a character like any other (html5lib-tests
+    /// hold the tokenizer to that), so it comes out as text, before any
+    /// DOCTYPE. A byte order mark belongs to the bytes: the standard's
+    /// decoder drops it before tokenizing, as [`decode`](Self::decode) and
+    /// [`Sniffer::decode`] do. Text decoded by something that kept it
+    /// (`std::fs::read_to_string` does) can drop it first:
+    ///
+    /// ```
+    /// use htmltok::{OwnedToken, Tokenizer};
+    /// let text = "\u{FEFF}<!DOCTYPE html>";
+    /// let kept: Vec<_> = Tokenizer::new(text).owned().collect();
+    /// assert_eq!(kept[0], OwnedToken::Text("\u{FEFF}".into()));
+    /// let dropped: Vec<_> = Tokenizer::new(text.strip_prefix('\u{FEFF}').unwrap_or(text)).owned().collect();
+    /// assert!(matches!(dropped[0], OwnedToken::Doctype { .. }));
+    /// // From the bytes, the decoder drops it.
+    /// let decoded: Vec<_> = Tokenizer::decode(text.as_bytes()).owned().collect();
+    /// assert_eq!(decoded, dropped);
+    /// ```
     pub fn new(input: &'a str) -> Self {
         Self::with_config(input, Config::new())
     }
@@ -372,7 +392,10 @@ impl<'a> Tokenizer<'a, IgnoreErrors> {
 
     /// A tokenizer for bytes that should be UTF-8: invalid sequences are
     /// replaced by U+FFFD first (as the standard's UTF-8 decoder does), so
-    /// no unrepaired byte reaches the tokenizer.
+    /// no unrepaired byte reaches the tokenizer. Nothing else is decided
+    /// about the bytes: a UTF-8 byte order mark is kept, a U+FEFF as in
+    /// [`new`](Self::new) (the standard's "UTF-8 decode without BOM");
+    /// [`decode`](Self::decode) drops it.
     ///
     /// ```
     /// use htmltok::{Token, Tokenizer};
@@ -414,13 +437,18 @@ impl<'a> Tokenizer<'a, IgnoreErrors> {
     }
 
     /// A tokenizer for the bytes of a page in an unknown encoding, decoded
-    /// as a browser decodes it: [`Sniffer::new`]'s
-    /// [`decode`](Sniffer::decode) (a byte order mark, a `<meta>`
-    /// declaration, a UTF-8 guess, else windows-1252), in one step. A
-    /// charset from HTTP goes through the sniffer
-    /// ([`Sniffer::transport_label`]) and [`from_text`](Self::from_text).
-    /// The text is borrowed from `bytes` when they were UTF-8; positions are
-    /// offsets in the decoded text.
+    /// as a browser decodes it, in one step: [`Sniffer::new`]'s
+    /// [`decode`](Sniffer::decode), which takes a byte order mark (and drops
+    /// it), else a `<meta>` or XML declaration in the first 1024 bytes, else
+    /// a `<meta>` later in the ASCII head, else a guess from the bytes
+    /// (`chardetng`: UTF-8 or a legacy encoding), else windows-1252 for a
+    /// page of pure ASCII; then a `<meta>` in the head that declares
+    /// another encoding wins ([`Source`](crate::encoding::Source) has the
+    /// rules). A charset from HTTP goes through the sniffer
+    /// ([`Sniffer::transport_label`]) and [`from_text`](Self::from_text);
+    /// to know the encoding, decode with the sniffer too. The text is
+    /// borrowed from `bytes` when they were UTF-8; positions are offsets in
+    /// the decoded text.
     ///
     /// ```
     /// use htmltok::{OwnedToken, Tokenizer};
