@@ -90,9 +90,8 @@ fn check_case(name: &str) {
     // A tag of many short attributes costs more per byte than its bytes:
     // each kept attribute has a record (40 B; a vector that grows by
     // doubling) and 2-4 slots of 8 B in the duplicate index, for attributes
-    // of ~8 input bytes (measured: 6x the input buffered, an 8x heap peak
-    // while the records grow). Still linear in the input, so a larger
-    // multiple.
+    // of ~8 input bytes, so the heap peaks at several times the input while
+    // the records grow. Still linear in the input, so a larger multiple.
     let per_token_byte = if name == "distinct_attributes" { 12 } else { 8 };
     let allowed = 64 * CHUNK + per_token_byte * largest.1;
     for (what, got) in [("buffered_capacity", capacity.1), ("heap", heap_big)] {
