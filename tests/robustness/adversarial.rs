@@ -9,8 +9,9 @@
 //! Their time (16 times the input for at most 32 times the time, whole and
 //! in 7-byte chunks) is checked by `benches/adversarial.rs`, away from
 //! `cargo test`: a timing ratio on a shared machine is not a test result.
-//! What is linear by counting operations (the duplicate-attribute index,
-//! the named-reference matcher) is tested in the library's unit tests.
+//! What is linear by counting operations (the duplicate-attribute index's
+//! `operations_are_linear_in_the_names`) is tested in the library's unit
+//! tests.
 //!
 //! Sizes: 1 MiB and 16 MiB, whatever the build: streaming them is cheap
 //! next to the timing runs that used to share this test, and the bounds
