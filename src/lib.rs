@@ -99,7 +99,7 @@
 //! with the tokenizer's loop and the callback compiled into one function,
 //! so that a token is looked at where it is built: in standalone mode it
 //! runs fewer instructions than a `next_token` loop; driven, or on a
-//! stream, the two are about as fast (`BENCHMARKS.md` has the measurements).
+//! stream, the two are about as fast (`docs/BENCHMARKS.md` has the measurements).
 //! The callback's [`Flow`] says whether to go on, switch state, or stop (a callback that
 //! always goes on returns nothing):
 //!

@@ -29,7 +29,7 @@ const DETACH_AT: usize = 256 * 1024;
 /// positions each take a call), which a stream fed in tiny chunks would
 /// otherwise pay at every chunk once a huge token is detached and nothing
 /// before the chunk is needed: in 7-byte chunks that made such a token cost
-/// 1.5 times as much per byte as one still in the window. Waiting for this
+/// more per byte than one still in the window. Waiting for this
 /// many bytes holds at most this much more memory, a constant.
 const MIN_DROP: usize = 16 * 1024;
 
@@ -325,8 +325,8 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     /// The next complete token; `None` when more input is needed, or after
     /// [`Token::Eof`] ([`is_finished`](Self::is_finished) tells which).
     // Always inline, as `Machine::next_token` is: with the watching test
-    // LLVM stopped inlining it at `#[inline]`, and the call cost 3.4% more
-    // instructions on the corpus in 64 KiB chunks.
+    // LLVM stopped inlining it at `#[inline]`, and the call cost
+    // instructions on every token.
     #[inline(always)]
     pub fn next_token(&mut self) -> Option<Token<'_>> {
         if self.input.watching() {
@@ -578,8 +578,7 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     /// average. And only when at least [`MIN_DROP`] bytes are, so that a
     /// drop's fixed cost is spread over that many bytes.
     // Out of line: it runs once a chunk, and inlined into a caller's loop
-    // over chunks and tokens it cost that loop's token hand-out registers
-    // (0.5% more instructions on the corpus in 64 KiB chunks).
+    // over chunks and tokens it cost that loop's token hand-out registers.
     #[inline(never)]
     fn release_consumed(&mut self) {
         // The machine's positions are offsets in the window.

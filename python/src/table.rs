@@ -38,7 +38,7 @@ pub const HAS_S2: u8 = 16;
 /// One token, 44 bytes, every integer a little-endian `u32` (`<u4` in
 /// numpy's terms): a page's text and side buffer together may hold up to
 /// [`MAX_BYTES`], which 32 bits address; half the size of 64-bit records,
-/// and `token_table` ran 30% faster on the corpus for it (its time is in
+/// and `token_table` ran faster on the corpus for it (its time is in
 /// writing and copying the records). The strings by kind:
 ///
 /// | kind | s0 | s1 | s2 |

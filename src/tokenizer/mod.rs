@@ -260,8 +260,8 @@ impl ErrorPolicy for ReportErrors {
 /// part of every token is as with [`IgnoreErrors`].
 ///
 /// A policy rather than a [`Config`] option, so that a tokenizer that
-/// hands out attributes carries no test for it (a run-time flag cost 1–3%
-/// of all instructions over the corpus with attributes on). Not part of
+/// hands out attributes carries no test for it (a run-time flag cost
+/// instructions over the whole corpus with attributes on). Not part of
 /// the API: `extract::text` uses it, and the tests reach it through
 /// `__fuzz`.
 ///

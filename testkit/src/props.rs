@@ -1,7 +1,7 @@
 //! What the fuzz targets check, shared by the cargo-fuzz targets in
 //! `fuzz/fuzz_targets/`, the deterministic proptest versions in
-//! `tests/fuzz_properties.rs` and the regression cases of
-//! `tests/regressions.rs`.
+//! `tests/robustness/fuzz_properties.rs` and the regression cases of
+//! `tests/conformance/regressions.rs`.
 //!
 //! Every property is a function returning `Err(description)` on failure:
 //!

@@ -366,10 +366,9 @@ impl<E: ErrorPolicy> Machine<E> {
         // The tag after a text token (a third of all tokens) is complete
         // already: it is handed out here, inline, without the call of the
         // machine's big function, whose entry and exit alone cost more than
-        // the hand-out (5% of all instructions on the corpus). Standalone,
-        // the feedback looks at it here too, inline (3% of the corpus's
-        // instructions, once its common cases became a few comparisons;
-        // before, this measured no gain), when no switch waits and the tag
+        // the hand-out. Standalone, the feedback looks at it here too,
+        // inline (a gain only once its common cases became a few
+        // comparisons), when no switch waits and the tag
         // has its attributes (without them the tracked paths need the
         // machine's view of them: the big function does that).
         match feedback {
@@ -470,10 +469,10 @@ impl<E: ErrorPolicy> Machine<E> {
     /// is called: for the loop that takes every token in one place
     /// ([`for_each_token`](Self::for_each_token)), where the token is then
     /// looked at where it is built instead of being stored for a caller to
-    /// load (3.4% fewer instructions over the corpus in standalone mode;
-    /// driven, since whole documents have their own copies of the big
-    /// functions, 1.7% more, and in wall time 4% slower). Each use is a copy
-    /// of the machine, so it has few callers.
+    /// load (fewer instructions in standalone mode; driven, where whole
+    /// documents have their own copies of the big functions, a little
+    /// more, and slower: docs/BENCHMARKS.md). Each use is a copy of the
+    /// machine, so it has few callers.
     #[inline(always)]
     fn next_token_inline<'t>(
         &'t mut self,
@@ -552,7 +551,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// type=hidden>`, `<annotation-xml encoding>`), which the tag fast path
     /// built for it. The pending switches are applied as there, written out
     /// again: the same lines as an inlined helper of both cost
-    /// `for_each_token` 0.5% more instructions over the corpus.
+    /// `for_each_token` more instructions over the corpus.
     #[inline(always)]
     fn hand_out_observed_without_attributes<'t>(
         &'t mut self,
