@@ -13,8 +13,10 @@ use crate::CmdResult;
 /// which). Prints one JSON object per link, {"source", "url", "raw", "tag",
 /// "attr", "offset"} ("url" null when the value does not resolve, as for
 /// javascript: and data: URLs; "offset" is the byte offset of the value in
-/// the decoded page), or with --format tsv SOURCE, URL (empty when it does
-/// not resolve), TAG, ATTR separated by tabs. A URL's query is written in
+/// the decoded page; a link of a page from an archive also has "warc",
+/// "warc_offset", "record_id", "status", "truncated"), or with --format
+/// tsv SOURCE, URL (empty when it does not resolve), TAG, ATTR separated
+/// by tabs. A URL's query is written in
 /// the page's encoding, as a browser sends it.
 ///
 /// Pages are read with scripting on, as a browser with JavaScript reads

@@ -7,7 +7,7 @@ use std::io::Read;
 
 use flate2::read::{DeflateDecoder, GzDecoder, MultiGzDecoder, ZlibDecoder};
 use ruzstd::decoding::{BlockDecodingStrategy, Dictionary, FrameDecoder};
-use testkit::warc::{
+use crate::warc::{
     gzip_member, record_id, ArcRecord, Archive, Chunked, Coding, Container, Http, Record,
     ZstdDictionary,
 };
