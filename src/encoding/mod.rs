@@ -110,7 +110,7 @@ pub const PRESCAN_LEN: usize = 1024;
 /// [`Sniffer::guess_len`] says otherwise. A stream holds them back until
 /// they have arrived. 4 KiB rather than the prescan's 1 KiB: a page whose
 /// first kilobyte tells too little (ISO-8859-2 and windows-1250 share
-/// most letters) is guessed right from four (tests/encodings.rs prints
+/// most letters) is guessed right from four (tests/conformance/encodings.rs prints
 /// the rate per encoding for both).
 pub const DETECT_LEN: usize = 4096;
 
