@@ -104,7 +104,7 @@ fn late_page_with(title: &[u8], meta_label: &str) -> Vec<u8> {
     let mut page = b"<!DOCTYPE html><html><head><title>".to_vec();
     page.extend_from_slice(title);
     page.extend_from_slice(b"</title>\n<script>var padding = '");
-    page.extend(std::iter::repeat_n(b'x', 1100));
+    page.extend(std::iter::repeat(b'x').take(1100));
     page.extend_from_slice(b"';</script>\n");
     page.extend_from_slice(format!("<meta charset=\"{meta_label}\">\n").as_bytes());
     page.extend_from_slice(b"</head><body><p>");
