@@ -135,7 +135,7 @@ fn a_fragment_drops_it_too() {
 /// that a stream decides (after the guess's 4096 bytes) before its end.
 fn late_page() -> Vec<u8> {
     let mut page = b"<!DOCTYPE html><html><head><title>Za\xbf\xf3\xb3\xe6</title><!--".to_vec();
-    page.extend(std::iter::repeat_n(b'-', 1100));
+    page.extend(std::iter::repeat(b'-').take(1100));
     page.extend_from_slice(b"--><meta charset=iso-8859-2></head><body>");
     for _ in 0..500 {
         page.extend_from_slice(b"<p>g\xea\xb6l\xb1</p>");
