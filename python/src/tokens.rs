@@ -13,6 +13,7 @@ use std::sync::Arc;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyModule, PyString, PyTuple};
 
 use crate::input::{flag, opt_str, repr, type_name, Decoded, Decoding, Html};
@@ -104,6 +105,14 @@ impl<'a> Attrs<'a> {
 }
 
 impl Data {
+    /// The kind's number (an index into [`KINDS`]).
+    fn kind(&self) -> u8 {
+        match self {
+            Data::Own(f) => f.kind,
+            Data::Record { doc, index } => doc.table.tokens[*index as usize].kind,
+        }
+    }
+
     fn view(&self) -> View<'_> {
         match self {
             Data::Own(f) => View {
@@ -273,7 +282,16 @@ impl Token {
     /// `"processing_instruction"`.
     #[getter]
     fn kind<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
-        PyString::intern(py, KINDS[self.data.view().kind as usize])
+        // The six strings made once: interning a string on each read was
+        // the dearest of a token's fields.
+        static KIND_STRINGS: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
+        let kinds = KIND_STRINGS.get_or_init(py, || {
+            KINDS
+                .iter()
+                .map(|k| PyString::intern(py, k).unbind())
+                .collect()
+        });
+        kinds[self.data.kind() as usize].bind(py).clone()
     }
 
     /// A tag's name (lower-case), a doctype's name, a processing
