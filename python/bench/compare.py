@@ -17,6 +17,9 @@ Tasks, the same work for every engine:
   no object per token). Two more rows show where a ``str``'s time goes:
   ``token_table`` of the page's bytes, and ``str.encode("utf-8")`` alone
   (which htmltok does first: it tokenizes UTF-8).
+- iterate: the same tokens walked with a ``for`` loop and dropped as it
+  goes (``for t in tokenize(s): pass``): turbohtml's ``tokenize`` is a
+  generator, htmltok's a list made whole first.
 - fields: the tokens made and every field a token has read once (kind,
   name, attributes, text): htmltok's tokens make their strings when read,
   so this is the cost of a pipeline that looks at everything.
@@ -137,6 +140,7 @@ def engines(pages):
         # str rows is CPython encoding a str to UTF-8.
         ("tokens", "htmltok.token_table from bytes", lambda: [htmltok.token_table(b) for b in pages]),
         ("tokens", "str.encode('utf-8') alone", lambda: [s.encode("utf-8", "surrogatepass") for s in texts]),
+        ("iterate", "htmltok.tokenize", lambda: [walk(htmltok.tokenize(s)) for s in texts]),
         ("fields", "htmltok.tokenize", lambda: [read_htmltok(htmltok.tokenize(s)) for s in texts]),
         # Each engine's strings are made into Python objects: htmltok's
         # Page and Link make theirs when an attribute is read.
@@ -199,6 +203,7 @@ def engines(pages):
 
         out += [
             ("tokens", "turbohtml.tokenize", lambda: [list(turbohtml.tokenize(s)) for s in texts]),
+            ("iterate", "turbohtml.tokenize", lambda: [walk(turbohtml.tokenize(s)) for s in texts]),
             ("fields", "turbohtml.tokenize", lambda: [th_fields(list(turbohtml.tokenize(s))) for s in texts]),
             ("text", "turbohtml", lambda: [turbohtml.parse(b).text for b in pages]),
             ("links", "turbohtml", th_links),
@@ -207,6 +212,12 @@ def engines(pages):
     except ImportError:
         missing.append("turbohtml")
     return out, missing
+
+
+def walk(tokens):
+    """Every token visited once, none kept."""
+    for _t in tokens:
+        pass
 
 
 def read_htmltok(tokens):
@@ -223,7 +234,7 @@ TARGETS = [
     ("text_many", "htmltok.text_many 2 threads", "htmltok.text_many 1 thread", 1.7),
 ]
 
-TASKS = ["tokens", "fields", "text", "links", "text_many"]
+TASKS = ["tokens", "iterate", "fields", "text", "links", "text_many"]
 
 
 def main():
