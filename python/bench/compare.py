@@ -297,6 +297,13 @@ def main():
             continue
         share = statistics.median(c / t for c, t in zip(cpu[key], times[key]))
         print(f"{name}: this process had {share:.2f} cores (CPU time / wall time, median)")
+    # The work the threads share: CPU time at 2 threads over 1 thread. Near
+    # 1, the batch costs no more CPU split in two: its wall time halves
+    # when two cores are free.
+    one, two = ("text_many", "htmltok.text_many 1 thread"), ("text_many", "htmltok.text_many 2 threads")
+    if one in cpu and two in cpu:
+        r = sorted(b / a for a, b in zip(cpu[one], cpu[two]))
+        print(f"text_many CPU time, 2 threads / 1 thread: {statistics.median(r):.2f} ({r[0]:.2f}–{r[-1]:.2f})")
     print("\ntargets (median of the rounds' ratios):")
     for task, ours, base, factor in TARGETS:
         if (task, ours) in times and (task, base) in times:
