@@ -402,6 +402,11 @@ struct State {
     /// The reading thread's events; `None` once they have ended.
     events: Option<Receiver<Event>>,
     problems: Vec<ArchiveProblem>,
+    /// The warning of a problem with the page given last (a clipped
+    /// archive's last page), given on the next call: the page comes first,
+    /// as the command line prints it first, and is not lost when the
+    /// warning is an exception.
+    warning: Option<String>,
     /// Records without a page, by [`Skip`] (non-HTML, revisit,
     /// request/metadata).
     skipped: [u64; 3],
@@ -437,9 +442,7 @@ impl ArchivePages {
     fn problem(&self, py: Python<'_>, problem: ArchiveProblem) -> PyResult<()> {
         let message = problem.__str__();
         self.state().problems.push(problem);
-        let message = CString::new(message.replace('\0', "\\0"))
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        PyErr::warn(py, &py.get_type::<ArchiveWarning>(), &message, 1)
+        warn(py, &message)
     }
 }
 
@@ -455,6 +458,9 @@ impl ArchivePages {
                 "this warc_pages iterator was made before a fork: its reading thread is in \
                  the parent process (call warc_pages in the child)",
             ));
+        }
+        if let Some(message) = self.state().warning.take() {
+            warn(py, &message)?;
         }
         loop {
             let event = py.detach(|| {
@@ -487,7 +493,9 @@ impl ArchivePages {
                         _ => None,
                     };
                     if let Some(problem) = clipped {
-                        self.problem(py, problem)?;
+                        let mut state = self.state();
+                        state.warning = Some(problem.__str__());
+                        state.problems.push(problem);
                     }
                     return Ok(Some(ArchivePage {
                         source: name_of(&self.warc, record.number, record.target_uri.as_deref()),
@@ -571,6 +579,14 @@ impl ArchivePages {
             state.problems.len()
         ))
     }
+}
+
+/// An `ArchiveWarning` of `message` (an exception when warnings of it are
+/// errors).
+fn warn(py: Python<'_>, message: &str) -> PyResult<()> {
+    let message = CString::new(message.replace('\0', "\\0"))
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    PyErr::warn(py, &py.get_type::<ArchiveWarning>(), &message, 1)
 }
 
 /// Where an archive comes from, and its name.
@@ -677,6 +693,7 @@ pub fn warc_pages(
         state: Mutex::new(State {
             events: Some(events),
             problems: Vec::new(),
+            warning: None,
             skipped: [0; 3],
             pages: 0,
         }),

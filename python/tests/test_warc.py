@@ -251,6 +251,22 @@ def test_problems_warn_and_reading_goes_on(archive_files):
     assert str(problem).startswith(f"{path}: offset ")
 
 
+def test_a_clipped_page_comes_before_its_warning(archive_files):
+    """The command line prints a clipped archive's last page, then says it
+    is cut: with warnings as errors, the page still comes out, and the
+    call after it raises."""
+    path, expected = archive_files["clipped.warc"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", htmltok.ArchiveWarning)
+        it = htmltok.warc_pages(str(path))
+        first, last = next(it), next(it)
+        assert last.truncated and last.body == expected[-1]["body"]
+        assert len(it.problems) == 1 and it.problems[0].kind == "truncated"
+        with pytest.raises(htmltok.ArchiveWarning, match="the archive ends inside this record"):
+            next(it)
+        assert list(it) == []
+
+
 def test_values_travel(archive_files):
     import pickle
 
