@@ -294,3 +294,38 @@ def test_dropping_the_iterator_early():
         assert next(it).url == "https://big.example/0"
         del it
     assert sum(1 for _ in htmltok.warc_pages(data)) == 2000
+
+
+def test_damaged_archives_never_raise_past_the_open():
+    """Archives damaged at random (bytes flipped, cut, spliced): opening
+    one either fails with a ValueError (no archive left) or reads to its
+    end, every page of it processed; nothing else is raised."""
+    import random
+
+    rng = random.Random(33)
+    sources = [archives.ARCHIVES[n]()[0] for n in ("crawl.warc.gz", "clueweb.warc.gz", "old.arc.gz", "crawl.warc.lz4", "crawl.warc.zst")]
+    sources.append(b"".join(archives.crawl_records()[0]))
+    opened = 0
+    for _ in range(300):
+        data = bytearray(rng.choice(sources))
+        for _ in range(rng.randrange(1, 6)):
+            what = rng.randrange(3)
+            at = rng.randrange(len(data))
+            if what == 0:
+                data[at] = rng.randrange(256)
+            elif what == 1:
+                del data[at : at + rng.randrange(1, 200)]
+            else:
+                data[at:at] = rng.choice(sources)[: rng.randrange(1, 300)]
+        try:
+            it = htmltok.warc_pages(bytes(data))
+        except ValueError:
+            continue
+        opened += 1
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", htmltok.ArchiveWarning)
+            for page in it:
+                htmltok.text(page)
+                htmltok.links(page)
+        assert all(p.kind in ("broken", "truncated") for p in it.problems)
+    assert opened > 100
