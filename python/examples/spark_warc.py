@@ -1,94 +1,164 @@
-"""A PySpark job over WARC files, in the manner of Common Crawl's cc-pyspark.
+"""A PySpark job over web archives: one task per archive, one row per HTML
+page, written as Parquet.
 
-    spark-submit --py-files python/examples/warc_pages.py \
-        python/examples/spark_warc.py warc_paths.txt out.parquet [--partitions N]
+    spark-submit python/examples/spark_warc.py INPUT [INPUT ...] OUTPUT
 
-Its input is a text file of WARC paths or URLs, one a line (as Common
-Crawl's ``warc.paths``; anything FastWARC opens: local paths, and with
-fsspec installed s3:// and https:// URLs). Each task streams its WARC
-files through FastWARC and htmltok, one record at a time, and yields one
-row per HTML response: ``(url, encoding, title, text_length, links)``,
-``links`` the page's URLs resolved against its own URL. The rows are
-written as Parquet.
+An INPUT is an archive's path or URL, a glob pattern (``crawl/*.warc.gz``,
+expanded on the driver), or a list file named ``*.paths``, ``*.paths.gz``
+or ``*.txt`` (as Common Crawl's ``warc.paths.gz``) holding one of those a
+line. Each task reads one archive with ``htmltok.warc_pages`` (the command
+line's reader: WARC or ARC; gzip, LZ4, Zstandard; HTTP payloads decoded
+as a browser receives them) and writes a row per page: ``url``, ``title``,
+``text``, ``links`` (the page's URLs resolved against its own), ``encoding``,
+``status``, and where the page is (``warc``, ``offset``, ``record_id``,
+``truncated``). Local paths are read by htmltok; other URLs (``s3://``,
+``https://``) through fsspec, which the workers then need, a whole archive
+in memory at a time.
 
-On a cluster, htmltok and FastWARC must be importable on every worker:
-installed there (``pip install htmltok-*.whl fastwarc``, the wheel built by
-``maturin build --release`` in ``python/``), or in a packed virtualenv
-shipped with ``--archives env.tar.gz#env`` and
-``--conf spark.pyspark.python=./env/bin/python``. (``--py-files`` cannot
-carry the wheel: Python does not import compiled modules from a zip.)
-``warc_pages.py`` (the per-record code, shared with the single-machine
-example) is added to the job by the job itself when it sits beside this
-file.
+An archive that cannot be opened is counted and skipped, as cc-pyspark
+does, so that one bad file does not fail the job; so are records that
+cannot be read (htmltok reads on after them). The job prints the counts,
+and exits with status 1 when anything was skipped.
+
+On a cluster, htmltok must be importable on every worker: installed there
+(``pip install htmltok-*.whl``, the wheel built by ``maturin build
+--release`` in ``python/``), or in a packed virtualenv shipped with the
+job (``--archives env.tar.gz#env --conf spark.pyspark.python=./env/bin/python``).
+``--py-files`` cannot carry the wheel: Python does not import compiled
+modules from a zip. This file is added to the job by the job itself.
 """
 
 import argparse
+import glob
+import gzip
 import os
 import sys
+import warnings
 
 from pyspark.sql import SparkSession
-from pyspark.sql.types import ArrayType, LongType, StringType, StructField, StructType
+from pyspark.sql.types import (
+    ArrayType,
+    BooleanType,
+    IntegerType,
+    LongType,
+    StringType,
+    StructField,
+    StructType,
+)
 
 SCHEMA = StructType(
     [
         StructField("url", StringType()),
-        StructField("encoding", StringType()),
         StructField("title", StringType()),
-        StructField("text_length", LongType()),
+        StructField("text", StringType()),
         StructField("links", ArrayType(StringType())),
+        StructField("encoding", StringType()),
+        StructField("status", IntegerType()),
+        StructField("warc", StringType()),
+        StructField("offset", LongType()),
+        StructField("record_id", StringType()),
+        StructField("truncated", BooleanType()),
     ]
 )
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+LIST_SUFFIXES = (".paths", ".paths.gz", ".txt")
 
 
-def process_partition(paths, failed):
-    """The rows of the WARC files of one task. A WARC that cannot be read is
-    counted in ``failed`` and skipped, as cc-pyspark does, so that one bad
-    file does not fail the job."""
-    from warc_pages import pages, process
+def archive_paths(inputs):
+    """The archives named by ``inputs`` (paths, URLs, glob patterns, list
+    files), in order; a pattern that matches nothing is kept as it is, so
+    that the task reports it missing."""
+    out = []
+    for item in inputs:
+        if item.endswith(LIST_SUFFIXES) and "://" not in item:
+            opener = gzip.open if item.endswith(".gz") else open
+            with opener(item, "rt", encoding="utf-8") as f:
+                out += archive_paths([line.strip() for line in f if line.strip()])
+        elif "://" not in item and glob.has_magic(item):
+            out += sorted(glob.glob(item)) or [item]
+        else:
+            out.append(item if "://" in item else os.path.abspath(item))
+    return out
 
-    for path in paths:
-        try:
-            for url, content_type, body in pages(path):
-                row = process(url, content_type, body)
-                yield (row["url"], row["encoding"], row["title"], row["text_length"], row["links"])
-        except OSError as e:
-            print(f"skipping {path}: {e}", file=sys.stderr)
-            failed.add(1)
+
+def row(page):
+    """The row of one page (an ``htmltok.ArchivePage``)."""
+    import htmltok
+
+    text = htmltok.text(page)
+    links = [link.url for link in htmltok.links(page) if link.url is not None]
+    return (
+        page.url,
+        text.title,
+        text.text,
+        links,
+        text.encoding,
+        page.status,
+        page.warc,
+        page.offset,
+        page.record_id,
+        page.truncated,
+    )
 
 
-def run(spark, input_paths, output, partitions=None):
-    """Runs the job: ``input_paths`` is the text file of WARC paths,
-    ``output`` the Parquet directory (replaced). Returns the number of WARC
-    files that could not be read."""
+def process_archive(path, counts):
+    """The rows of the archive ``path``; ``counts`` the job's accumulators
+    (``unreadable`` archives, ``problems`` in them, ``pages``)."""
+    import htmltok
+
+    warnings.simplefilter("ignore", htmltok.ArchiveWarning)
+    try:
+        if "://" in path and not path.startswith("file://"):
+            import fsspec
+
+            with fsspec.open(path, "rb") as f:
+                pages = htmltok.warc_pages(f, name=path)
+        else:
+            pages = htmltok.warc_pages(path.removeprefix("file://"))
+    except (OSError, ValueError) as e:
+        print(f"spark_warc: skipping {path}: {e}", file=sys.stderr)
+        counts["unreadable"].add(1)
+        return
+    for page in pages:
+        counts["pages"].add(1)
+        yield row(page)
+    for problem in pages.problems:
+        print(f"spark_warc: {problem}", file=sys.stderr)
+        counts["problems"].add(1)
+
+
+def run(spark, inputs, output):
+    """Runs the job over the archives of ``inputs`` (as the command line's
+    INPUTs), writing Parquet to ``output`` (replaced). Returns the counts:
+    ``archives``, ``pages``, ``unreadable`` archives, ``problems``."""
     sc = spark.sparkContext
-    # The per-record code, and this file for when the job is imported as a
-    # module (its functions are then pickled by name, not by value).
-    sc.addPyFile(os.path.join(HERE, "warc_pages.py"))
+    # This file, for when the job is imported as a module (its functions
+    # are then pickled by name, not by value).
     sc.addPyFile(os.path.abspath(__file__))
-    failed = sc.accumulator(0)
-    paths = sc.textFile(input_paths).map(str.strip).filter(bool)
-    # One WARC per task by default: Common Crawl's files are ~1 GB each.
-    n = partitions or max(1, paths.count())
-    rows = paths.repartition(n).mapPartitions(lambda part: process_partition(part, failed))
+    paths = archive_paths(inputs)
+    counts = {name: sc.accumulator(0) for name in ("pages", "unreadable", "problems")}
+    # One task per archive: each is read from its start, in order, by one
+    # worker (Common Crawl's are ~1 GB each).
+    rows = sc.parallelize(paths, max(1, len(paths))).flatMap(lambda path: process_archive(path, counts))
     spark.createDataFrame(rows, SCHEMA).write.mode("overwrite").parquet(output)
-    return failed.value
+    return {"archives": len(paths), **{name: acc.value for name, acc in counts.items()}}
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("input", help="text file of WARC paths or URLs, one a line")
-    ap.add_argument("output", help="output directory (Parquet)")
-    ap.add_argument("--partitions", type=int, help="tasks (default: one per WARC file)")
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("inputs", nargs="+", metavar="INPUT", help="archive path or URL, glob pattern, or list file")
+    ap.add_argument("output", metavar="OUTPUT", help="output directory (Parquet)")
     args = ap.parse_args(argv)
     spark = SparkSession.builder.appName("htmltok-warc").getOrCreate()
-    failed = run(spark, args.input, args.output, args.partitions)
+    counts = run(spark, args.inputs, args.output)
     spark.stop()
-    if failed:
-        print(f"{failed} WARC file(s) could not be read", file=sys.stderr)
-        sys.exit(1)
+    print(
+        f"{counts['pages']} pages from {counts['archives']} archives; "
+        f"{counts['unreadable']} archives unreadable, {counts['problems']} records skipped",
+        file=sys.stderr,
+    )
+    return 1 if counts["unreadable"] or counts["problems"] else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -1,62 +1,66 @@
-"""Text and links of every HTML page in WARC files, with FastWARC and htmltok.
+"""Text and links of every HTML page in web archives, with htmltok.
 
     python python/examples/warc_pages.py CC-MAIN-...warc.gz [more.warc.gz ...]
 
-prints one JSON line per HTML response: its URL, the encoding it was
-decoded from and why, its title, the length of its text, and its links
-resolved against the page's URL. The record's HTTP ``Content-Type`` is the
-page's transport charset, as a browser would take it: it wins over the
-page's own ``<meta>``.
+prints one JSON line per HTML page: its name and URL, where it is (the
+archive, the record's offset and id), its HTTP status, whether it is whole,
+the encoding it was decoded from and why, its title, its text, and its
+links resolved against the page's URL. ``htmltok.warc_pages`` reads the
+archives (WARC or ARC; gzip, LZ4, Zstandard) with the command line's own
+reader: the HTTP payload decoded as a browser receives it, its
+``Content-Type`` charset the transport's. What cannot be read is reported
+on standard error, and the exit status is 1, as the command line's.
 
-``pages`` and ``process`` are the building blocks the Spark job
-(``spark_warc.py``) and the tests use.
+``process`` is the building block the Spark job (``spark_warc.py``) and
+the tests use.
 """
 
 import json
 import sys
+import warnings
 
 import htmltok
-from fastwarc.warc import ArchiveIterator, WarcRecordType
 
 
-def pages(source):
-    """(url, content_type, body) of every HTML response in ``source`` (a
-    path, a URL FastWARC can open, or a binary file object; gzip, zstd and
-    lz4 are detected)."""
-    for record in ArchiveIterator(source, record_types=WarcRecordType.response, parse_http=True):
-        content_type = record.http_headers.get("Content-Type") if record.http_headers else None
-        if content_type is not None and "html" not in content_type.lower():
-            continue
-        url = record.headers.get("WARC-Target-URI")
-        yield url, content_type, record.reader.read()
-
-
-def process(url, content_type, body):
-    """One page's record: url, encoding, rule, title, text length, links."""
-    page = htmltok.text(body, content_type=content_type, url=url)
-    try:
-        found = htmltok.links(body, base_url=url, content_type=content_type)
-    except ValueError:
-        # A record whose target URI is not an absolute URL: only the page's
-        # absolute links resolve.
-        found = htmltok.links(body, content_type=content_type)
+def process(page):
+    """One page's row (``page`` an ``htmltok.ArchivePage``)."""
+    text = htmltok.text(page)
     return {
-        "url": url,
-        "encoding": page.encoding,
-        "rule": page.rule,
-        "title": page.title,
-        "text_length": len(page.text),
-        "links": [link.url for link in found if link.url is not None],
+        "source": page.source,
+        "url": page.url,
+        "warc": page.warc,
+        "offset": page.offset,
+        "record_id": page.record_id,
+        "status": page.status,
+        "truncated": page.truncated,
+        "encoding": text.encoding,
+        "rule": text.rule,
+        "title": text.title,
+        "text": text.text,
+        "links": [link.url for link in htmltok.links(page) if link.url is not None],
     }
 
 
 def main(paths):
+    failed = 0
+    # The problems are printed below, each once, with the archive's name.
+    warnings.simplefilter("ignore", htmltok.ArchiveWarning)
     for path in paths:
-        for url, content_type, body in pages(path):
-            print(json.dumps(process(url, content_type, body), ensure_ascii=False))
+        try:
+            pages = htmltok.warc_pages(path)
+        except (OSError, ValueError) as e:
+            print(f"warc_pages.py: {path}: {e}", file=sys.stderr)
+            failed += 1
+            continue
+        for page in pages:
+            print(json.dumps(process(page), ensure_ascii=False))
+        for problem in pages.problems:
+            print(f"warc_pages.py: {problem}", file=sys.stderr)
+            failed += 1
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    main(sys.argv[1:])
+    sys.exit(main(sys.argv[1:]))

@@ -3,6 +3,8 @@
 The tokenizer is Rust (the ``htmltok`` crate); every function releases the
 GIL while it decodes and tokenizes, so Python threads run in parallel, and
 ``text_many``/``links_many`` spread a batch over all cores.
+``warc_pages`` reads web archives (WARC, ARC; gzip, LZ4, Zstandard) with
+the command line's own reader.
 
 >>> import htmltok
 >>> [(t.kind, t.name) for t in htmltok.tokenize("<p>Hi</p>")]
@@ -10,10 +12,23 @@ GIL while it decodes and tokenizes, so Python threads run in parallel, and
 >>> htmltok.text(b"<title>T</title><p>One<br>two").text
 'One\\ntwo'
 
-Pages are ``str`` or ``bytes``; bytes are decoded as a browser decodes
-them (byte order mark, then the transport's ``content_type`` charset or an
-``encoding`` the caller names, then ``<meta>``, then a guess), and offsets
-are UTF-8 byte offsets in the decoded page.
+One calling convention: a page is a ``str``, bytes (``bytes``,
+``bytearray``, ``memoryview``) or an ``ArchivePage``; the keywords are
+``url`` (the page's URL, an absolute URL), ``content_type`` (an HTTP
+``Content-Type``, or a bare charset label) and ``encoding`` (a label of
+the WHATWG Encoding Standard). Bytes are decoded as a browser decodes them
+(byte order mark, then ``encoding``, else ``content_type``'s charset, then
+``<meta>``, then a guess); a label the caller names that is no encoding is
+a ``ValueError``, as the command line's ``--encoding``. Bytes with a NUL in
+their first 1024 bytes are a ``BinaryInputError`` for ``text``, ``links``
+and ``sniff`` (the command line's rule for a binary file). Offsets are
+UTF-8 byte offsets in the decoded page. The batch forms take the same
+items for text and links: ``html``, ``(html, url)``,
+``(html, url, content_type)`` or an ``ArchivePage``.
+
+``Page``, ``Link``, ``Token``, ``ParseError``, ``ArchivePage`` and
+``ArchiveProblem`` compare by value, hash, pickle (for Spark and
+multiprocessing) and have ``to_dict()``.
 
 Token tables
 ------------
@@ -59,6 +74,11 @@ from ._htmltok import (
     ATTR_RECORD_SIZE,
     TOKEN_KINDS,
     TOKEN_RECORD_SIZE,
+    ArchivePage,
+    ArchivePages,
+    ArchiveProblem,
+    ArchiveWarning,
+    BinaryInputError,
     Link,
     Page,
     ParseError,
@@ -72,6 +92,7 @@ from ._htmltok import (
     text_many,
     token_table,
     tokenize,
+    warc_pages,
 )
 
 #: The numpy dtype of ``TokenTable.tokens`` (a list numpy accepts as a
@@ -111,6 +132,11 @@ FLAG_HAS_S2 = 16
 __all__ = [
     "ATTR_DTYPE",
     "ATTR_RECORD_SIZE",
+    "ArchivePage",
+    "ArchivePages",
+    "ArchiveProblem",
+    "ArchiveWarning",
+    "BinaryInputError",
     "FLAG_FORCE_QUIRKS",
     "FLAG_HAS_S0",
     "FLAG_HAS_S1",
@@ -132,4 +158,5 @@ __all__ = [
     "text_many",
     "token_table",
     "tokenize",
+    "warc_pages",
 ]

@@ -1,27 +1,64 @@
 """Type stubs of the compiled module (re-exported by ``htmltok``)."""
 
-from typing import Iterable, List, Literal, Optional, Tuple, Union, overload
+import os
+from typing import IO, Any, Dict, Iterable, Iterator, List, Literal, Mapping, Optional, Tuple, Union, overload
 
-Html = Union[str, bytes, bytearray]
+Bytes = Union[bytes, bytearray, memoryview]
+# A page: text, bytes to decode, or a page read from an archive.
+Html = Union[str, Bytes, "ArchivePage"]
+# An item of text_many and links_many: html, (html, url),
+# (html, url, content_type), or an ArchivePage (which brings its own URL
+# and Content-Type).
+Item = Union[
+    str,
+    Bytes,
+    "ArchivePage",
+    Tuple[Union[str, Bytes]],
+    Tuple[Union[str, Bytes], Optional[str]],
+    Tuple[Union[str, Bytes], Optional[str], Optional[str]],
+]
 
 TOKEN_KINDS: List[str]
 TOKEN_RECORD_SIZE: int
 ATTR_RECORD_SIZE: int
 __version__: str
 
+class BinaryInputError(ValueError):
+    """Bytes with a NUL byte in their first 1024 (no UTF-16 byte order
+    mark): a binary file, not a page (``text``, ``links``, ``sniff`` and
+    the batch forms)."""
+
+class ArchiveWarning(UserWarning):
+    """Something in an archive that could not be read (``warc_pages``)."""
+
 class Token:
     """One token: ``kind`` is ``"doctype"``, ``"start_tag"``, ``"end_tag"``,
-    ``"comment"`` or ``"text"``; ``start``/``end`` are UTF-8 byte offsets in
-    the decoded page."""
+    ``"comment"``, ``"text"`` or ``"processing_instruction"``;
+    ``start``/``end`` are UTF-8 byte offsets in the decoded page. Compares
+    by value, hashes, pickles."""
 
+    def __init__(
+        self,
+        kind: str,
+        name: Optional[str] = None,
+        attrs: Union[Mapping[str, str], Iterable[Tuple[str, str]], None] = None,
+        data: Optional[str] = None,
+        self_closing: bool = False,
+        start: int = 0,
+        end: int = 0,
+        public_id: Optional[str] = None,
+        system_id: Optional[str] = None,
+        force_quirks: bool = False,
+    ) -> None: ...
     @property
     def kind(self) -> str: ...
     @property
     def name(self) -> Optional[str]:
         """A tag's name (lower-case), a doctype's name."""
     @property
-    def attrs(self) -> dict[str, str]:
-        """A start tag's attributes in source order (empty for other tokens)."""
+    def attrs(self) -> Dict[str, str]:
+        """A start tag's attributes in source order (a new dict; empty for
+        other tokens)."""
     @property
     def data(self) -> Optional[str]:
         """The text of a text or comment token."""
@@ -37,11 +74,13 @@ class Token:
     def system_id(self) -> Optional[str]: ...
     @property
     def force_quirks(self) -> bool: ...
+    def to_dict(self) -> Dict[str, Any]: ...
 
 class ParseError:
     """A parse error: the standard's code, 1-based line and column (UTF-16
     units), UTF-8 byte offset in the decoded page."""
 
+    def __init__(self, code: str, line: int, column: int, offset: int) -> None: ...
     @property
     def code(self) -> str: ...
     @property
@@ -50,6 +89,7 @@ class ParseError:
     def column(self) -> int: ...
     @property
     def offset(self) -> int: ...
+    def to_dict(self) -> Dict[str, Any]: ...
 
 class TokenTable:
     """Tokens as fixed-size little-endian records (see ``help(htmltok)``):
@@ -70,6 +110,9 @@ class TokenTable:
     @property
     def encoding(self) -> Optional[str]:
         """The encoding bytes were decoded from (``None`` for a ``str``)."""
+    @property
+    def len(self) -> int:
+        """The number of tokens (``len(t)``)."""
     def string(self, off: int, len: int) -> str:
         """The string ``(off, len)`` of ``text + extra``."""
     def __len__(self) -> int: ...
@@ -77,6 +120,14 @@ class TokenTable:
 class Page:
     """A page's title and text, from ``text``."""
 
+    def __init__(
+        self,
+        title: Optional[str] = None,
+        text: str = "",
+        encoding: Optional[str] = None,
+        rule: Optional[str] = None,
+        url: Optional[str] = None,
+    ) -> None: ...
     @property
     def title(self) -> Optional[str]: ...
     @property
@@ -90,10 +141,12 @@ class Page:
         changed-by-meta."""
     @property
     def url(self) -> Optional[str]: ...
+    def to_dict(self) -> Dict[str, Any]: ...
 
 class Link:
     """One URL of a page, from ``links``."""
 
+    def __init__(self, url: Optional[str], raw: str, tag: str, attr: str, offset: int) -> None: ...
     @property
     def url(self) -> Optional[str]:
         """Resolved (WHATWG URL Standard); ``None`` when it does not resolve
@@ -106,6 +159,96 @@ class Link:
     def attr(self) -> str: ...
     @property
     def offset(self) -> int: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+
+class ArchivePage:
+    """An HTML page of an archive, from ``warc_pages``: its body (HTTP
+    codings undone) and where it came from."""
+
+    def __init__(
+        self,
+        body: bytes,
+        url: Optional[str] = None,
+        content_type: Optional[str] = None,
+        source: Optional[str] = None,
+        status: Optional[int] = None,
+        warc: Optional[str] = None,
+        offset: int = 0,
+        record: int = 0,
+        record_id: Optional[str] = None,
+        date: Optional[str] = None,
+        kind: Optional[str] = None,
+        truncated: bool = False,
+        coding_failed: bool = False,
+    ) -> None: ...
+    @property
+    def body(self) -> bytes: ...
+    @property
+    def url(self) -> Optional[str]:
+        """The record's target URI."""
+    @property
+    def content_type(self) -> Optional[str]:
+        """The HTTP Content-Type (its charset is the transport's)."""
+    @property
+    def source(self) -> str:
+        """The page's name as the command line gives it: the target URI,
+        or ``"ARCHIVE: record N"``."""
+    @property
+    def status(self) -> Optional[int]: ...
+    @property
+    def warc(self) -> str: ...
+    @property
+    def offset(self) -> int: ...
+    @property
+    def record(self) -> int: ...
+    @property
+    def record_id(self) -> Optional[str]: ...
+    @property
+    def date(self) -> Optional[str]: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def truncated(self) -> bool: ...
+    @property
+    def coding_failed(self) -> bool: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+
+class ArchiveProblem:
+    """Something in an archive that could not be read; ``str()`` is the
+    command line's message."""
+
+    def __init__(
+        self, warc: str, record: Optional[int], offset: int, url: Optional[str], kind: str, what: str
+    ) -> None: ...
+    @property
+    def warc(self) -> str: ...
+    @property
+    def record(self) -> Optional[int]: ...
+    @property
+    def offset(self) -> int: ...
+    @property
+    def url(self) -> Optional[str]: ...
+    @property
+    def kind(self) -> Literal["broken", "truncated"]: ...
+    @property
+    def what(self) -> str: ...
+    def to_dict(self) -> Dict[str, Any]: ...
+
+class ArchivePages(Iterator[ArchivePage]):
+    """The pages of an archive, in order, from ``warc_pages``."""
+
+    def __iter__(self) -> "ArchivePages": ...
+    def __next__(self) -> ArchivePage: ...
+    @property
+    def warc(self) -> str: ...
+    @property
+    def pages(self) -> int: ...
+    @property
+    def problems(self) -> List[ArchiveProblem]: ...
+    @property
+    def skipped(self) -> Dict[str, int]:
+        """Records without an HTML page by reason: ``"non-HTML"``,
+        ``"revisit"``, ``"request/metadata"``."""
 
 @overload
 def tokenize(
@@ -133,26 +276,43 @@ def token_table(
     driven: bool = False,
 ) -> TokenTable: ...
 def text(
-    html: Html, *, content_type: Optional[str] = None, url: Optional[str] = None
+    html: Html,
+    *,
+    url: Optional[str] = None,
+    content_type: Optional[str] = None,
+    encoding: Optional[str] = None,
 ) -> Page: ...
 def links(
     html: Html,
     *,
-    base_url: Optional[str] = None,
+    url: Optional[str] = None,
     content_type: Optional[str] = None,
+    encoding: Optional[str] = None,
     scripting: bool = True,
-) -> List[Link]: ...
-def sniff(data: Union[bytes, bytearray], content_type: Optional[str] = None) -> Tuple[str, str]: ...
-def text_many(
-    pages: Iterable[Union[Html, Tuple[Html], Tuple[Html, Optional[str]]]],
+    base_url: Optional[str] = None,
+) -> List[Link]:
+    """``base_url`` is the deprecated old name of ``url``."""
+def sniff(
+    data: Union[Bytes, "ArchivePage"],
+    content_type: Optional[str] = None,
     *,
+    encoding: Optional[str] = None,
+) -> Tuple[str, str]: ...
+def text_many(
+    pages: Iterable[Item],
+    *,
+    encoding: Optional[str] = None,
     threads: Optional[int] = None,
 ) -> List[Page]: ...
 def links_many(
-    pages: Iterable[
-        Union[Html, Tuple[Html], Tuple[Html, Optional[str]], Tuple[Html, Optional[str], Optional[str]]]
-    ],
+    pages: Iterable[Item],
     *,
+    encoding: Optional[str] = None,
     threads: Optional[int] = None,
     scripting: bool = True,
 ) -> List[List[Link]]: ...
+def warc_pages(
+    source: Union[str, "os.PathLike[str]", IO[bytes], Bytes],
+    *,
+    name: Optional[str] = None,
+) -> ArchivePages: ...

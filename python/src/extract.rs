@@ -2,16 +2,18 @@
 //! `htmltok::extract` module (the rules of the command line's `text`,
 //! `links` and `sniff`), with the GIL released while they run.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use htmltok::extract;
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::{PyDeprecationWarning, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 use rayon::prelude::*;
 
-use crate::input::{opt_str, repr, type_name, Decoding, Html};
+use crate::archive::ArchivePage;
+use crate::input::{opt_str, repr, type_name, Decoding, Html, PageIn};
 use crate::object_list;
 
 /// A page's title and text (`htmltok.text`).
@@ -22,32 +24,78 @@ use crate::object_list;
 /// between table cells, whitespace collapsed outside `<pre>`);
 /// `encoding` the encoding bytes were decoded from and `rule` what decided
 /// it (`"bom"`, `"transport"`, `"meta"`, `"late-meta"`, `"guess"`,
-/// `"default"`, `"changed-by-meta"`), both `None` for a `str`; `url` the `url` argument, kept
-/// with the page.
-#[pyclass(module = "htmltok", frozen, get_all)]
+/// `"default"`, `"changed-by-meta"`), both `None` for a `str`; `url` the page's URL (the `url`
+/// argument, or an archived page's target URI). Compares by value,
+/// hashes, pickles; `to_dict()` gives its fields.
+///
+/// >>> text(b"<title>T</title>x").to_dict()
+/// {'title': 'T', 'text': 'x', 'encoding': 'windows-1252', 'rule': 'default', 'url': None}
+#[pyclass(module = "htmltok", frozen, eq, hash, get_all)]
+#[derive(PartialEq, Eq, Hash)]
 pub struct Page {
     /// The first `<title>`, whitespace collapsed; `None` without one.
     title: Option<String>,
     /// The body's text as a reader sees it.
     text: String,
     /// The encoding bytes were decoded from (`None` for a `str`).
-    encoding: Option<&'static str>,
+    encoding: Option<Cow<'static, str>>,
     /// What decided it: `bom`, `transport`, `meta`, `late-meta`, `guess`,
     /// `default`, `changed-by-meta` (`None` for a `str`).
-    rule: Option<&'static str>,
-    /// The `url` argument.
+    rule: Option<Cow<'static, str>>,
+    /// The page's URL.
     url: Option<String>,
 }
 
 #[pymethods]
 impl Page {
+    #[new]
+    #[pyo3(signature = (title=None, text=String::new(), encoding=None, rule=None, url=None))]
+    fn new(
+        title: Option<String>,
+        text: String,
+        encoding: Option<String>,
+        rule: Option<String>,
+        url: Option<String>,
+    ) -> Page {
+        Page {
+            title,
+            text,
+            encoding: encoding.map(Cow::Owned),
+            rule: rule.map(Cow::Owned),
+            url,
+        }
+    }
+
+    /// The fields as a dict: `title`, `text`, `encoding`, `rule`, `url`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("title", &self.title)?;
+        dict.set_item("text", &self.text)?;
+        dict.set_item("encoding", self.encoding.as_deref())?;
+        dict.set_item("rule", self.rule.as_deref())?;
+        dict.set_item("url", &self.url)?;
+        Ok(dict)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let p = slf.get();
+        let args = (
+            &p.title,
+            &p.text,
+            p.encoding.as_deref(),
+            p.rule.as_deref(),
+            &p.url,
+        );
+        (slf.get_type(), args).into_pyobject(slf.py())
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
             "Page(title={}, text=<{} chars>, encoding={}, rule={}, url={})",
             repr(py, self.title.as_deref())?,
             self.text.chars().count(),
-            repr(py, self.encoding)?,
-            repr(py, self.rule)?,
+            repr(py, self.encoding.as_deref())?,
+            repr(py, self.rule.as_deref())?,
             repr(py, self.url.as_deref())?,
         ))
     }
@@ -56,12 +104,17 @@ impl Page {
 /// One URL of a page (`htmltok.links`).
 ///
 /// `url` is the URL resolved by the WHATWG URL Standard against the
-/// page's `<base href>` and `base_url` (`None` when it does not resolve,
-/// or is a `javascript:`/`data:` URL); `raw` the value as written
+/// page's `<base href>` and the page's URL (`None` when it does not
+/// resolve, or is a `javascript:`/`data:` URL); `raw` the value as written
 /// (references decoded); `tag` and `attr` where it was (`a`/`href`,
 /// `img`/`src`, `img`/`srcset`, `meta`/`content` for a refresh, ...);
-/// `offset` the value's UTF-8 byte offset in the decoded page.
-#[pyclass(module = "htmltok", frozen, get_all)]
+/// `offset` the value's UTF-8 byte offset in the decoded page. Compares
+/// by value, hashes, pickles; `to_dict()` gives its fields.
+///
+/// >>> links("<a href=/x>", url="https://example.com/")[0] == Link("https://example.com/x", "/x", "a", "href", 8)
+/// True
+#[pyclass(module = "htmltok", frozen, eq, hash, get_all)]
+#[derive(PartialEq, Eq, Hash)]
 pub struct Link {
     /// The resolved URL; `None` when it does not resolve, or names no
     /// resource (`javascript:`, `data:`).
@@ -69,22 +122,51 @@ pub struct Link {
     /// The value as written, references decoded.
     raw: String,
     /// The tag's name.
-    tag: &'static str,
+    tag: Cow<'static, str>,
     /// The attribute's name.
-    attr: &'static str,
+    attr: Cow<'static, str>,
     /// The value's UTF-8 byte offset in the decoded page.
     offset: usize,
 }
 
 #[pymethods]
 impl Link {
+    #[new]
+    #[pyo3(signature = (url, raw, tag, attr, offset))]
+    fn new(url: Option<String>, raw: String, tag: String, attr: String, offset: usize) -> Link {
+        Link {
+            url,
+            raw,
+            tag: Cow::Owned(tag),
+            attr: Cow::Owned(attr),
+            offset,
+        }
+    }
+
+    /// The fields as a dict: `url`, `raw`, `tag`, `attr`, `offset`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("url", &self.url)?;
+        dict.set_item("raw", &self.raw)?;
+        dict.set_item("tag", &*self.tag)?;
+        dict.set_item("attr", &*self.attr)?;
+        dict.set_item("offset", self.offset)?;
+        Ok(dict)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let l = slf.get();
+        let args = (&l.url, &l.raw, &*l.tag, &*l.attr, l.offset);
+        (slf.get_type(), args).into_pyobject(slf.py())
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
             "Link(url={}, raw={}, tag={}, attr={}, offset={})",
             repr(py, self.url.as_deref())?,
             repr(py, Some(&self.raw))?,
-            repr(py, Some(self.tag))?,
-            repr(py, Some(self.attr))?,
+            repr(py, Some(&self.tag))?,
+            repr(py, Some(&self.attr))?,
             self.offset
         ))
     }
@@ -95,94 +177,122 @@ impl From<extract::Link> for Link {
         Link {
             url: link.url,
             raw: link.raw,
-            tag: link.tag,
-            attr: link.attr,
+            tag: Cow::Borrowed(link.tag),
+            attr: Cow::Borrowed(link.attr),
             offset: link.offset,
         }
     }
 }
 
 /// One page's text: decode, then `htmltok::extract::text`.
-fn page_text(html: &Html, decoding: &Decoding, url: Option<String>) -> Page {
-    let decoded = html.decode(decoding);
+fn page_text(page: &PageIn) -> Page {
+    let decoded = page.html.decode(&page.decoding);
     let text = extract::text(&decoded.html);
     Page {
         title: text.title,
         text: text.text,
-        encoding: decoded.encoding.map(|(e, _)| e.name()),
-        rule: decoded.encoding.map(|(_, rule)| rule.as_str()),
-        url,
+        encoding: decoded.encoding.map(|(e, _)| Cow::Borrowed(e.name())),
+        rule: decoded
+            .encoding
+            .map(|(_, rule)| Cow::Borrowed(rule.as_str())),
+        url: page.url.as_ref().map(|u| u.text.clone()),
     }
 }
 
 /// One page's links: decode, then `htmltok::extract::links_with` (the
 /// queries in the page's encoding, scripting on or off).
-fn page_links(
-    html: &Html,
-    decoding: &Decoding,
-    base: Option<&url::Url>,
-    scripting: bool,
-) -> Vec<Link> {
-    let decoded = html.decode(decoding);
+fn page_links(page: &PageIn, scripting: bool) -> Vec<Link> {
+    let decoded = page.html.decode(&page.decoding);
     let options = decoded.link_options().scripting(scripting);
-    extract::links_with(&decoded.html, base, options)
+    extract::links_with(&decoded.html, page.base(), options)
         .into_iter()
         .map(Link::from)
         .collect()
 }
 
-/// `base_url` parsed, or a `ValueError`.
-fn parse_base(base_url: Option<&str>) -> PyResult<Option<url::Url>> {
-    base_url
-        .map(|base| {
-            url::Url::parse(base)
-                .map_err(|e| PyValueError::new_err(format!("base_url {base:?}: {e}")))
-        })
-        .transpose()
-}
-
-/// The title and text of `html` (a `str`, or bytes decoded as a browser
-/// decodes them, `content_type`'s charset first) as a `Page`.
+/// The title and text of `html` as a `Page`.
+///
+/// `html` is a `str`; or bytes (`bytes`, `bytearray`, `memoryview`)
+/// decoded as a browser decodes them: `encoding` (an encoding label) if
+/// given, else the charset of `content_type` (an HTTP `Content-Type`, or
+/// a bare label), else the page's own byte order mark or `<meta>`, else a
+/// guess; or an `ArchivePage` from `warc_pages`, with its own HTTP
+/// `Content-Type` and URL. A label that names no encoding is a
+/// `ValueError`; bytes with a NUL byte in their first 1024 are a
+/// `BinaryInputError`. `url` is the page's URL (an absolute URL), kept on
+/// the `Page`.
 ///
 /// >>> text(b"<title>Hi</title><p>One<br>two").text
 /// 'One\ntwo'
 #[pyfunction]
-#[pyo3(signature = (html, *, content_type=None, url=None))]
+#[pyo3(signature = (html, *, url=None, content_type=None, encoding=None))]
 pub fn text(
     py: Python<'_>,
     html: &Bound<'_, PyAny>,
-    content_type: Option<&Bound<'_, PyAny>>,
     url: Option<&Bound<'_, PyAny>>,
+    content_type: Option<&Bound<'_, PyAny>>,
+    encoding: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Page> {
-    let html = Html::extract(html, "html")?;
-    let decoding = Decoding::new(None, opt_str(content_type, "content_type")?)?;
-    let url = opt_str(url, "url")?;
-    Ok(py.detach(|| page_text(&html, &decoding, url)))
+    let page = PageIn::new(
+        html,
+        "html",
+        "",
+        opt_str(encoding, "encoding")?,
+        opt_str(content_type, "content_type")?,
+        opt_str(url, "url")?,
+    )?;
+    Ok(py.detach(|| page_text(&page)))
 }
 
 /// Every URL of `html` (links, images, scripts, frames, forms, srcset
 /// candidates, a refresh's URL) as a list of `Link`, resolved against the
-/// page's `<base href>` and `base_url`, a query in the page's encoding. A
-/// `base_url` that does not parse as an absolute URL is a `ValueError`.
-/// `scripting` (on by default, as in a browser with JavaScript) makes the
-/// content of `<noscript>` text; `scripting=False` finds the links in it.
+/// page's `<base href>` and its `url` (an absolute URL; an `ArchivePage`'s
+/// target URI by default), a URL's query written in the page's encoding.
+/// `html`, `content_type` and `encoding` as for `text`. `scripting` (on by
+/// default, as in a browser with JavaScript) makes the content of
+/// `<noscript>` text; `scripting=False` finds the links in it.
+/// (`base_url=` is the old name of `url=`: it still works, with a
+/// `DeprecationWarning`.)
 ///
-/// >>> [l.url for l in links('<a href="/x">', base_url="https://example.com/a/")]
+/// >>> [l.url for l in links('<a href="/x">', url="https://example.com/a/")]
 /// ['https://example.com/x']
 #[pyfunction]
-#[pyo3(signature = (html, *, base_url=None, content_type=None, scripting=None))]
+#[pyo3(signature = (html, *, url=None, content_type=None, encoding=None, scripting=None, base_url=None))]
+#[allow(clippy::too_many_arguments)]
 pub fn links<'py>(
     py: Python<'py>,
     html: &Bound<'py, PyAny>,
-    base_url: Option<&Bound<'py, PyAny>>,
+    url: Option<&Bound<'py, PyAny>>,
     content_type: Option<&Bound<'py, PyAny>>,
+    encoding: Option<&Bound<'py, PyAny>>,
     scripting: Option<&Bound<'py, PyAny>>,
+    base_url: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let html = Html::extract(html, "html")?;
-    let decoding = Decoding::new(None, opt_str(content_type, "content_type")?)?;
-    let base = parse_base(opt_str(base_url, "base_url")?.as_deref())?;
     let scripting = scripting_flag(scripting)?;
-    let found = py.detach(|| page_links(&html, &decoding, base.as_ref(), scripting));
+    let mut url = opt_str(url, "url")?;
+    if let Some(base) = opt_str(base_url, "base_url")? {
+        if url.is_some() {
+            return Err(PyTypeError::new_err(
+                "links() takes url or base_url (its old name), not both",
+            ));
+        }
+        PyErr::warn(
+            py,
+            &py.get_type::<PyDeprecationWarning>(),
+            c"links(base_url=...) is now links(url=...), as in text()",
+            1,
+        )?;
+        url = Some(base);
+    }
+    let page = PageIn::new(
+        html,
+        "html",
+        "",
+        opt_str(encoding, "encoding")?,
+        opt_str(content_type, "content_type")?,
+        url,
+    )?;
+    let found = py.detach(|| page_links(&page, scripting));
     object_list(py, found)
 }
 
@@ -191,91 +301,100 @@ fn scripting_flag(obj: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
     match obj {
         None => Ok(true),
         Some(obj) => obj.extract::<bool>().map_err(|_| {
-            PyTypeError::new_err(format!("scripting must be bool, not {}", type_name(obj)))
+            PyTypeError::new_err(format!(
+                "scripting must be bool, not {}",
+                obj.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string())
+            ))
         }),
     }
 }
 
-/// The encoding of the page `data` (bytes) as a browser decides it, and
-/// the rule that decided it: `(encoding, rule)`, for instance
-/// `("Shift_JIS", "meta")`. `content_type` is an HTTP `Content-Type` (or a
-/// bare charset label); its charset wins over the page's `<meta>`.
+/// The encoding of the page `data` as a browser decides it, and the rule
+/// that decided it: `(encoding, rule)`, for instance `("Shift_JIS",
+/// "meta")`. `data` is bytes (or an `ArchivePage`, with its HTTP
+/// `Content-Type`); `content_type` and `encoding` as for `text`: a
+/// transport charset, which wins over the page's `<meta>`.
 ///
 /// >>> sniff(b"<meta charset=euc-jp>")
 /// ('EUC-JP', 'meta')
 #[pyfunction]
-#[pyo3(signature = (data, content_type=None))]
+#[pyo3(signature = (data, content_type=None, *, encoding=None))]
 pub fn sniff(
     py: Python<'_>,
     data: &Bound<'_, PyAny>,
     content_type: Option<&Bound<'_, PyAny>>,
+    encoding: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<(&'static str, &'static str)> {
-    let content_type = opt_str(content_type, "content_type")?;
-    let Html::Bytes(bytes) = Html::extract(data, "data")? else {
+    if data.is_instance_of::<pyo3::types::PyString>() {
         return Err(PyTypeError::new_err(
             "data must be bytes: a str is decoded already",
         ));
-    };
-    let (encoding, rule) = py.detach(|| extract::sniff(&bytes, content_type.as_deref()));
+    }
+    let html = Html::extract(data, "data")?;
+    html.refuse_binary("data")?;
+    let decoding = Decoding::new(
+        opt_str(encoding, "encoding")?,
+        opt_str(content_type, "content_type")?,
+        html.archived(),
+        "",
+    )?;
+    let (encoding, rule) = py.detach(|| extract::sniff(html.raw(), decoding.transport()));
     Ok((encoding.name(), rule.as_str()))
 }
 
-/// A page of a batch, with the arguments it came with.
-struct Item {
-    html: Html,
-    decoding: Decoding,
-    base: Option<url::Url>,
-}
+/// The shape of a batch's item, for messages.
+const SHAPE: &str = "html, (html, url), (html, url, content_type) or an ArchivePage";
 
-/// The items of `pages`: each `html`, or a tuple of `html` and up to
-/// `extra` more optional strings (a content type; a base URL and a
-/// content type).
-fn items(pages: &Bound<'_, PyAny>, with_base: bool) -> PyResult<Vec<Item>> {
-    let shape = if with_base {
-        "html, (html, base_url) or (html, base_url, content_type)"
-    } else {
-        "html or (html, content_type)"
-    };
+/// The pages of a batch: each `html` (as for `text`), a tuple
+/// `(html, url)` or `(html, url, content_type)`, or an `ArchivePage`.
+fn items(pages: &Bound<'_, PyAny>, encoding: Option<String>) -> PyResult<Vec<PageIn>> {
     let iter = pages.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
-            "pages must be an iterable of {shape}, not {}",
+            "pages must be an iterable of {SHAPE}, not {}",
             type_name(pages)
         ))
     })?;
     let mut out = Vec::new();
     for (i, page) in iter.enumerate() {
         let page = page?;
+        let what = format!("pages[{i}]");
         let Ok(tuple) = page.cast::<PyTuple>() else {
-            let html = Html::extract(&page, &format!("pages[{i}]"))?;
-            out.push(Item {
-                html,
-                decoding: Decoding::default(),
-                base: None,
-            });
+            let prefix = format!("{what}: ");
+            out.push(PageIn::new(
+                &page,
+                &what,
+                &prefix,
+                encoding.clone(),
+                None,
+                None,
+            )?);
             continue;
         };
-        let most = if with_base { 3 } else { 2 };
-        if tuple.is_empty() || tuple.len() > most {
+        if tuple.is_empty() || tuple.len() > 3 {
             return Err(PyTypeError::new_err(format!(
-                "pages[{i}] must be {shape}, not a tuple of {}",
+                "{what} must be {SHAPE}, not a tuple of {}",
                 tuple.len()
             )));
         }
-        let html = Html::extract(&tuple.get_item(0)?, &format!("pages[{i}][0]"))?;
-        let string = |k: usize| -> PyResult<Option<String>> {
+        let field = |k: usize, name: &str| -> PyResult<Option<String>> {
             let item = tuple.get_item(k).ok();
-            opt_str(item.as_ref(), &format!("pages[{i}][{k}]"))
+            opt_str(item.as_ref(), &format!("{what}[{k}] ({name})"))
         };
-        let (base, content_type) = if with_base {
-            (parse_base(string(1)?.as_deref())?, string(2)?)
-        } else {
-            (None, string(1)?)
-        };
-        out.push(Item {
-            html,
-            decoding: Decoding::new(None, content_type)?,
-            base,
-        });
+        let (url, content_type) = (field(1, "url")?, field(2, "content_type")?);
+        let html = tuple.get_item(0)?;
+        if html.is_instance_of::<ArchivePage>() {
+            return Err(PyTypeError::new_err(format!(
+                "{what}[0] (html): an ArchivePage is an item by itself, not in a tuple"
+            )));
+        }
+        out.push(PageIn::new(
+            &html,
+            &format!("{what}[0] (html)"),
+            &format!("{what}: "),
+            encoding.clone(),
+            content_type,
+            url,
+        )?);
     }
     Ok(out)
 }
@@ -312,51 +431,59 @@ fn on_pool<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) -> PyR
     Ok(pool.install(f))
 }
 
-/// `f` of every item, in order, on `threads` threads with the GIL
+/// `f` of every page, in order, on `threads` threads with the GIL
 /// released.
 fn batch<T: Send>(
     py: Python<'_>,
     threads: Option<usize>,
-    items: &[Item],
-    f: impl Fn(&Item) -> T + Sync + Send,
+    pages: &[PageIn],
+    f: impl Fn(&PageIn) -> T + Sync + Send,
 ) -> PyResult<Vec<T>> {
-    py.detach(|| on_pool(threads, || items.par_iter().map(f).collect()))
+    py.detach(|| on_pool(threads, || pages.par_iter().map(f).collect()))
 }
 
 /// `text` of every page, in order, on `threads` threads (all cores when
-/// `None`) with the GIL released. Each page is `html` or
-/// `(html, content_type)`.
+/// `None`) with the GIL released: a list of `Page`. Each page is `html`
+/// (as for `text`), `(html, url)`, `(html, url, content_type)`, or an
+/// `ArchivePage`; the same items as `links_many`. `encoding`, if given,
+/// decodes every page, as the command line's `--encoding`. A wrong item is
+/// a `TypeError` naming it and its field.
+///
+/// >>> [p.text for p in text_many([b"<p>a", ("<p>b", "https://example.com/")])]
+/// ['a', 'b']
 #[pyfunction]
-#[pyo3(signature = (pages, *, threads=None))]
+#[pyo3(signature = (pages, *, encoding=None, threads=None))]
 pub fn text_many<'py>(
     py: Python<'py>,
     pages: &Bound<'py, PyAny>,
+    encoding: Option<&Bound<'py, PyAny>>,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let items = items(pages, false)?;
-    let done = batch(py, threads, &items, |item| {
-        page_text(&item.html, &item.decoding, None)
-    })?;
+    let pages = items(pages, opt_str(encoding, "encoding")?)?;
+    let done = batch(py, threads, &pages, page_text)?;
     object_list(py, done)
 }
 
-/// `links` of every page, in order (a list of lists), on `threads` threads
-/// (all cores when `None`) with the GIL released. Each page is `html`,
-/// `(html, base_url)` or `(html, base_url, content_type)`; `scripting` as
-/// for `links`, for every page.
+/// `links` of every page, in order (a list of lists of `Link`), on
+/// `threads` threads (all cores when `None`) with the GIL released. The
+/// items are those of `text_many`: `html`, `(html, url)`,
+/// `(html, url, content_type)`, or an `ArchivePage`; `scripting` as for
+/// `links`, for every page.
+///
+/// >>> [[l.url for l in found] for found in links_many([("<a href=x>", "https://example.com/")])]
+/// [['https://example.com/x']]
 #[pyfunction]
-#[pyo3(signature = (pages, *, threads=None, scripting=None))]
+#[pyo3(signature = (pages, *, encoding=None, threads=None, scripting=None))]
 pub fn links_many<'py>(
     py: Python<'py>,
     pages: &Bound<'py, PyAny>,
+    encoding: Option<&Bound<'py, PyAny>>,
     threads: Option<usize>,
     scripting: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let items = items(pages, true)?;
     let scripting = scripting_flag(scripting)?;
-    let done = batch(py, threads, &items, |item| {
-        page_links(&item.html, &item.decoding, item.base.as_ref(), scripting)
-    })?;
+    let pages = items(pages, opt_str(encoding, "encoding")?)?;
+    let done = batch(py, threads, &pages, |page| page_links(page, scripting))?;
     let lists = done
         .into_iter()
         .map(|links| object_list(py, links))

@@ -1,27 +1,55 @@
-//! Python arguments to pages: `str` or bytes, an encoding label, a
-//! `Content-Type`, each checked with a message that names what was wrong.
+//! Python arguments to pages: the page (`str`, bytes-like, or an
+//! `ArchivePage`), an encoding label, a `Content-Type`, a URL, each checked
+//! with a message that names the argument or field that was wrong.
+//!
+//! The rules are the command line's: an encoding the caller names
+//! (`encoding=`, or the charset of a `content_type=` the caller passes)
+//! must be an encoding label, as `--encoding` must; a header that came off
+//! the network (an archived page's `Content-Type`) is taken as browsers
+//! take it, an unknown charset ignored. Bytes with a NUL in their first
+//! 1024 bytes are a binary file, not a page, as the command line has it.
 
 use std::borrow::Cow;
 
 use htmltok::encoding::Encoding;
-use htmltok::extract::{LinkOptions, Page, Source};
+use htmltok::extract::{charset_param, LinkOptions, Page, Source};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
-use pyo3::types::{PyByteArray, PyBytes, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyMemoryView, PyString};
+use url::Url;
+
+use crate::archive::ArchivePage;
+
+pyo3::create_exception!(
+    htmltok,
+    BinaryInputError,
+    PyValueError,
+    "Bytes that are a binary file, not a page: a NUL byte in their first 1024 \
+     bytes (without a UTF-16 byte order mark), as the command line refuses them \
+     (`text`, `links`, `sniff` and their batch forms raise it; `tokenize` and \
+     `token_table` take any bytes). A subclass of `ValueError`."
+);
+
+/// How many of a page's first bytes are looked at for NUL (the command
+/// line's rule).
+const BINARY_PROBE: usize = 1024;
 
 /// A page as Python passed it, kept alive without the GIL: `PyBacked*`
-/// hold a reference to an immutable buffer (a `bytearray` is copied once),
-/// so the tokenizer can read it on another thread or with the GIL
-/// released.
+/// hold a reference to an immutable buffer (a `bytearray` is copied
+/// once), a frozen `ArchivePage` is read without the GIL, so the tokenizer
+/// can read it on another thread or with the GIL released.
 pub enum Html {
     /// Text the caller decoded, as UTF-8 (`encode("utf-8",
     /// "surrogatepass")`, so that a lone surrogate, which a `str` may hold,
     /// reaches the tokenizer as bytes it repairs to U+FFFD instead of an
     /// exception), with the `bytes` object that holds them.
     Text(PyBackedBytes, Py<PyBytes>),
-    /// Bytes to decode as a browser does.
+    /// Bytes to decode as a browser does (`bytes`; a `bytearray` or a
+    /// `memoryview` copied).
     Bytes(PyBackedBytes),
+    /// A page read from an archive, with its HTTP `Content-Type` and URL.
+    Archive(Py<ArchivePage>),
 }
 
 impl Html {
@@ -33,13 +61,32 @@ impl Html {
             let utf8 = utf8.cast_into::<PyBytes>()?;
             return Ok(Html::Text(utf8.extract()?, utf8.unbind()));
         }
-        if obj.is_instance_of::<PyBytes>() || obj.is_instance_of::<PyByteArray>() {
-            return Ok(Html::Bytes(obj.extract()?));
+        if let Some(bytes) = bytes_like(obj)? {
+            return Ok(Html::Bytes(bytes));
+        }
+        if let Ok(page) = obj.cast::<ArchivePage>() {
+            return Ok(Html::Archive(page.clone().unbind()));
         }
         Err(PyTypeError::new_err(format!(
-            "{what} must be str or bytes, not {}",
+            "{what} must be str, bytes, bytearray, memoryview or ArchivePage, not {}",
             type_name(obj)
         )))
+    }
+
+    /// The raw bytes: a `str`'s UTF-8, an archived page's body.
+    pub fn raw(&self) -> &[u8] {
+        match self {
+            Html::Text(utf8, _) | Html::Bytes(utf8) => utf8,
+            Html::Archive(page) => page.get().bytes(),
+        }
+    }
+
+    /// The archived page, if this is one.
+    pub fn archived(&self) -> Option<&ArchivePage> {
+        match self {
+            Html::Archive(page) => Some(page.get()),
+            _ => None,
+        }
     }
 
     /// The page decoded: a `str` as it is (no encoding, rule `None`),
@@ -53,8 +100,8 @@ impl Html {
                 },
                 encoding: None,
             },
-            Html::Bytes(bytes) => {
-                let page = Page::decode(bytes, decoding.transport.as_deref());
+            _ => {
+                let page = Page::decode(self.raw(), decoding.transport.as_deref());
                 Decoded {
                     encoding: Some((page.encoding, page.source)),
                     html: page.html,
@@ -62,6 +109,38 @@ impl Html {
             }
         }
     }
+
+    /// A `BinaryInputError` naming `what` when these are bytes the caller
+    /// passed (not a `str`, not an archived page, which the archive reader
+    /// found to be HTML) that hold a NUL byte early: the command line's
+    /// test for a binary file.
+    pub fn refuse_binary(&self, what: &str) -> PyResult<()> {
+        if matches!(self, Html::Text(..) | Html::Archive(_)) {
+            return Ok(());
+        }
+        let raw = self.raw();
+        let probe = &raw[..raw.len().min(BINARY_PROBE)];
+        let bom = probe.starts_with(b"\xff\xfe") || probe.starts_with(b"\xfe\xff");
+        if !bom && probe.contains(&0) {
+            return Err(BinaryInputError::new_err(format!(
+                "{what} is binary, not a page (NUL bytes in its first {BINARY_PROBE} bytes)"
+            )));
+        }
+        Ok(())
+    }
+}
+
+/// The bytes of `obj` if it is `bytes`, `bytearray` or a `memoryview`
+/// (whose bytes are copied: the stable ABI this module is built for has no
+/// buffer protocol before Python 3.11), else `None`.
+pub fn bytes_like(obj: &Bound<'_, PyAny>) -> PyResult<Option<PyBackedBytes>> {
+    if obj.is_instance_of::<PyBytes>() || obj.is_instance_of::<PyByteArray>() {
+        return Ok(Some(obj.extract()?));
+    }
+    if obj.is_instance_of::<PyMemoryView>() {
+        return Ok(Some(obj.call_method0("tobytes")?.extract()?));
+    }
+    Ok(None)
 }
 
 /// A decoded page: its UTF-8 text (borrowed when the input was UTF-8
@@ -87,35 +166,135 @@ impl Decoded<'_> {
     }
 }
 
-/// How bytes are decoded: an encoding the caller named (a transport
-/// encoding: it wins over `<meta>`, a byte order mark wins over it, as the
-/// standard has it), else the `charset` of a `Content-Type` (ignored when
-/// it names no encoding, as browsers ignore it), else sniffing: the rules
-/// of `htmltok::extract::Page::decode`, which this hands the label to.
+/// How bytes are decoded: a transport charset (a label, or a
+/// `Content-Type` whose charset is one), which wins over `<meta>` (a byte
+/// order mark wins over it, as the standard has it), else sniffing: the
+/// rules of `htmltok::extract::Page::decode`, which this hands it to.
 #[derive(Clone, Default)]
 pub struct Decoding {
     transport: Option<String>,
 }
 
 impl Decoding {
-    /// From the `encoding=` and `content_type=` arguments. An `encoding`
-    /// label that names no encoding is a `ValueError`: the caller asked
-    /// for it by name, unlike a header that came off the network.
-    pub fn new(encoding: Option<String>, content_type: Option<String>) -> PyResult<Decoding> {
+    /// From the `encoding=` and `content_type=` the caller passed (both
+    /// checked: an unknown label is a `ValueError`, as the command line's
+    /// `--encoding` is a usage error), else `page`'s own HTTP
+    /// `Content-Type` (taken as a browser takes it: an unknown charset is
+    /// ignored). `what` prefixes the messages (`""` for a single call's
+    /// arguments, `"pages[3]: "` in a batch).
+    pub fn new(
+        encoding: Option<String>,
+        content_type: Option<String>,
+        page: Option<&ArchivePage>,
+        what: &str,
+    ) -> PyResult<Decoding> {
         if let Some(label) = &encoding {
-            encoding_for(label)?;
+            encoding_for(label)
+                .map_err(|e| PyValueError::new_err(format!("{what}encoding: {e}")))?;
         }
+        if let Some(content_type) = &content_type {
+            if let Some(label) = charset_param(content_type) {
+                if Encoding::for_label(label.trim().as_bytes()).is_none() {
+                    return Err(PyValueError::new_err(format!(
+                        "{what}content_type {content_type:?}: its charset {label:?} is not an \
+                         encoding label (use a label of the WHATWG Encoding Standard, such as \
+                         \"utf-8\", \"windows-1252\", \"shift_jis\")"
+                    )));
+                }
+            }
+        }
+        let header = page.and_then(|p| p.content_type.clone());
         Ok(Decoding {
-            transport: encoding.or(content_type),
+            transport: encoding.or(content_type).or(header),
         })
+    }
+
+    /// The transport charset (a label or a `Content-Type`), if any.
+    pub fn transport(&self) -> Option<&str> {
+        self.transport.as_deref()
     }
 }
 
-/// The encoding a label names (the Encoding Standard's labels), or a
-/// `ValueError`.
-pub fn encoding_for(label: &str) -> PyResult<&'static Encoding> {
-    Encoding::for_label(label.trim().as_bytes())
-        .ok_or_else(|| PyValueError::new_err(format!("unknown encoding label: {label:?}")))
+/// The encoding a label names (the Encoding Standard's labels), or what
+/// is wrong with it.
+pub fn encoding_for(label: &str) -> Result<&'static Encoding, String> {
+    Encoding::for_label(label.trim().as_bytes()).ok_or_else(|| {
+        format!(
+            "{label:?} is not an encoding label (use a label of the WHATWG Encoding \
+             Standard, such as \"utf-8\", \"windows-1252\", \"shift_jis\")"
+        )
+    })
+}
+
+/// A page's URL: as given, and parsed when it is an absolute URL.
+#[derive(Clone)]
+pub struct PageUrl {
+    pub text: String,
+    pub parsed: Option<Url>,
+}
+
+/// The URL of a page: the `url=` the caller passed (it must be an
+/// absolute URL: a `ValueError` otherwise), else an archived page's
+/// target URI (kept as written; used to resolve links only when it
+/// parses, as the command line does).
+pub fn page_url(
+    given: Option<String>,
+    page: Option<&ArchivePage>,
+    what: &str,
+) -> PyResult<Option<PageUrl>> {
+    if let Some(text) = given {
+        return match Url::parse(&text) {
+            Ok(url) => Ok(Some(PageUrl {
+                text,
+                parsed: Some(url),
+            })),
+            Err(e) => Err(PyValueError::new_err(format!(
+                "{what}url {text:?} is not an absolute URL: {e}"
+            ))),
+        };
+    }
+    Ok(page.and_then(|p| p.url.clone()).map(|text| PageUrl {
+        parsed: Url::parse(&text).ok(),
+        text,
+    }))
+}
+
+/// One page with what came with it: how to decode it and its URL.
+pub struct PageIn {
+    pub html: Html,
+    pub decoding: Decoding,
+    pub url: Option<PageUrl>,
+}
+
+impl PageIn {
+    /// A page from a call's arguments: `what` names the page in a message
+    /// about its type or bytes (`"html"`, `"pages[3]"`), `prefix` starts
+    /// a message about its other arguments (`""`, `"pages[3]: "`).
+    /// Bytes that are binary are refused, as the command line refuses
+    /// them.
+    pub fn new(
+        html: &Bound<'_, PyAny>,
+        what: &str,
+        prefix: &str,
+        encoding: Option<String>,
+        content_type: Option<String>,
+        url: Option<String>,
+    ) -> PyResult<PageIn> {
+        let html = Html::extract(html, what)?;
+        html.refuse_binary(what)?;
+        let decoding = Decoding::new(encoding, content_type, html.archived(), prefix)?;
+        let url = page_url(url, html.archived(), prefix)?;
+        Ok(PageIn {
+            html,
+            decoding,
+            url,
+        })
+    }
+
+    /// The parsed URL to resolve links against.
+    pub fn base(&self) -> Option<&Url> {
+        self.url.as_ref().and_then(|u| u.parsed.as_ref())
+    }
 }
 
 /// The name of `obj`'s type, for messages.

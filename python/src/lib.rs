@@ -6,11 +6,14 @@
 //! `htmltok/__init__.py` re-exports this module beside the pure-Python
 //! parts (the numpy dtypes, the datatrove adapter).
 //!
-//! Modules, one job each: `input` (arguments to pages: `str`/bytes, encoding
-//! labels, type errors), `table` (tokens as fixed-size records),
-//! `tokens` (`tokenize`, `token_table`), `extract` (`text`, `links`,
-//! `sniff` and the batch forms over `htmltok::extract`).
+//! Modules, one job each: `input` (arguments to pages: `str`/bytes/archived
+//! pages, encoding labels, URLs, type errors), `table` (tokens as
+//! fixed-size records), `tokens` (`tokenize`, `token_table`), `extract`
+//! (`text`, `links`, `sniff` and the batch forms over `htmltok::extract`),
+//! `archive` (`warc_pages` over `htmltok-warc`, the command line's
+//! archive reader).
 
+mod archive;
 mod extract;
 mod input;
 mod table;
@@ -28,6 +31,18 @@ fn _htmltok(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(extract::sniff, m)?)?;
     m.add_function(wrap_pyfunction!(extract::text_many, m)?)?;
     m.add_function(wrap_pyfunction!(extract::links_many, m)?)?;
+    m.add_function(wrap_pyfunction!(archive::warc_pages, m)?)?;
+    m.add_class::<archive::ArchivePage>()?;
+    m.add_class::<archive::ArchivePages>()?;
+    m.add_class::<archive::ArchiveProblem>()?;
+    m.add(
+        "ArchiveWarning",
+        m.py().get_type::<archive::ArchiveWarning>(),
+    )?;
+    m.add(
+        "BinaryInputError",
+        m.py().get_type::<input::BinaryInputError>(),
+    )?;
     m.add_class::<tokens::Token>()?;
     m.add_class::<tokens::ParseError>()?;
     m.add_class::<tokens::TokenTable>()?;
@@ -53,4 +68,16 @@ where
         .map(|v| Bound::new(py, v))
         .collect::<PyResult<Vec<_>>>()?;
     PyList::new(py, objects)
+}
+
+/// A Python tuple of the values given (of any length: PyO3 converts Rust
+/// tuples of at most twelve).
+#[macro_export]
+macro_rules! py_tuple {
+    ($py:expr; $($value:expr),* $(,)?) => {
+        pyo3::types::PyTuple::new(
+            $py,
+            [$(pyo3::IntoPyObjectExt::into_bound_py_any($value, $py)?),*],
+        )?
+    };
 }

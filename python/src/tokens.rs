@@ -1,106 +1,434 @@
 //! `tokenize` (one Python object per token) and `token_table` (the
 //! records as `bytes`), both over a [`Table`] built with the GIL released.
+//!
+//! A `Token` from `tokenize` is a reference to its page's table and its
+//! record's number: its strings and its attribute dict are made when they
+//! are read. Making a string per name and text, and a dict per tag, for
+//! every token of a page was most of `tokenize`'s time, and a pipeline
+//! that looks at a few kinds of token never reads the others' strings.
 
-use pyo3::exceptions::PyValueError;
+use std::borrow::Cow;
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyModule, PyString, PyTuple};
-use rustc_hash::FxHashMap;
 
-use crate::input::{flag, opt_str, repr, Decoded, Decoding, Html};
+use crate::input::{flag, opt_str, repr, type_name, Decoded, Decoding, Html};
 use crate::object_list;
 use crate::table::{
-    config, le_bytes, Table, TokenRecord, TooBig, FORCE_QUIRKS, HAS_S0, HAS_S1, HAS_S2, KINDS,
+    config, le_bytes, AttrRecord, Table, TooBig, FORCE_QUIRKS, HAS_S0, HAS_S1, HAS_S2, KINDS,
     MAX_BYTES, SELF_CLOSING,
 };
+
+/// A page's decoded text and its table, shared by the page's tokens.
+struct Doc {
+    text: String,
+    table: Table,
+}
+
+/// What a token is made of: a record of a shared table, or fields of its
+/// own (a token made by `Token(...)`, or unpickled).
+enum Data {
+    Record { doc: Arc<Doc>, index: u32 },
+    Own(Box<Fields>),
+}
+
+/// A token's fields, owned.
+struct Fields {
+    kind: u8,
+    name: Option<String>,
+    attrs: Vec<(String, String)>,
+    data: Option<String>,
+    self_closing: bool,
+    start: u64,
+    end: u64,
+    public_id: Option<String>,
+    system_id: Option<String>,
+    force_quirks: bool,
+}
+
+/// A token's fields, borrowed from its table or its own.
+struct View<'a> {
+    kind: u8,
+    name: Option<&'a str>,
+    attrs: Attrs<'a>,
+    data: Option<&'a str>,
+    self_closing: bool,
+    start: u64,
+    end: u64,
+    public_id: Option<&'a str>,
+    system_id: Option<&'a str>,
+    force_quirks: bool,
+}
+
+/// A tag's attributes, in source order.
+enum Attrs<'a> {
+    Records(&'a Doc, &'a [AttrRecord]),
+    Own(&'a [(String, String)]),
+}
+
+impl<'a> Attrs<'a> {
+    fn len(&self) -> usize {
+        match self {
+            Attrs::Records(_, records) => records.len(),
+            Attrs::Own(pairs) => pairs.len(),
+        }
+    }
+
+    fn get(&self, i: usize) -> (&'a str, &'a str) {
+        match *self {
+            Attrs::Records(doc, records) => {
+                let a = &records[i];
+                (
+                    doc.table.string(&doc.text, a.name_off, a.name_len),
+                    doc.table.string(&doc.text, a.value_off, a.value_len),
+                )
+            }
+            Attrs::Own(pairs) => (&pairs[i].0, &pairs[i].1),
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (&'a str, &'a str)> + '_ {
+        (0..self.len()).map(|i| self.get(i))
+    }
+
+    fn dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for (name, value) in self.iter() {
+            dict.set_item(name, value)?;
+        }
+        Ok(dict)
+    }
+}
+
+impl Data {
+    /// The kind's number (an index into [`KINDS`]).
+    fn kind(&self) -> u8 {
+        match self {
+            Data::Own(f) => f.kind,
+            Data::Record { doc, index } => doc.table.tokens[*index as usize].kind,
+        }
+    }
+
+    fn view(&self) -> View<'_> {
+        match self {
+            Data::Own(f) => View {
+                kind: f.kind,
+                name: f.name.as_deref(),
+                attrs: Attrs::Own(&f.attrs),
+                data: f.data.as_deref(),
+                self_closing: f.self_closing,
+                start: f.start,
+                end: f.end,
+                public_id: f.public_id.as_deref(),
+                system_id: f.system_id.as_deref(),
+                force_quirks: f.force_quirks,
+            },
+            Data::Record { doc, index } => {
+                let rec = &doc.table.tokens[*index as usize];
+                let string = |off, len| doc.table.string(&doc.text, off, len);
+                let has = |bit: u8| rec.flags & bit != 0;
+                let mut view = View {
+                    kind: rec.kind,
+                    name: None,
+                    attrs: Attrs::Own(&[]),
+                    data: None,
+                    self_closing: has(SELF_CLOSING),
+                    start: rec.start.into(),
+                    end: rec.end.into(),
+                    public_id: None,
+                    system_id: None,
+                    force_quirks: has(FORCE_QUIRKS),
+                };
+                match KINDS[rec.kind as usize] {
+                    "doctype" => {
+                        view.name = has(HAS_S0).then(|| string(rec.s0_off, rec.s0_len));
+                        view.public_id = has(HAS_S1).then(|| string(rec.s1_off, rec.s1_len));
+                        view.system_id = has(HAS_S2).then(|| string(rec.s2_off, rec.s2_len));
+                    }
+                    "start_tag" | "end_tag" => {
+                        view.name = Some(string(rec.s0_off, rec.s0_len));
+                        let first = rec.first_attr as usize;
+                        let records = &doc.table.attrs[first..first + rec.n_attrs as usize];
+                        view.attrs = Attrs::Records(doc, records);
+                    }
+                    "processing_instruction" => {
+                        view.name = Some(string(rec.s0_off, rec.s0_len));
+                        view.data = Some(string(rec.s1_off, rec.s1_len));
+                    }
+                    _ => view.data = Some(string(rec.s0_off, rec.s0_len)),
+                }
+                view
+            }
+        }
+    }
+}
 
 /// One token of the WHATWG tokenizer.
 ///
 /// `kind` is one of `"doctype"`, `"start_tag"`, `"end_tag"`, `"comment"`,
-/// `"text"`. `name` is a tag's name (lower-case) or a doctype's name;
+/// `"text"`, `"processing_instruction"`. `name` is a tag's name
+/// (lower-case), a doctype's name or a processing instruction's target;
 /// `attrs` a tag's attributes in source order (duplicates dropped, as the
-/// standard drops them); `data` the text of a text or comment token;
-/// `start`/`end` the token's UTF-8 byte offsets in the decoded page.
-#[pyclass(module = "htmltok", frozen)]
+/// standard drops them); `data` the text of a text or comment token (a
+/// processing instruction's data); `start`/`end` the token's UTF-8 byte
+/// offsets in the decoded page.
+///
+/// Tokens compare by value, hash, pickle, and `to_dict()` gives their
+/// fields; `Token(kind, name=..., attrs=..., ...)` makes one.
+///
+/// >>> tokenize("<a href=/x>")[0] == Token("start_tag", name="a", attrs={"href": "/x"}, end=11)
+/// True
+/// >>> tokenize("<a href=/x>")[0].to_dict()["attrs"]
+/// {'href': '/x'}
+#[pyclass(module = "htmltok", frozen, eq, hash)]
 pub struct Token {
-    /// `"doctype"`, `"start_tag"`, `"end_tag"`, `"comment"` or `"text"`.
-    #[pyo3(get)]
-    kind: Py<PyString>,
-    /// A tag's name (lower-case) or a doctype's name; else `None`.
-    #[pyo3(get)]
-    name: Option<Py<PyString>>,
-    attrs: Option<Py<PyDict>>,
-    /// The characters of a text or comment token; else `None`.
-    #[pyo3(get)]
-    data: Option<Py<PyString>>,
-    /// Whether a tag ended with `/>`.
-    #[pyo3(get)]
-    self_closing: bool,
-    /// The token's first UTF-8 byte offset in the decoded page.
-    #[pyo3(get)]
-    start: u64,
-    /// The offset just past the token.
-    #[pyo3(get)]
-    end: u64,
-    /// A doctype's public identifier (`None` when missing).
-    #[pyo3(get)]
-    public_id: Option<Py<PyString>>,
-    /// A doctype's system identifier (`None` when missing).
-    #[pyo3(get)]
-    system_id: Option<Py<PyString>>,
-    /// A doctype's force-quirks flag.
-    #[pyo3(get)]
-    force_quirks: bool,
+    data: Data,
+}
+
+impl PartialEq for Token {
+    fn eq(&self, other: &Token) -> bool {
+        let (a, b) = (self.data.view(), other.data.view());
+        a.kind == b.kind
+            && a.name == b.name
+            && a.data == b.data
+            && a.self_closing == b.self_closing
+            && (a.start, a.end) == (b.start, b.end)
+            && (a.public_id, a.system_id) == (b.public_id, b.system_id)
+            && a.force_quirks == b.force_quirks
+            && a.attrs.iter().eq(b.attrs.iter())
+    }
+}
+
+impl Hash for Token {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        let v = self.data.view();
+        (v.kind, v.name, v.data, v.self_closing, v.start, v.end).hash(state);
+        (v.public_id, v.system_id, v.force_quirks).hash(state);
+        for pair in v.attrs.iter() {
+            pair.hash(state);
+        }
+    }
+}
+
+/// The attribute pairs of `attrs`: a mapping (its items in order) or an
+/// iterable of `(name, value)` pairs.
+fn attr_pairs(attrs: &Bound<'_, PyAny>) -> PyResult<Vec<(String, String)>> {
+    let items = match attrs.cast::<PyDict>() {
+        Ok(dict) => dict.items().into_any(),
+        Err(_) => attrs.clone(),
+    };
+    let wrong = || {
+        PyTypeError::new_err(format!(
+            "attrs must be a dict of str to str or (name, value) pairs, not {}",
+            type_name(attrs)
+        ))
+    };
+    let mut pairs = Vec::new();
+    for item in items.try_iter().map_err(|_| wrong())? {
+        let pair: (String, String) = item?.extract().map_err(|_| wrong())?;
+        pairs.push(pair);
+    }
+    Ok(pairs)
 }
 
 #[pymethods]
 impl Token {
-    /// The attributes as a dict in source order (empty for tokens other
-    /// than tags; an end tag's attributes, which the standard drops, are
-    /// not kept).
+    #[new]
+    #[pyo3(signature = (kind, name=None, attrs=None, data=None, self_closing=false, start=0, end=0,
+                        public_id=None, system_id=None, force_quirks=false))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        kind: &str,
+        name: Option<String>,
+        attrs: Option<&Bound<'_, PyAny>>,
+        data: Option<String>,
+        self_closing: bool,
+        start: u64,
+        end: u64,
+        public_id: Option<String>,
+        system_id: Option<String>,
+        force_quirks: bool,
+    ) -> PyResult<Token> {
+        let Some(kind) = KINDS.iter().position(|k| *k == kind) else {
+            return Err(PyValueError::new_err(format!(
+                "kind must be one of {KINDS:?}, not {kind:?}"
+            )));
+        };
+        let attrs = match attrs.filter(|a| !a.is_none()) {
+            Some(attrs) => attr_pairs(attrs)?,
+            None => Vec::new(),
+        };
+        Ok(Token {
+            data: Data::Own(Box::new(Fields {
+                kind: kind as u8,
+                name,
+                attrs,
+                data,
+                self_closing,
+                start,
+                end,
+                public_id,
+                system_id,
+                force_quirks,
+            })),
+        })
+    }
+
+    /// `"doctype"`, `"start_tag"`, `"end_tag"`, `"comment"`, `"text"` or
+    /// `"processing_instruction"`.
     #[getter]
-    fn attrs<'py>(&self, py: Python<'py>) -> Bound<'py, PyDict> {
-        match &self.attrs {
-            Some(attrs) => attrs.bind(py).clone(),
-            None => PyDict::new(py),
-        }
+    fn kind<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        // The six strings made once: interning a string on each read was
+        // the dearest of a token's fields.
+        static KIND_STRINGS: PyOnceLock<Vec<Py<PyString>>> = PyOnceLock::new();
+        let kinds = KIND_STRINGS.get_or_init(py, || {
+            KINDS
+                .iter()
+                .map(|k| PyString::intern(py, k).unbind())
+                .collect()
+        });
+        kinds[self.data.kind() as usize].bind(py).clone()
+    }
+
+    /// A tag's name (lower-case), a doctype's name, a processing
+    /// instruction's target; else `None`.
+    #[getter]
+    fn name(&self) -> Option<&str> {
+        self.data.view().name
+    }
+
+    /// The attributes as a new dict in source order (empty for tokens
+    /// other than tags; an end tag's attributes, which the standard drops,
+    /// are not kept).
+    #[getter]
+    fn attrs<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        self.data.view().attrs.dict(py)
+    }
+
+    /// The characters of a text or comment token (a processing
+    /// instruction's data); else `None`.
+    #[getter]
+    fn data(&self) -> Option<&str> {
+        self.data.view().data
+    }
+
+    /// Whether a tag ended with `/>`.
+    #[getter]
+    fn self_closing(&self) -> bool {
+        self.data.view().self_closing
+    }
+
+    /// The token's first UTF-8 byte offset in the decoded page.
+    #[getter]
+    fn start(&self) -> u64 {
+        self.data.view().start
+    }
+
+    /// The offset just past the token.
+    #[getter]
+    fn end(&self) -> u64 {
+        self.data.view().end
+    }
+
+    /// A doctype's public identifier (`None` when missing).
+    #[getter]
+    fn public_id(&self) -> Option<&str> {
+        self.data.view().public_id
+    }
+
+    /// A doctype's system identifier (`None` when missing).
+    #[getter]
+    fn system_id(&self) -> Option<&str> {
+        self.data.view().system_id
+    }
+
+    /// A doctype's force-quirks flag.
+    #[getter]
+    fn force_quirks(&self) -> bool {
+        self.data.view().force_quirks
+    }
+
+    /// The fields as a dict: `kind`, `name`, `attrs`, `data`,
+    /// `self_closing`, `start`, `end`, `public_id`, `system_id`,
+    /// `force_quirks`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let v = self.data.view();
+        let dict = PyDict::new(py);
+        dict.set_item("kind", KINDS[v.kind as usize])?;
+        dict.set_item("name", v.name)?;
+        dict.set_item("attrs", v.attrs.dict(py)?)?;
+        dict.set_item("data", v.data)?;
+        dict.set_item("self_closing", v.self_closing)?;
+        dict.set_item("start", v.start)?;
+        dict.set_item("end", v.end)?;
+        dict.set_item("public_id", v.public_id)?;
+        dict.set_item("system_id", v.system_id)?;
+        dict.set_item("force_quirks", v.force_quirks)?;
+        Ok(dict)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let v = slf.get().data.view();
+        let args = (
+            KINDS[v.kind as usize],
+            v.name,
+            v.attrs.dict(py)?,
+            v.data,
+            v.self_closing,
+            v.start,
+            v.end,
+            v.public_id,
+            v.system_id,
+            v.force_quirks,
+        );
+        (slf.get_type(), args).into_pyobject(py)
     }
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let mut out = format!("Token(kind={}", self.kind.bind(py).repr()?);
-        if let Some(name) = &self.name {
-            out += &format!(", name={}", name.bind(py).repr()?);
+        let v = self.data.view();
+        let mut out = format!("Token(kind={}", repr(py, Some(KINDS[v.kind as usize]))?);
+        if v.name.is_some() {
+            out += &format!(", name={}", repr(py, v.name)?);
         }
-        if let Some(attrs) = &self.attrs {
-            if !attrs.bind(py).is_empty() {
-                out += &format!(", attrs={}", attrs.bind(py).repr()?);
-            }
+        if v.attrs.len() > 0 {
+            out += &format!(", attrs={}", v.attrs.dict(py)?.repr()?);
         }
-        if let Some(data) = &self.data {
-            out += &format!(", data={}", data.bind(py).repr()?);
+        if v.data.is_some() {
+            out += &format!(", data={}", repr(py, v.data)?);
         }
-        if self.self_closing {
+        if v.self_closing {
             out += ", self_closing=True";
         }
-        if let Some(id) = &self.public_id {
-            out += &format!(", public_id={}", id.bind(py).repr()?);
+        if v.public_id.is_some() {
+            out += &format!(", public_id={}", repr(py, v.public_id)?);
         }
-        if let Some(id) = &self.system_id {
-            out += &format!(", system_id={}", id.bind(py).repr()?);
+        if v.system_id.is_some() {
+            out += &format!(", system_id={}", repr(py, v.system_id)?);
         }
-        if self.force_quirks {
+        if v.force_quirks {
             out += ", force_quirks=True";
         }
-        Ok(out + &format!(", start={}, end={})", self.start, self.end))
+        Ok(out + &format!(", start={}, end={})", v.start, v.end))
     }
 }
 
 /// A parse error: its code as the standard names it
 /// (`"duplicate-attribute"`), where it is (1-based line, column in UTF-16
-/// units) and its UTF-8 byte offset in the decoded page.
-#[pyclass(module = "htmltok", frozen, get_all)]
+/// units) and its UTF-8 byte offset in the decoded page. Compares by
+/// value, hashes, pickles; `to_dict()` gives its fields.
+///
+/// >>> tokenize("<p id=a id=b>", errors=True)[1]
+/// [ParseError(code='duplicate-attribute', line=1, column=11, offset=10)]
+#[pyclass(module = "htmltok", frozen, eq, hash, get_all)]
+#[derive(PartialEq, Eq, Hash)]
 pub struct ParseError {
     /// The standard's name of the error.
-    code: &'static str,
+    code: Cow<'static, str>,
     /// Its line, from 1.
     line: usize,
     /// Its column, from 1, in UTF-16 code units.
@@ -111,10 +439,37 @@ pub struct ParseError {
 
 #[pymethods]
 impl ParseError {
+    #[new]
+    #[pyo3(signature = (code, line, column, offset))]
+    fn new(code: String, line: usize, column: usize, offset: usize) -> ParseError {
+        ParseError {
+            code: Cow::Owned(code),
+            line,
+            column,
+            offset,
+        }
+    }
+
+    /// The fields as a dict: `code`, `line`, `column`, `offset`.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        dict.set_item("code", &*self.code)?;
+        dict.set_item("line", self.line)?;
+        dict.set_item("column", self.column)?;
+        dict.set_item("offset", self.offset)?;
+        Ok(dict)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let e = slf.get();
+        let args = (&*e.code, e.line, e.column, e.offset);
+        (slf.get_type(), args).into_pyobject(slf.py())
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!(
             "ParseError(code={}, line={}, column={}, offset={})",
-            repr(py, Some(self.code))?,
+            repr(py, Some(&self.code))?,
             self.line,
             self.column,
             self.offset
@@ -144,14 +499,32 @@ fn run<'a>(
     Ok((decoded, table))
 }
 
-/// The tokens of `html` (a `str`, or bytes decoded as a browser decodes
-/// them: `encoding` names the encoding, else `content_type`'s charset,
-/// else the page's own `<meta>` or byte order mark, else a guess), as a
-/// list of `Token`; with `errors=True`, a tuple `(tokens, errors)` with
-/// the parse errors (`ParseError`). `driven=True` leaves the tokenizer in
-/// the data state throughout (a tree builder would switch it); by default
-/// it switches as a browser's tree builder would (`<script>`, `<style>`,
-/// `<title>`, `<textarea>`, ... hold text).
+/// The page and decoding of `tokenize`'s and `token_table`'s arguments.
+fn tokenizer_input(
+    html: &Bound<'_, PyAny>,
+    encoding: Option<&Bound<'_, PyAny>>,
+    content_type: Option<&Bound<'_, PyAny>>,
+) -> PyResult<(Html, Decoding)> {
+    let page = Html::extract(html, "html")?;
+    let decoding = Decoding::new(
+        opt_str(encoding, "encoding")?,
+        opt_str(content_type, "content_type")?,
+        page.archived(),
+        "",
+    )?;
+    Ok((page, decoding))
+}
+
+/// The tokens of `html` (a `str`; bytes, `bytearray` or `memoryview`
+/// decoded as a browser decodes them: `encoding` names the encoding, else
+/// `content_type`'s charset, else the page's own `<meta>` or byte order
+/// mark, else a guess; or an `ArchivePage`, with its HTTP `Content-Type`),
+/// as a list of `Token`; with `errors=True`, a tuple `(tokens, errors)`
+/// with the parse errors (`ParseError`). `driven=True` leaves the
+/// tokenizer in the data state throughout (a tree builder would switch
+/// it); by default it switches as a browser's tree builder would
+/// (`<script>`, `<style>`, `<title>`, `<textarea>`, ... hold text). Any
+/// bytes are tokenized, binary ones too.
 ///
 /// >>> [t.kind for t in tokenize("<p class=x>Hi</p>")]
 /// ['start_tag', 'text', 'end_tag']
@@ -166,25 +539,41 @@ pub fn tokenize<'py>(
     driven: Option<&Bound<'py, PyAny>>,
     errors: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let page = Html::extract(html, "html")?;
-    let decoding = Decoding::new(
-        opt_str(encoding, "encoding")?,
-        opt_str(content_type, "content_type")?,
-    )?;
+    let (page, decoding) = tokenizer_input(html, encoding, content_type)?;
     let (driven, errors) = (flag(driven, "driven")?, flag(errors, "errors")?);
-    let (decoded, table) = run(py, &page, &decoding, driven, errors)?;
-    let tokens = Objects::new(py).tokens(&decoded.html, &table)?;
+    let (decoded, mut table) = run(py, &page, &decoding, driven, errors)?;
+    let parse_errors = std::mem::take(&mut table.errors);
+    let doc = Arc::new(Doc {
+        text: decoded.html.into_owned(),
+        table,
+    });
+    let tokens = token_list(py, &doc)?;
     if !errors {
         return Ok(tokens.into_any());
     }
-    let errors = table.errors.iter().map(|e| ParseError {
-        code: e.code.as_str(),
+    let parse_errors = parse_errors.iter().map(|e| ParseError {
+        code: Cow::Borrowed(e.code.as_str()),
         line: e.location.line,
         column: e.location.col,
         offset: e.span.start,
     });
-    let errors = object_list(py, errors.collect())?;
-    Ok(PyTuple::new(py, [tokens.into_any(), errors.into_any()])?.into_any())
+    let parse_errors = object_list(py, parse_errors.collect())?;
+    Ok(PyTuple::new(py, [tokens.into_any(), parse_errors.into_any()])?.into_any())
+}
+
+/// A list of a `Token` for each record of `doc`.
+fn token_list<'py>(py: Python<'py>, doc: &Arc<Doc>) -> PyResult<Bound<'py, PyList>> {
+    let _paused = GcPause::new(py)?;
+    let n = doc.table.tokens.len();
+    let mut out = Vec::with_capacity(n);
+    for index in 0..n as u32 {
+        let data = Data::Record {
+            doc: Arc::clone(doc),
+            index,
+        };
+        out.push(Bound::new(py, Token { data })?);
+    }
+    PyList::new(py, out)
 }
 
 /// Python's cyclic garbage collector paused while one call makes its
@@ -192,9 +581,9 @@ pub fn tokenize<'py>(
 ///
 /// Why: PyO3 makes every `#[pyclass]` object GC-tracked, and a page's
 /// tokens are hundreds of thousands of new tracked objects, each 700 of
-/// which start a collection that traverses them: the collector took a
-/// large part of `tokenize`'s time on the corpus. None of these objects
-/// can be part of a cycle (they hold only strings and a dict of strings).
+/// which would start a collection that traverses the young ones. None of
+/// these objects can be part of a cycle (a token refers only to its
+/// page's table, which refers to no Python object).
 struct GcPause<'py> {
     gc: Option<Bound<'py, PyModule>>,
 }
@@ -217,90 +606,6 @@ impl Drop for GcPause<'_> {
             // is nothing to hand such an error to in a destructor.
             let _ = gc.call_method0("enable");
         }
-    }
-}
-
-/// Python objects from a table: one string object per distinct tag and
-/// attribute name (pages repeat a few dozen names thousands of times).
-struct Objects<'py> {
-    py: Python<'py>,
-    kinds: Vec<Bound<'py, PyString>>,
-    names: FxHashMap<String, Bound<'py, PyString>>,
-}
-
-impl<'py> Objects<'py> {
-    fn new(py: Python<'py>) -> Self {
-        Objects {
-            py,
-            kinds: KINDS.iter().map(|k| PyString::intern(py, k)).collect(),
-            names: FxHashMap::default(),
-        }
-    }
-
-    fn name(&mut self, name: &str) -> Bound<'py, PyString> {
-        if let Some(s) = self.names.get(name) {
-            return s.clone();
-        }
-        let s = PyString::new(self.py, name);
-        self.names.insert(name.to_owned(), s.clone());
-        s
-    }
-
-    fn tokens(&mut self, text: &str, table: &Table) -> PyResult<Bound<'py, PyList>> {
-        let py = self.py;
-        let _paused = GcPause::new(py)?;
-        let mut out = Vec::with_capacity(table.tokens.len());
-        for rec in &table.tokens {
-            out.push(Bound::new(py, self.token(text, table, rec)?)?);
-        }
-        PyList::new(py, out)
-    }
-
-    fn token(&mut self, text: &str, table: &Table, rec: &TokenRecord) -> PyResult<Token> {
-        let py = self.py;
-        let s0 = || table.string(text, rec.s0_off, rec.s0_len);
-        let s1 = || table.string(text, rec.s1_off, rec.s1_len);
-        let s2 = || table.string(text, rec.s2_off, rec.s2_len);
-        let string = |s: &str| PyString::new(py, s).unbind();
-        let mut token = Token {
-            kind: self.kinds[rec.kind as usize].clone().unbind(),
-            name: None,
-            attrs: None,
-            data: None,
-            self_closing: rec.flags & SELF_CLOSING != 0,
-            start: rec.start.into(),
-            end: rec.end.into(),
-            public_id: None,
-            system_id: None,
-            force_quirks: rec.flags & FORCE_QUIRKS != 0,
-        };
-        match KINDS[rec.kind as usize] {
-            "doctype" => {
-                token.name = (rec.flags & HAS_S0 != 0).then(|| string(s0()));
-                token.public_id = (rec.flags & HAS_S1 != 0).then(|| string(s1()));
-                token.system_id = (rec.flags & HAS_S2 != 0).then(|| string(s2()));
-            }
-            "start_tag" | "end_tag" => {
-                token.name = Some(self.name(s0()).unbind());
-                // No dict for a tag without attributes (most end tags):
-                // the getter makes an empty one when asked.
-                if rec.n_attrs > 0 {
-                    let attrs = PyDict::new(py);
-                    let first = rec.first_attr as usize;
-                    for a in &table.attrs[first..first + rec.n_attrs as usize] {
-                        let name = self.name(table.string(text, a.name_off, a.name_len));
-                        attrs.set_item(name, table.string(text, a.value_off, a.value_len))?;
-                    }
-                    token.attrs = Some(attrs.unbind());
-                }
-            }
-            "processing_instruction" => {
-                token.name = Some(string(s0()));
-                token.data = Some(string(s1()));
-            }
-            _ => token.data = Some(string(s0())),
-        }
-        Ok(token)
     }
 }
 
@@ -372,11 +677,7 @@ pub fn token_table(
     content_type: Option<&Bound<'_, PyAny>>,
     driven: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<TokenTable> {
-    let page = Html::extract(html, "html")?;
-    let decoding = Decoding::new(
-        opt_str(encoding, "encoding")?,
-        opt_str(content_type, "content_type")?,
-    )?;
+    let (page, decoding) = tokenizer_input(html, encoding, content_type)?;
     let driven = flag(driven, "driven")?;
     let (decoded, table) = run(py, &page, &decoding, driven, false)?;
     // The input's bytes (a `str`'s UTF-8) are the text when decoding left
@@ -384,7 +685,7 @@ pub fn token_table(
     let same = match (&page, html.cast::<PyBytes>()) {
         (Html::Text(utf8, object), _) => Some((utf8.as_ref(), object.clone_ref(py))),
         (Html::Bytes(bytes), Ok(object)) => Some((bytes.as_ref(), object.clone().unbind())),
-        (Html::Bytes(_), Err(_)) => None,
+        _ => None,
     };
     let text = match same {
         Some((bytes, object)) if std::ptr::eq(bytes, decoded.html.as_bytes()) => object,

@@ -1,13 +1,17 @@
 """Shared test helpers: pages with known text and links, WARC files written
 by hand (the format, not FastWARC's writer, so that the reader is tested
-against files it did not make), and the repository's corpus."""
+against files it did not make), archives of every kind (``archives.py``),
+the command line built from this checkout, and the repository's corpus."""
 
 import gzip
 import os
+import subprocess
 import sys
 import uuid
 
 import pytest
+
+import archives
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 EXAMPLES = os.path.join(REPO, "python", "examples")
@@ -34,6 +38,35 @@ def corpus_pages():
 @pytest.fixture(scope="session")
 def corpus():
     return corpus_pages()
+
+
+@pytest.fixture(scope="session")
+def archive_files(tmp_path_factory):
+    """Every archive of ``archives.ARCHIVES`` written to a file: name ->
+    (path, the pages expected in it, a page's name filled in)."""
+    d = tmp_path_factory.mktemp("archives")
+    out = {}
+    for name, make in archives.ARCHIVES.items():
+        data, pages = make()
+        path = d / name
+        path.write_bytes(data)
+        for page in pages:
+            page["source"] = page["source"].format(warc=str(path))
+        out[name] = (path, pages)
+    return out
+
+
+@pytest.fixture(scope="session")
+def htmltok_bin():
+    """The ``htmltok`` command line of this checkout: ``$HTMLTOK_BIN`` (CI
+    sets it to the release build it made), else built here with cargo."""
+    given = os.environ.get("HTMLTOK_BIN")
+    if given:
+        assert os.access(given, os.X_OK), f"HTMLTOK_BIN={given} is not an executable"
+        return given
+    subprocess.run(["cargo", "build", "--release", "-q", "-p", "htmltok-cli"], cwd=REPO, check=True)
+    target = os.path.join(REPO, os.environ.get("CARGO_TARGET_DIR") or "target")
+    return os.path.join(target, "release", "htmltok")
 
 
 def warc_record(url, content_type, body, record_type="response"):

@@ -67,8 +67,14 @@ def test_bytes_are_decoded_as_a_browser_does():
     assert (text.start, text.end) == (7, 19)
     sjis = "<meta charset=shift_jis><p>\u65e5\u672c".encode("shift_jis")
     assert htmltok.tokenize(sjis)[-1].data == "\u65e5\u672c"
-    # An unknown charset in a header is ignored, as browsers ignore it.
-    assert htmltok.tokenize(sjis, content_type="text/html; charset=nonsense")[-1].data == "\u65e5\u672c"
+    # A charset the caller names that is no encoding is an error, as the
+    # command line's --encoding is; one that came off the network with an
+    # archived page is ignored, as browsers (and the command line) do.
+    with pytest.raises(ValueError, match='its charset "nonsense" is not an encoding label'):
+        htmltok.tokenize(sjis, content_type="text/html; charset=nonsense")
+    archived = htmltok.ArchivePage(sjis, content_type="text/html; charset=nonsense")
+    assert htmltok.tokenize(archived)[-1].data == "\u65e5\u672c"
+    assert htmltok.text(archived).rule == "meta"
 
 
 def test_sniff():
@@ -99,7 +105,7 @@ def test_links():
         '<base href="/docs/"><a href="intro.html">I</a><img src=logo.png srcset="a.png 1x, b.png 2x">'
         '<a href="javascript:void(0)">x</a><meta http-equiv=refresh content="5; url=../next">'
     )
-    found = htmltok.links(html, base_url="https://example.com/index.html")
+    found = htmltok.links(html, url="https://example.com/index.html")
     assert [(l.tag, l.attr, l.raw, l.url) for l in found] == [
         ("a", "href", "intro.html", "https://example.com/docs/intro.html"),
         ("img", "src", "logo.png", "https://example.com/docs/logo.png"),
@@ -112,8 +118,20 @@ def test_links():
     assert [l.url for l in htmltok.links("<a href=/x><a href=HTTP://A.example/>")] == [None, "http://a.example/"]
 
 
+def binary(data):
+    """The command line's rule for a binary file."""
+    head = data[:1024]
+    return b"\0" in head and not head.startswith((b"\xff\xfe", b"\xfe\xff"))
+
+
 def test_batches_equal_single_calls(corpus):
-    pages = [body for _name, body in corpus]
+    # The corpus's edge cases include pages with NUL bytes early: binary
+    # files to text and links, as to the command line.
+    nul = [body for _name, body in corpus if binary(body)]
+    assert nul, "the corpus has a page with early NUL bytes"
+    with pytest.raises(htmltok.BinaryInputError):
+        htmltok.text_many(nul)
+    pages = [body for _name, body in corpus if not binary(body)]
     for threads in (None, 1, 2):
         many = htmltok.text_many(pages, threads=threads)
         assert len(many) == len(pages)
@@ -124,12 +142,16 @@ def test_batches_equal_single_calls(corpus):
     many = htmltok.links_many([(p, base) for p in pages], threads=2)
     for page, got in zip(pages, many):
         assert [(l.url, l.raw, l.tag, l.attr, l.offset) for l in got] == [
-            (l.url, l.raw, l.tag, l.attr, l.offset) for l in htmltok.links(page, base_url=base)
+            (l.url, l.raw, l.tag, l.attr, l.offset) for l in htmltok.links(page, url=base)
         ]
-    # The tuple forms carry a content type.
+    # The tuple forms carry a URL and a content type, the same for both.
     cyr = "<p>\u043c\u0438\u0440".encode("koi8-r")
-    assert htmltok.text_many([(cyr, "text/html; charset=koi8-r"), "<p>x"])[0].text == "\u043c\u0438\u0440"
-    assert htmltok.links_many([("<a href=y>", None, "text/html"), "<a href=z>"])[0][0].raw == "y"
+    many = htmltok.text_many([(cyr, None, "text/html; charset=koi8-r"), ("<p>x", "https://a.example/")])
+    assert [(p.text, p.url) for p in many] == [("\u043c\u0438\u0440", None), ("x", "https://a.example/")]
+    found = htmltok.links_many([("<a href=y>", None, "text/html"), ("<a href=z>", "https://a.example/")])
+    assert [[l.url for l in f] for f in found] == [[None], ["https://a.example/z"]]
+    # One encoding for the batch, as the command line's --encoding.
+    assert htmltok.text_many([cyr], encoding="koi8-r")[0].text == "\u043c\u0438\u0440"
 
 
 def test_token_table_matches_tokenize(corpus):
@@ -213,28 +235,50 @@ def test_wrong_types_are_type_errors():
         lambda: htmltok.text_many(5),
         lambda: htmltok.text_many([b"ok", 7]),
         lambda: htmltok.links_many([("<a>", 3)]),
-        lambda: htmltok.text_many([("<a>", None, None)]),
+        lambda: htmltok.text_many([("<a>", None, None, None)]),
+        lambda: htmltok.text_many([()]),
         lambda: htmltok.tokenize("<p>", encoding=1),
         lambda: htmltok.tokenize("<p>", driven=1),
         lambda: htmltok.text("<p>", content_type=b"text/html"),
-        lambda: htmltok.links("<p>", base_url=1),
+        lambda: htmltok.links("<p>", url=1),
+        lambda: htmltok.text("<p>", encoding=1),
+        lambda: htmltok.text_many(["<p>"], encoding=2),
     ):
         with pytest.raises(TypeError) as e:
             call()
         assert " must be " in str(e.value)
-    with pytest.raises(TypeError, match=r"pages\[1\] must be str or bytes, not int"):
+    with pytest.raises(TypeError, match=r"pages\[1\] must be str, bytes, bytearray, memoryview or ArchivePage, not int"):
         htmltok.text_many([b"ok", 7])
+    # A tuple's fields are named.
+    with pytest.raises(TypeError, match=r"pages\[0\]\[1\] \(url\) must be str or None, not int"):
+        htmltok.links_many([("<a>", 3)])
+    with pytest.raises(TypeError, match=r"pages\[0\]\[2\] \(content_type\) must be str or None, not bytes"):
+        htmltok.text_many([("<a>", None, b"text/html")])
+    with pytest.raises(TypeError, match=r"pages\[1\]\[0\] \(html\) must be str, bytes"):
+        htmltok.text_many(["<p>", (None,)])
+    with pytest.raises(TypeError, match=r"pages\[0\] must be html, \(html, url\), \(html, url, content_type\) or an ArchivePage, not a tuple of 4"):
+        htmltok.text_many([("<a>", None, None, None)])
     with pytest.raises(TypeError, match="encoding must be str or None, not int"):
         htmltok.tokenize("<p>", encoding=1)
 
 
 def test_bad_values_are_value_errors():
-    with pytest.raises(ValueError, match="unknown encoding label"):
+    with pytest.raises(ValueError, match='encoding: "no-such-encoding" is not an encoding label'):
         htmltok.tokenize(b"<p>", encoding="no-such-encoding")
-    with pytest.raises(ValueError, match="unknown encoding label"):
+    with pytest.raises(ValueError, match="is not an encoding label"):
         htmltok.token_table(b"<p>", encoding="")
-    with pytest.raises(ValueError, match="base_url"):
-        htmltok.links("<a href=x>", base_url="not a url")
+    with pytest.raises(ValueError, match="is not an encoding label"):
+        htmltok.text(b"<p>", encoding="bogus")
+    with pytest.raises(ValueError, match='url "not a url" is not an absolute URL'):
+        htmltok.links("<a href=x>", url="not a url")
+    with pytest.raises(ValueError, match='url "/relative" is not an absolute URL'):
+        htmltok.text("<p>", url="/relative")
+    # The old item shape (html, content_type) in a batch is refused, not
+    # taken for a charset or a URL in silence.
+    with pytest.raises(ValueError, match=r'pages\[0\]: url "text/html; charset=utf-8" is not an absolute URL'):
+        htmltok.text_many([("<p>", "text/html; charset=utf-8")])
+    with pytest.raises(ValueError, match=r'pages\[1\]: content_type "text/html; charset=x-bogus"'):
+        htmltok.links_many(["<p>", ("<p>", None, "text/html; charset=x-bogus")])
     with pytest.raises(ValueError, match="threads"):
         htmltok.text_many(["<p>"], threads=0)
 
@@ -242,15 +286,26 @@ def test_bad_values_are_value_errors():
 def test_any_bytes_give_a_result():
     rng = random.Random(24)
     alphabet = b"<>/=&;#x!-'\" \t\nabcDOCTYPE[]?\x00\x80\xff\xc3\xa9\xed\xa0\x80"
-    for _ in range(300):
-        data = bytes(rng.choice(alphabet) for _ in range(rng.randrange(0, 200)))
+    binary = 0
+    for i in range(300):
+        letters = alphabet if i % 2 else alphabet.replace(b"\x00", b"")
+        data = bytes(rng.choice(letters) for _ in range(rng.randrange(0, 200)))
         tokens = htmltok.tokenize(data, errors=True)[0]
         table = htmltok.token_table(data)
         assert len(table) == len(tokens)
         check_table(table, tokens)
+        # The command line's rule: a NUL byte in the first 1024 bytes is a
+        # binary file, unless they start with a UTF-16 byte order mark.
+        if b"\0" in data and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            binary += 1
+            for call in (htmltok.text, htmltok.links, htmltok.sniff, lambda d: htmltok.text_many([d])):
+                with pytest.raises(htmltok.BinaryInputError, match="is binary, not a page"):
+                    call(data)
+            continue
         htmltok.text(data)
-        htmltok.links(data, base_url="https://example.com/")
+        htmltok.links(data, url="https://example.com/")
         htmltok.sniff(data)
+    assert 50 < binary < 150
     # A str with a lone surrogate (which has no UTF-8): its three bytes
     # ED A0 80 are each an error to the Encoding Standard's UTF-8 decoder.
     assert htmltok.tokenize("<p>a\ud800b")[1].data == "a\ufffd\ufffd\ufffdb"
@@ -265,3 +320,53 @@ def test_stubs_and_marker_are_installed():
     assert os.path.exists(os.path.join(here, "py.typed"))
     assert os.path.exists(os.path.join(here, "_htmltok.pyi"))
     assert htmltok.tokenize.__doc__ and "tokens of `html`" in htmltok.tokenize.__doc__
+
+
+def test_binary_input_is_an_error_you_can_catch():
+    rng = random.Random(37)
+    noise = bytes(rng.randrange(256) for _ in range(5_000_000))
+    with pytest.raises(htmltok.BinaryInputError) as e:
+        htmltok.text(noise)
+    assert isinstance(e.value, ValueError)
+    with pytest.raises(htmltok.BinaryInputError, match=r"pages\[1\] is binary"):
+        htmltok.links_many(["<p>", noise[:100] + b"\0"])
+    # A NUL after the first 1024 bytes, or after a UTF-16 byte order mark,
+    # is a page's business.
+    assert htmltok.text(b"<p>" + b"x" * 1024 + b"\0").text.startswith("xxx")
+    assert htmltok.text("<p>hi".encode("utf-16-le").join([b"\xff\xfe", b""])).text == "hi"
+    # The tokenizer takes any bytes, as `htmltok tokens` does.
+    assert len(htmltok.tokenize(noise[:2000])) > 0
+
+
+def test_every_kind_of_input_alike():
+    raw = "<title>T</title><p>caf\u00e9 <a href=x>y</a>".encode()
+    url = "https://example.com/d/"
+    want_text = htmltok.text(raw, url=url)
+    want_links = htmltok.links(raw, url=url)
+    archived = htmltok.ArchivePage(raw, url=url, content_type="text/html; charset=utf-8")
+    for page in (raw, bytearray(raw), memoryview(raw), memoryview(b"--" + raw)[2:], raw.decode()):
+        got = htmltok.text(page, url=url)
+        assert (got.title, got.text, got.url) == (want_text.title, want_text.text, url)
+        assert htmltok.links(page, url=url) == want_links
+        assert [t.to_dict() for t in htmltok.tokenize(page)] == [t.to_dict() for t in htmltok.tokenize(raw)]
+        assert htmltok.text_many([(page, url)])[0] == got
+        assert htmltok.links_many([(page, url)])[0] == want_links
+    # An archived page brings its URL and Content-Type.
+    assert htmltok.text(archived) == htmltok.text(raw, url=url, content_type="text/html; charset=utf-8")
+    assert htmltok.links(archived) == want_links
+    assert htmltok.text_many([archived]) == [htmltok.text(archived)]
+    assert htmltok.links_many([archived], threads=2) == [want_links]
+    # Keywords win over what the archived page says.
+    assert htmltok.text(archived, encoding="koi8-r").encoding == "KOI8-R"
+    assert htmltok.links(archived, url="https://other.example/")[0].url == "https://other.example/x"
+    assert htmltok.sniff(archived) == ("UTF-8", "transport")
+    with pytest.raises(TypeError, match="an ArchivePage is an item by itself"):
+        htmltok.text_many([(archived, url)])
+
+
+def test_base_url_is_the_old_name_of_url():
+    with pytest.warns(DeprecationWarning, match="links\\(url=...\\)"):
+        found = htmltok.links("<a href=x>", base_url="https://example.com/")
+    assert found == htmltok.links("<a href=x>", url="https://example.com/")
+    with pytest.raises(TypeError, match="not both"):
+        htmltok.links("<a>", url="https://a.example/", base_url="https://b.example/")

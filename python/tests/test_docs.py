@@ -3,6 +3,7 @@ name has a docstring."""
 
 import doctest
 import inspect
+import warnings
 
 import htmltok
 from htmltok import _htmltok
@@ -47,4 +48,28 @@ def test_readme_python_example():
     section = readme[readme.index("## Python") :]
     block = re.search(r"```python\n(.*?)```", section, re.S)
     assert block, "no python block in the README's Python section"
-    exec(compile(block.group(1), "README.md", "exec"), {})
+    # It may still call links(base_url=...), the old name of url=.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        exec(compile(block.group(1), "README.md", "exec"), {})
+
+
+def test_package_readme_examples(tmp_path, monkeypatch):
+    """Every ``python`` block of python/README.md runs, warnings as errors,
+    in a directory holding the crawl.warc.gz its FastWARC block reads."""
+    import os
+    import re
+
+    import archives
+    from conftest import REPO
+
+    with open(os.path.join(REPO, "python", "README.md"), encoding="utf-8") as f:
+        blocks = re.findall(r"```python\n(.*?)```", f.read(), re.S)
+    assert len(blocks) >= 5
+    data, _pages = archives.crawl()
+    (tmp_path / "crawl.warc.gz").write_bytes(data)
+    monkeypatch.chdir(tmp_path)
+    for i, block in enumerate(blocks):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            exec(compile(block, f"python/README.md block {i + 1}", "exec"), {"htmltok": htmltok})

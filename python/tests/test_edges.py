@@ -26,9 +26,9 @@ def test_links_scripting_on_by_default_and_off():
 def test_queries_in_the_page_encoding():
     # 東京 in Shift_JIS is 93 8C 8B 9E; as a str the page is UTF-8.
     page = b"<meta charset=shift_jis><a href='?q=\x93\x8c\x8b\x9e'>"
-    (link,) = htmltok.links(page, base_url="https://example.jp/")
+    (link,) = htmltok.links(page, url="https://example.jp/")
     assert link.url == "https://example.jp/?q=%93%8C%8B%9E"
-    (link,) = htmltok.links("<a href='?q=東京'>", base_url="https://example.jp/")
+    (link,) = htmltok.links("<a href='?q=東京'>", url="https://example.jp/")
     assert link.url == "https://example.jp/?q=%E6%9D%B1%E4%BA%AC"
 
 

@@ -1,12 +1,16 @@
-"""The Spark job in local[2] on WARC files written here: every row against
-htmltok.text and htmltok.links called directly."""
+"""The Spark job (examples/spark_warc.py) in local[2] over archives of every
+kind, named by a glob and by a list file: the Parquet it writes, read back
+by pyarrow, row by row against the pages the archives were written to hold
+and against htmltok called directly."""
 
 import os
+import shutil
 import sys
+import warnings
 
 import pytest
-from conftest import PAGES, write_warc
 
+import archives
 import htmltok
 
 
@@ -28,44 +32,86 @@ def spark():
     session.stop()
 
 
-def test_spark_job(spark, tmp_path):
+def generated():
+    """An archive of pages with many links each."""
+    records, pages = [], []
+    for i in range(20):
+        body = f"<title>page {i}</title>" + "".join(f"<p>para {k} <a href=../{k}.html>{k}</a>" for k in range(i * 7))
+        body = body.encode()
+        uri = b"https://gen.example/%d/" % i
+        records.append(archives.response(uri, archives.http(body, [(b"Content-Type", b"text/html")])))
+        pages.append({"source": uri.decode(), "body": body, "title": f"page {i}", "status": 200})
+    return archives.gz_members(records), pages
+
+
+def test_spark_job(spark, archive_files, tmp_path):
+    import pyarrow.parquet as pq
     import spark_warc
 
-    # Three WARC files: all pages, the first two again (other URLs), and
-    # generated pages with many links; plus a path that does not exist.
-    generated = [
-        {
-            "url": f"https://gen.example/{i}/",
-            "content_type": "text/html",
-            "body": (f"<title>page {i}</title>" + "".join(f"<p>para {k} <a href=../{k}.html>{k}</a>" for k in range(i * 7))).encode(),
-        }
-        for i in range(20)
-    ]
-    again = [dict(p, url=p["url"] + "?again") for p in PAGES[:2]]
-    warcs = [
-        write_warc(tmp_path / "1.warc.gz", PAGES),
-        write_warc(tmp_path / "2.warc.gz", again, extra=False),
-        write_warc(tmp_path / "3.warc.gz", generated, extra=False),
-    ]
-    paths = tmp_path / "warc.paths"
-    paths.write_text("\n".join(str(p) for p in warcs) + f"\n{tmp_path}/missing.warc.gz\n")
+    # A glob over the .warc.gz files of one directory; a list file naming
+    # the others, a pattern and a file that does not exist.
+    globbed = tmp_path / "gz"
+    globbed.mkdir()
+    expected = {}
+    for name, (path, pages) in archive_files.items():
+        if name.endswith(".warc.gz"):
+            shutil.copy(path, globbed / name)
+            path = globbed / name
+        for page in pages:
+            page = dict(page, source=page["source"].replace(str(archive_files[name][0]), str(path)))
+            expected[str(path), page["source"]] = page
+    data, pages = generated()
+    (globbed / "gen.warc.gz").write_bytes(data)
+    expected.update({(str(globbed / "gen.warc.gz"), p["source"]): p for p in pages})
+    listed = [str(archive_files[n][0]) for n in ("old.arc.gz", "clipped.warc", "crawl.warc.lz4")]
+    listing = tmp_path / "more.paths"
+    listing.write_text("\n".join(listed + [str(archive_files["crawl.warc.lz4"][0].parent / "*.zst"), str(tmp_path / "missing.warc.gz")]) + "\n")
     out = str(tmp_path / "out.parquet")
-    failed = spark_warc.run(spark, str(paths), out)
-    assert failed == 1  # the missing file, counted and skipped
+    counts = spark_warc.run(spark, [str(globbed / "*.warc.gz"), str(listing)], out)
+    # 6 .warc.gz; 3 listed, the .zst by a pattern, the missing one.
+    assert counts == {"archives": 11, "pages": len(expected), "unreadable": 1, "problems": 2}
 
-    rows = {r["url"]: r for r in spark.read.parquet(out).collect()}
-    expected = PAGES + again + generated
-    assert sorted(rows) == sorted(p["url"] for p in expected)
-    for page in expected:
-        row = rows[page["url"]]
-        direct = htmltok.text(page["body"], content_type=page["content_type"])
-        links = htmltok.links(page["body"], base_url=page["url"], content_type=page["content_type"])
-        assert row["encoding"] == direct.encoding
-        assert row["title"] == direct.title
-        assert row["text_length"] == len(direct.text)
-        assert list(row["links"]) == [l.url for l in links if l.url is not None]
-    # And against what the pages were written to contain.
-    for page in PAGES:
-        row = rows[page["url"]]
-        assert (row["title"], row["encoding"], list(row["links"])) == (page["title"], page["encoding"], page["links"])
-    assert len(rows["https://gen.example/19/"]["links"]) == 19 * 7
+    rows = pq.read_table(out).to_pylist()
+    # The archives' problems were counted above; reading them again here
+    # warns of them again.
+    warnings.simplefilter("ignore", htmltok.ArchiveWarning)
+    assert len(rows) == len(expected)
+    seen = set()
+    for row in rows:
+        assert set(row) == {"url", "title", "text", "links", "encoding", "status", "warc", "offset", "record_id", "truncated"}
+        # A page without a target URI has none in its row: it is named by
+        # its archive and record, as the command line names it.
+        source = row["url"] or next(s for (w, s) in expected if w == row["warc"] and s.startswith(row["warc"] + ": record"))
+        key = (row["warc"], source)
+        assert key not in seen
+        seen.add(key)
+        page = expected[key]
+        assert (row["title"], row["status"]) == (page["title"], page["status"])
+        if "text" in page:
+            assert row["text"] == page["text"]
+            assert row["truncated"] == page["truncated"]
+        # The links and encoding are htmltok's on the same record.
+        record = next(p for p in htmltok.warc_pages(row["warc"]) if p.offset == row["offset"])
+        assert record.body == page["body"] and record.record_id == row["record_id"]
+        assert row["links"] == [l.url for l in htmltok.links(record) if l.url is not None]
+        assert row["encoding"] == htmltok.text(record).encoding
+    assert len(seen) == len(expected)
+    gen19 = next(r for r in rows if r["url"] == "https://gen.example/19/")
+    assert gen19["links"][:2] == ["https://gen.example/0.html", "https://gen.example/1.html"] and len(gen19["links"]) == 19 * 7
+
+
+def test_archive_paths(tmp_path):
+    import gzip
+
+    import spark_warc
+
+    (tmp_path / "a.warc.gz").write_bytes(b"")
+    (tmp_path / "b.warc.gz").write_bytes(b"")
+    with gzip.open(tmp_path / "warc.paths.gz", "wt") as f:
+        f.write("s3://bucket/x.warc.gz\n\n" + str(tmp_path / "*.warc.gz") + "\n")
+    assert spark_warc.archive_paths([str(tmp_path / "warc.paths.gz"), "rel.warc"]) == [
+        "s3://bucket/x.warc.gz",
+        str(tmp_path / "a.warc.gz"),
+        str(tmp_path / "b.warc.gz"),
+        os.path.abspath("rel.warc"),
+    ]
