@@ -36,24 +36,6 @@ def test_docstring_examples():
     assert result.failed == 0
 
 
-def test_readme_python_example():
-    """The README's Python example (its first ``python`` block) runs."""
-    import os
-    import re
-
-    from conftest import REPO
-
-    with open(os.path.join(REPO, "README.md"), encoding="utf-8") as f:
-        readme = f.read()
-    section = readme[readme.index("## Python") :]
-    block = re.search(r"```python\n(.*?)```", section, re.S)
-    assert block, "no python block in the README's Python section"
-    # It may still call links(base_url=...), the old name of url=.
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        exec(compile(block.group(1), "README.md", "exec"), {})
-
-
 def test_package_readme_examples(tmp_path, monkeypatch):
     """Every ``python`` block of python/README.md runs, warnings as errors,
     in a directory holding the crawl.warc.gz its FastWARC block reads."""
