@@ -269,31 +269,29 @@ fn join_segment<R>(
     deliver: &mut dyn FnMut(Done<R>) -> io::Result<()>,
     process: &(dyn Fn(&PageIn) -> R + Sync),
 ) -> io::Result<()> {
-    let mut failed = None;
-    let mut here = |event| {
-        read::event_items(
-            event,
-            archive,
-            &mut |item| match deliver(outcome(item, process)) {
-                Ok(()) => true,
-                Err(e) => {
-                    failed = Some(e);
-                    false
-                }
-            },
-        )
-    };
-    let delivered = join.before(&end.segment, &mut here).is_some();
-    if let Some(e) = failed.take() {
-        return Err(e);
-    }
+    let delivered = here(deliver, process, archive, |here| {
+        join.before(&end.segment, here).is_some()
+    })?;
     if delivered {
         for done in done {
             deliver(done)?;
         }
     }
+    here(deliver, process, archive, |here| {
+        join.after(end, delivered, here)
+    })
+}
+
+/// Runs `read` on the writing thread, each event it gives processed and
+/// written at once; the first output error ends it and is returned.
+fn here<R, T>(
+    deliver: &mut dyn FnMut(Done<R>) -> io::Result<()>,
+    process: &(dyn Fn(&PageIn) -> R + Sync),
+    archive: &Arc<str>,
+    read: impl FnOnce(&mut dyn FnMut(htmltok_warc::Event) -> bool) -> T,
+) -> io::Result<T> {
     let mut failed = None;
-    join.after(end, delivered, &mut |event| {
+    let result = read(&mut |event| {
         read::event_items(
             event,
             archive,
@@ -306,7 +304,7 @@ fn join_segment<R>(
             },
         )
     });
-    failed.map_or(Ok(()), Err)
+    failed.map_or(Ok(result), Err)
 }
 
 /// A page's result, or what took its place in the order.

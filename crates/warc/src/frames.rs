@@ -51,19 +51,33 @@ fn le32<R: BufRead>(input: &mut Counted<R>) -> io::Result<u32> {
     Ok(u32::from_le_bytes(b))
 }
 
+/// Reads a frame's magic number: a skippable frame is read through and
+/// returned; a data frame with `magic` is left to read (its magic read);
+/// anything else is the error `what`.
+fn data_frame<R: BufRead>(
+    input: &mut Counted<R>,
+    magic: [u8; 4],
+    what: &str,
+) -> io::Result<Option<Frame>> {
+    let mut read = [0; 4];
+    input.read_exact(&mut read)?;
+    if is_skippable(&read) {
+        let len = le32(input)?;
+        input.skip(len.into())?;
+        return Ok(Some(Frame::Skippable(read[0] & 0x0f, len.into())));
+    }
+    if read != magic {
+        return Err(bad(what));
+    }
+    Ok(None)
+}
+
 /// Reads through the LZ4 frame (or skippable frame) at the start of
 /// `input` and says what it was; `input` is left after it.
 pub(crate) fn scan_lz4<R: BufRead>(input: &mut Counted<R>) -> io::Result<Frame> {
     let start = input.pos();
-    let mut magic = [0; 4];
-    input.read_exact(&mut magic)?;
-    if is_skippable(&magic) {
-        let len = le32(input)?;
-        input.skip(len.into())?;
-        return Ok(Frame::Skippable(magic[0] & 0x0f, len.into()));
-    }
-    if magic != LZ4_MAGIC {
-        return Err(bad("not an LZ4 frame"));
+    if let Some(skippable) = data_frame(input, LZ4_MAGIC, "not an LZ4 frame")? {
+        return Ok(skippable);
     }
     let flags = byte(input)?;
     let _block_descriptor = byte(input)?;
@@ -95,15 +109,8 @@ pub(crate) fn scan_lz4<R: BufRead>(input: &mut Counted<R>) -> io::Result<Frame> 
 /// `input` and says what it was; `input` is left after it.
 pub(crate) fn scan_zstd<R: BufRead>(input: &mut Counted<R>) -> io::Result<Frame> {
     let start = input.pos();
-    let mut magic = [0; 4];
-    input.read_exact(&mut magic)?;
-    if is_skippable(&magic) {
-        let len = le32(input)?;
-        input.skip(len.into())?;
-        return Ok(Frame::Skippable(magic[0] & 0x0f, len.into()));
-    }
-    if magic != ZSTD_MAGIC {
-        return Err(bad("not a Zstandard frame"));
+    if let Some(skippable) = data_frame(input, ZSTD_MAGIC, "not a Zstandard frame")? {
+        return Ok(skippable);
     }
     let descriptor = byte(input)?;
     if descriptor & 0x08 != 0 {
