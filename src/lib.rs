@@ -35,12 +35,15 @@
 //! ```
 //!
 //! For simplicity over speed, [`Tokenizer::owned`] is an [`Iterator`] of
-//! [`OwnedToken`]s (and a `for` loop over a tokenizer takes them). Pages
-//! that are not known to be UTF-8 go through
-//! [`Tokenizer::from_bytes`], which repairs invalid sequences to U+FFFD;
-//! pages in other encodings through [`encoding::Sniffer`], which decides a
-//! page's encoding as a browser does and decodes it (and
-//! [`StreamTokenizer::decoding`] for a stream):
+//! [`OwnedToken`]s (and a `for` loop over a tokenizer takes them).
+//!
+//! A tokenizer takes its text as an [`Input`]: a `&str`, a `String` or a
+//! `Cow<str>` as they are, or bytes through one of two explicit ways to
+//! text: [`Input::from_utf8_lossy`] for bytes that should be UTF-8
+//! (invalid sequences become U+FFFD), [`Input::decode`] for a page in an
+//! unknown encoding, which [`encoding::Sniffer`] decides as a browser does
+//! (a configured sniffer's [`Decoded`](encoding::Decoded) page converts
+//! too; [`StreamTokenizer::decoding`] does the same for a stream):
 //!
 //! ```
 //! use htmltok::encoding::Sniffer;
@@ -48,7 +51,7 @@
 //!
 //! let page = b"<meta charset=shift_jis><title>\x93\xfa\x96\x7b</title>";
 //! let decoded = Sniffer::new().decode(page);
-//! let mut tok = Tokenizer::new(&decoded.text);
+//! let mut tok = Tokenizer::new(decoded);
 //! let mut title = String::new();
 //! while let Some(token) = tok.next_token() {
 //!     if let Token::Text(t) = token {
@@ -58,17 +61,16 @@
 //! assert_eq!(title, "日本");
 //! ```
 //!
-//! [`Tokenizer::decode`] does both in one step. A tokenizer may also own
-//! its text ([`Tokenizer::from_text`] takes a `String`, or a decoded
-//! page's text as it is; [`Tokenizer::into_owned`] copies borrowed text),
-//! so that a function can return one:
+//! A tokenizer may also own its text (an owned `String`, or a decoded
+//! page's text that decoding made; [`Tokenizer::into_owned`] copies
+//! borrowed text), so that a function can return one:
 //!
 //! ```
-//! use htmltok::{Token, Tokenizer};
+//! use htmltok::{Input, Token, Tokenizer};
 //!
 //! fn open(path: &std::path::Path) -> std::io::Result<Tokenizer<'static>> {
 //!     let bytes = std::fs::read(path)?;
-//!     Ok(Tokenizer::decode(&bytes).into_owned())
+//!     Ok(Tokenizer::new(Input::decode(&bytes)).into_owned())
 //! }
 //! # let path = std::env::temp_dir().join(format!("htmltok-guide-{}.html", std::process::id()));
 //! # std::fs::write(&path, b"<meta charset=shift_jis><title>\x93\xfa\x96\x7b</title>")?;
@@ -218,11 +220,9 @@
 //!
 //! # Lines and columns
 //!
-//! Spans are byte offsets. `line_col` turns one into a line and column
-//! ([`Tokenizer::line_col`], [`StreamTokenizer::line_col`]), but a token
-//! borrows its tokenizer, so that waits until the token is dropped. To
-//! report a position while holding the token, take it with
-//! `next_token_with_lines`, which lends a [`Lines`] beside it:
+//! Spans are byte offsets. To report a token's line and column, take it
+//! with `next_token_with_lines`, which lends a [`Lines`] beside it (the
+//! token borrows the tokenizer, the lines only the text):
 //!
 //! ```
 //! use htmltok::{Token, Tokenizer};
@@ -243,23 +243,23 @@
 //!
 //! A stream keeps the line and column of the bytes it has dropped, so
 //! its positions are right however long the input; they reach back only
-//! to the start of the token in hand. Inside a `for_each_token` callback,
-//! which holds the tokenizer too, a [`LineIndex`] over the caller's own
-//! copy of the text does the same.
+//! to the start of the token in hand. For offsets kept for later, or
+//! inside a `for_each_token` callback, a [`LineIndex`] over the text does
+//! the same (it holds the text, so it answers for no other).
 //!
 //! # Parse errors
 //!
 //! Errors are opt-in and chosen at compile time ([`ErrorPolicy`]): a
-//! tokenizer built with [`Tokenizer::with_errors`] collects [`ParseError`]s
-//! with the standard's code, byte span, line and column; one built otherwise
-//! carries no code for them at all. They accumulate until taken:
+//! tokenizer built with a [`Config::report_errors`] configuration collects
+//! [`ParseError`]s with the standard's code, byte span, line and column;
+//! one built otherwise carries no code for them at all. They accumulate until taken:
 //! [`Tokenizer::take_errors`] (and [`StreamTokenizer::take_errors`]) hand
 //! them over as you go, which keeps memory flat on pages with an error
 //! every few bytes.
 //!
 //! ```
 //! use htmltok::{Config, ErrorCode, Tokenizer};
-//! let mut tok = Tokenizer::with_errors("<p>&notit;</p", Config::new());
+//! let mut tok = Tokenizer::with_config("<p>&notit;</p", Config::new().report_errors());
 //! while tok.next_token().is_some() {}
 //! let found: Vec<_> = tok.errors().iter().map(|e| (e.code, e.location.line, e.location.col)).collect();
 //! assert_eq!(found, [
@@ -277,6 +277,7 @@ mod error;
 pub mod extract;
 #[cfg(feature = "html5ever")]
 pub mod html5ever;
+mod input;
 mod position;
 mod reader;
 mod scan;
@@ -289,6 +290,7 @@ mod tokenizer;
 mod utf8;
 
 pub use error::{ErrorCode, ParseError};
+pub use input::Input;
 pub use position::{LineCol, LineIndex, Lines};
 pub use reader::ReaderTokenizer;
 pub use state::State;
@@ -299,7 +301,8 @@ pub use token::{
     Attribute, Attributes, Doctype, OwnedToken, ProcessingInstruction, Span, Tag, Text, Token,
 };
 pub use tokenizer::{
-    Config, ErrorPolicy, Flow, IgnoreErrors, OwnedTokens, ReportErrors, Tokenizer,
+    AttributePolicy, Config, ErrorPolicy, Flow, IgnoreErrors, KeepAttributes, OwnedTokens,
+    ReportErrors, SkipAttributes, Tokenizer,
 };
 
 /// Internals the fuzz targets and property tests check directly, only with
@@ -319,8 +322,6 @@ pub mod __fuzz {
     pub fn kernels_agree(hay: &[u8]) -> Result<(), String> {
         crate::scan::kernels_agree(hay)
     }
-
-    pub use crate::tokenizer::SkipAttributes;
 
     /// The landmark scanner's sets and kernels, one by one, for
     /// `benches/scan.rs`.
@@ -367,24 +368,6 @@ pub mod __fuzz {
                 self.1.find_with(kernel, hay)
             }
         }
-    }
-
-    /// A tokenizer for `input` (repaired as `Tokenizer::from_bytes` does)
-    /// that hands out tags without attributes and steps over them, as
-    /// `extract::text` tokenizes; errors off.
-    pub fn tokenizer_skipping_attributes(
-        input: &[u8],
-        config: crate::Config,
-    ) -> crate::Tokenizer<'_, SkipAttributes> {
-        crate::Tokenizer::from_bytes_skipping_attributes(input, config)
-    }
-
-    /// A stream tokenizer that hands out tags without attributes, as
-    /// [`tokenizer_skipping_attributes`].
-    pub fn stream_skipping_attributes(
-        config: crate::Config,
-    ) -> crate::StreamTokenizer<SkipAttributes> {
-        crate::StreamTokenizer::skipping_attributes(config)
     }
 }
 

@@ -282,7 +282,7 @@ impl Tape {
     ///
     /// ```
     /// use htmltok::{Config, Tape, Tokenizer};
-    /// let mut tok = Tokenizer::with_errors("<p a=1 a=2>", Config::new());
+    /// let mut tok = Tokenizer::with_config("<p a=1 a=2>", Config::new().report_errors());
     /// let mut tape = Tape::new();
     /// tape.record(&mut tok);
     /// assert_eq!(tape.attributes().len(), 1);

@@ -129,7 +129,7 @@ impl Table {
             ..Table::default()
         };
         if errors {
-            let mut tok = Tokenizer::with_errors(text, config);
+            let mut tok = Tokenizer::with_config(text, config.report_errors());
             table.fill(text, &mut tok);
             table.errors = tok.take_errors();
         } else {

@@ -166,10 +166,11 @@ impl Sniffed {
     }
 }
 
-/// A page's text as UTF-8, from [`Sniffer::decode`]. A tokenizer takes the
-/// text as it is, borrowed or owned:
-/// [`Tokenizer::from_text(decoded.text, config)`](crate::Tokenizer::from_text)
-/// (or [`Tokenizer::decode`](crate::Tokenizer::decode) in one step).
+/// A page's text as UTF-8, from [`Sniffer::decode`]. A tokenizer takes it
+/// as it is, borrowed or owned (it converts to an [`Input`](crate::Input)):
+/// `Tokenizer::with_config(decoded, config)`
+/// ([`Input::decode`](crate::Input::decode) decodes with the default
+/// sniffer in one step).
 #[derive(Clone, Debug)]
 pub struct Decoded<'a> {
     /// The text: borrowed from the input when it was valid UTF-8 (after
@@ -401,7 +402,7 @@ impl Sniffer {
     }
 
     /// Sniffs the whole page `bytes` and decodes it. A UTF-8 page is
-    /// repaired exactly as [`Tokenizer::from_bytes`](crate::Tokenizer::from_bytes)
+    /// repaired exactly as [`Input::from_utf8_lossy`](crate::Input::from_utf8_lossy)
     /// repairs it (and borrowed when valid); other encodings are decoded
     /// by `encoding_rs`.
     pub fn decode<'a>(&self, bytes: &'a [u8]) -> Decoded<'a> {

@@ -78,7 +78,7 @@ impl<E: ErrorPolicy> TokenSource for StreamTokenizer<E> {
         if lines.offset < origin {
             // Bytes the stream dropped before they were counted (between
             // tokens, which rarely leave a gap): its own line index knows.
-            lines.line = self.line_col(origin).line as u64;
+            lines.line = self.window_start_line() as u64;
             lines.offset = origin;
             lines.after_cr = false;
         }

@@ -18,8 +18,8 @@ enum Tokens {
 /// Parses a document fed in chunks of bytes into a `TreeSink`: the tree
 /// grows as tokens complete, and memory holds the tree plus the chunk and
 /// the token in progress, not the page. The bytes are UTF-8 (repaired as
-/// `String::from_utf8_lossy` does), or whatever a [`Sniffer`] decides
-/// with [`decoding`](Self::decoding). It also is an [`std::io::Write`], so
+/// `String::from_utf8_lossy` does, [`new`](Self::new)), or in whatever
+/// encoding a [`Sniffer`] decides ([`decoding`](Self::decoding)). It also is an [`std::io::Write`], so
 /// that [`std::io::copy`] can feed it from a reader.
 ///
 /// ```
@@ -29,7 +29,7 @@ enum Tokens {
 ///
 /// let page: &[u8] = b"<meta charset=iso-8859-1><ul><li>Gr\xfc\xdfe<li>Hallo</ul>";
 /// let sink = HtmlTreeSink::new(Html::new_document());
-/// let mut parser = StreamParser::new(sink, ParseOpts::default()).decoding(Sniffer::new());
+/// let mut parser = StreamParser::decoding(sink, ParseOpts::default(), Sniffer::new());
 /// for chunk in page.chunks(7) {
 ///     parser.feed(chunk);
 /// }
@@ -67,11 +67,26 @@ impl<Sink: TreeSink> std::fmt::Debug for StreamParser<Sink> {
 impl<Sink: TreeSink> StreamParser<Sink> {
     /// A parser of a whole document into `sink`, its input UTF-8.
     pub fn new(sink: Sink, opts: ParseOpts) -> Self {
+        Self::build(sink, opts, None)
+    }
+
+    /// A parser of a whole document into `sink`, its input in the
+    /// encoding `sniffer` decides, as [`StreamTokenizer::decoding`]
+    /// decides it (no tree grows before the first 1024 bytes have come, or
+    /// the end).
+    pub fn decoding(sink: Sink, opts: ParseOpts, sniffer: Sniffer) -> Self {
+        Self::build(sink, opts, Some(sniffer))
+    }
+
+    fn build(sink: Sink, opts: ParseOpts, sniffer: Option<Sniffer>) -> Self {
         let config = driven_config(State::Data);
-        let tokens = if opts.errors {
-            Tokens::Reporting(StreamTokenizer::with_errors(config))
-        } else {
-            Tokens::Quiet(StreamTokenizer::with_config(config))
+        let tokens = match (opts.errors, sniffer) {
+            (false, None) => Tokens::Quiet(StreamTokenizer::with_config(config)),
+            (false, Some(sniffer)) => Tokens::Quiet(StreamTokenizer::decoding(sniffer, config)),
+            (true, None) => Tokens::Reporting(StreamTokenizer::with_config(config.report_errors())),
+            (true, Some(sniffer)) => {
+                Tokens::Reporting(StreamTokenizer::decoding(sniffer, config.report_errors()))
+            }
         };
         StreamParser {
             tokens,
@@ -80,21 +95,6 @@ impl<Sink: TreeSink> StreamParser<Sink> {
             line_numbers: opts.line_numbers,
             ended: false,
         }
-    }
-
-    /// Decodes the input as `sniffer` decides, as
-    /// [`StreamTokenizer::decoding`] does (no tree grows before the first
-    /// 1024 bytes have come, or the end).
-    ///
-    /// # Panics
-    ///
-    /// If a chunk was already given: call it on a new parser.
-    pub fn decoding(mut self, sniffer: Sniffer) -> Self {
-        self.tokens = match self.tokens {
-            Tokens::Quiet(t) => Tokens::Quiet(t.decoding(sniffer)),
-            Tokens::Reporting(t) => Tokens::Reporting(t.decoding(sniffer)),
-        };
-        self
     }
 
     /// The encoding, once decided (see [`StreamTokenizer::sniffed`]).

@@ -366,9 +366,9 @@ impl Landmarks {
 #[cfg(any(test, feature = "fuzzing"))]
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Kernel {
-    /// [`Landmarks::find`]: what the tokenizer uses.
+    /// `Landmarks::find`: what the tokenizer uses.
     Find,
-    /// [`Landmarks::find_scalar`]: the definition.
+    /// `Landmarks::find_scalar`: the definition.
     Scalar,
     /// `memchr` / `memchr2` / `memchr3` (sets of up to three bytes).
     Memchr,

@@ -22,7 +22,7 @@
 //!   ([`reference_decode`]) says, in text and in attribute values.
 
 use htmltok::encoding::{Encoding, Sniffer};
-use htmltok::{Config, Flow, State, StreamTokenizer, Token, Tokenizer};
+use htmltok::{Config, Flow, Input, State, StreamTokenizer, Token, Tokenizer};
 
 use crate::drive::{self, drain_stream, Errors};
 use crate::json::tokens_json;
@@ -284,7 +284,10 @@ pub fn without_attributes(mut out: Output) -> Output {
 
 fn check_tokenize_bounds(data: &[u8], options: &Options) -> Result<(), String> {
     if options.errors {
-        let mut tok = Tokenizer::from_bytes_with_errors(data, options.config());
+        let mut tok = Tokenizer::with_config(
+            Input::from_utf8_lossy(data),
+            options.config().report_errors(),
+        );
         let input_len = tok.input().len();
         let (tokens, bytes) = drain_whole(&mut tok, data.len())?;
         check_bounds(data.len(), input_len, tokens, bytes)?;
@@ -295,7 +298,7 @@ fn check_tokenize_bounds(data: &[u8], options: &Options) -> Result<(), String> {
         }
         Ok(())
     } else {
-        let mut tok = Tokenizer::from_bytes_with_config(data, options.config());
+        let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(data), options.config());
         let input_len = tok.input().len();
         let (tokens, bytes) = drain_whole(&mut tok, data.len())?;
         check_bounds(data.len(), input_len, tokens, bytes)
@@ -421,16 +424,22 @@ fn for_each_with(data: &[u8], config: &Config, errors: Errors, stop_every: usize
     }
     match errors {
         Errors::On => {
-            let tok = run!(Tokenizer::from_bytes_with_errors(data, config.clone()));
+            let tok = run!(Tokenizer::with_config(
+                Input::from_utf8_lossy(data),
+                config.clone().report_errors()
+            ));
             out.errors = tok.errors().iter().map(err_rec).collect();
         }
         Errors::Off => {
-            run!(Tokenizer::from_bytes_with_config(data, config.clone()));
+            run!(Tokenizer::with_config(
+                Input::from_utf8_lossy(data),
+                config.clone()
+            ));
         }
         Errors::SkipAttributes => {
-            run!(htmltok::__fuzz::tokenizer_skipping_attributes(
-                data,
-                config.clone()
+            run!(Tokenizer::with_config(
+                Input::from_utf8_lossy(data),
+                config.clone().skip_attributes()
             ));
         }
     }
@@ -513,7 +522,7 @@ pub fn check_encoding(data: &[u8], sniffer: Sniffer, splits: &[usize]) -> Result
     }
     let options = Options::default();
     let want = whole(decoded.text.as_bytes(), &options);
-    let mut stream = StreamTokenizer::with_errors(options.config()).decoding(sniffer);
+    let mut stream = StreamTokenizer::decoding(sniffer, options.config().report_errors());
     let mut norm = Normalizer::new(true);
     let errors = drain_stream(&mut stream, data, splits, true, &mut norm);
     if !norm.anomalies.is_empty() {

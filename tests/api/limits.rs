@@ -12,7 +12,7 @@ fn limits_are_off_by_default() {
     let value = "v".repeat(100_000);
     let attrs: String = (0..5000).map(|i| format!(" a{i}=1")).collect();
     let page = format!("<p title='{value}'{attrs}><!--{value}-->");
-    let mut tok = Tokenizer::with_errors(&page, Config::new());
+    let mut tok = Tokenizer::with_config(&page, Config::new().report_errors());
     let Some(Token::StartTag(tag)) = tok.next_token() else {
         panic!("start tag")
     };
@@ -30,7 +30,7 @@ fn limits_are_off_by_default() {
 fn max_attributes_drops_the_rest_with_one_error() {
     let attrs: String = (0..100).map(|i| format!(" a{i}")).collect();
     let page = format!("<p{attrs}><br x y>");
-    let mut tok = Tokenizer::with_errors(&page, Config::new().max_attributes(10));
+    let mut tok = Tokenizer::with_config(&page, Config::new().max_attributes(10).report_errors());
     let Some(Token::StartTag(tag)) = tok.next_token() else {
         panic!("start tag")
     };
@@ -51,7 +51,7 @@ fn max_token_len_cuts_at_a_character_boundary() {
     // "é" is two bytes: a cut at 5 bytes must not split the third one.
     let page = "<!--ééééé--><p title=\"ééé\">";
     let config = Config::new().max_token_len(5);
-    let mut tok = Tokenizer::with_errors(page, config);
+    let mut tok = Tokenizer::with_config(page, config.report_errors());
     assert!(matches!(tok.next_token(), Some(Token::Comment(c)) if c.text == "éé"));
     let Some(Token::StartTag(tag)) = tok.next_token() else {
         panic!("start tag")
@@ -67,7 +67,8 @@ fn max_token_len_cuts_at_a_character_boundary() {
 #[test]
 fn max_token_len_bounds_a_stream_holding_a_huge_comment_and_value() {
     const MIB: usize = 1 << 20;
-    let mut stream = StreamTokenizer::with_errors(Config::new().max_token_len(64 * 1024));
+    let mut stream =
+        StreamTokenizer::with_config(Config::new().max_token_len(64 * 1024).report_errors());
     let chunk = vec![b'x'; 64 * 1024];
     let mut peak = 0;
     let mut comments = Vec::new();

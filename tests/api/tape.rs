@@ -6,7 +6,9 @@
 //! and on. Its records round-trip through bytes, and a reused tape's
 //! records do not depend on what it held before.
 
-use htmltok::{Config, ErrorPolicy, Flow, Tape, TapeAttr, TapeAttrStrings, TapeToken, Tokenizer};
+use htmltok::{
+    Config, ErrorPolicy, Flow, Input, Tape, TapeAttr, TapeAttrStrings, TapeToken, Tokenizer,
+};
 use testkit::drive::{naive_switch, Errors};
 use testkit::record::{diff, Normalizer, Output};
 use testkit::{compare, data, record};
@@ -100,12 +102,17 @@ fn compare(
 ) {
     let off = both(
         tape,
-        || Tokenizer::from_bytes_with_config(input, config.clone()),
+        || Tokenizer::with_config(Input::from_utf8_lossy(input), config.clone()),
         switch,
     );
     let on = both(
         tape,
-        || Tokenizer::from_bytes_with_errors(input, config.clone()),
+        || {
+            Tokenizer::with_config(
+                Input::from_utf8_lossy(input),
+                config.clone().report_errors(),
+            )
+        },
         switch,
     );
     for (errors, (want, got)) in [(Errors::Off, off), (Errors::On, on)] {

@@ -25,7 +25,7 @@
 use std::fmt::Write as _;
 use std::sync::Mutex;
 
-use htmltok::{Config, StreamTokenizer, Token, Tokenizer};
+use htmltok::{Config, Input, StreamTokenizer, Token, Tokenizer};
 use testkit::data;
 
 use crate::counting::{Counter, Counts};
@@ -150,7 +150,10 @@ fn no_allocation_per_token() {
     );
 
     // Errors on: a clean page has none, so nothing to store either.
-    let (rest, counts) = whole_after_warmup(Tokenizer::with_errors(&page, Config::new()), 100);
+    let (rest, counts) = whole_after_warmup(
+        Tokenizer::with_config(&page, Config::new().report_errors()),
+        100,
+    );
     println!(
         "whole document, errors on: after 100 warm-up tokens {rest} tokens made {} allocations ({} bytes)",
         counts.allocations, counts.bytes
@@ -266,7 +269,7 @@ fn corpus_allocations_per_page() {
     // What is made once per process, on first use (a one-time cost, not
     // a per-page one), is made before counting.
     let warm = Counter::start();
-    let mut tok = Tokenizer::from_bytes(b"&amp;&notin;<p title='&lt;'>");
+    let mut tok = Tokenizer::new(Input::from_utf8_lossy(b"&amp;&notin;<p title='&lt;'>"));
     while tok.next_token().is_some() {}
     drop(tok);
     let warm = warm.stop();
@@ -279,7 +282,7 @@ fn corpus_allocations_per_page() {
     let (mut total_allocs, mut total_tokens, mut total_bytes) = (0usize, 0usize, 0usize);
     for (name, bytes) in &pages {
         let counter = Counter::start();
-        let mut tok = Tokenizer::from_bytes(bytes);
+        let mut tok = Tokenizer::new(Input::from_utf8_lossy(bytes));
         let mut tokens = 0usize;
         while tok.next_token().is_some() {
             tokens += 1;
@@ -333,7 +336,7 @@ fn corpus_allocations_per_page() {
 
 /// Start tags with more than 8 attributes.
 fn tags_with_many_attributes(bytes: &[u8]) -> usize {
-    let mut tok = Tokenizer::from_bytes(bytes);
+    let mut tok = Tokenizer::new(Input::from_utf8_lossy(bytes));
     let mut n = 0;
     while let Some(token) = tok.next_token() {
         if let Token::StartTag(tag) = token {
@@ -358,7 +361,7 @@ fn whole_document_peak_memory_is_input_plus_64k_plus_largest_token() {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let pages = data::corpus_pages();
     // What the tokenizer makes once per process is made first.
-    let mut tok = Tokenizer::from_bytes(b"&amp;&notin;<p title='&lt;'>");
+    let mut tok = Tokenizer::new(Input::from_utf8_lossy(b"&amp;&notin;<p title='&lt;'>"));
     while tok.next_token().is_some() {}
     drop(tok);
 
@@ -376,13 +379,16 @@ fn whole_document_peak_memory_is_input_plus_64k_plus_largest_token() {
             let counter = Counter::start();
             let mut held = 0;
             if errors {
-                let mut tok = Tokenizer::from_bytes_with_errors(bytes, Config::new());
+                let mut tok = Tokenizer::with_config(
+                    Input::from_utf8_lossy(bytes),
+                    Config::new().report_errors(),
+                );
                 while tok.next_token().is_some() {
                     held = held.max(tok.errors().len());
                     drop(tok.take_errors());
                 }
             } else {
-                let mut tok = Tokenizer::from_bytes(bytes);
+                let mut tok = Tokenizer::new(Input::from_utf8_lossy(bytes));
                 while tok.next_token().is_some() {}
             }
             let peak = counter.stop().peak;
@@ -430,7 +436,7 @@ fn whole_document_peak_memory_is_input_plus_64k_plus_largest_token() {
 
 /// The largest number of input bytes a token of the page spans.
 fn largest_token_span(bytes: &[u8]) -> usize {
-    let mut tok = Tokenizer::from_bytes(bytes);
+    let mut tok = Tokenizer::new(Input::from_utf8_lossy(bytes));
     let mut largest = 0;
     while let Some(token) = tok.next_token() {
         let span = match token {
@@ -482,15 +488,15 @@ fn a_reused_tape_allocates_nothing_once_grown() {
     let pages = data::corpus_pages();
     let mut tape = htmltok::Tape::new();
     for (_, bytes) in &pages {
-        tape.record(&mut Tokenizer::from_bytes(bytes));
+        tape.record(&mut Tokenizer::new(Input::from_utf8_lossy(bytes)));
     }
     let mut records = 0;
     for (name, bytes) in &pages {
         let counter = Counter::start();
-        Tokenizer::from_bytes(bytes).for_each_token(|_| ());
+        Tokenizer::new(Input::from_utf8_lossy(bytes)).for_each_token(|_| ());
         let alone = counter.stop();
         let counter = Counter::start();
-        tape.record(&mut Tokenizer::from_bytes(bytes));
+        tape.record(&mut Tokenizer::new(Input::from_utf8_lossy(bytes)));
         let taped = counter.stop();
         records += tape.records().len();
         assert_eq!(

@@ -34,7 +34,7 @@ use std::ffi::OsString;
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use htmltok::{Config, Flow, StreamTokenizer, Tape, TapeAttr, TapeToken, Token, Tokenizer};
+use htmltok::{Config, Flow, Input, StreamTokenizer, Tape, TapeAttr, TapeToken, Token, Tokenizer};
 
 /// The measured call: tokenizes `bytes`, looking at every token and
 /// attribute. Returns the number of tokens and a sum of string lengths.
@@ -42,7 +42,7 @@ use htmltok::{Config, Flow, StreamTokenizer, Tape, TapeAttr, TapeToken, Token, T
 #[no_mangle]
 #[inline(never)]
 pub fn htmltok_tokenize_file(bytes: &[u8]) -> (usize, usize) {
-    let mut tok = Tokenizer::from_bytes(bytes);
+    let mut tok = Tokenizer::new(Input::from_utf8_lossy(bytes));
     let mut tokens = 0usize;
     let mut sum = 0usize;
     while let Some(token) = tok.next_token() {
@@ -80,7 +80,7 @@ pub fn htmltok_tokenize_file_streaming(bytes: &[u8]) -> (usize, usize) {
 #[no_mangle]
 #[inline(never)]
 pub fn htmltok_tokenize_file_callback(bytes: &[u8]) -> (usize, usize) {
-    let mut tok = Tokenizer::from_bytes(bytes);
+    let mut tok = Tokenizer::new(Input::from_utf8_lossy(bytes));
     let mut tokens = 0usize;
     let mut sum = 0usize;
     tok.for_each_token(|token| {
@@ -98,7 +98,7 @@ pub fn htmltok_tokenize_file_callback(bytes: &[u8]) -> (usize, usize) {
 #[no_mangle]
 #[inline(never)]
 pub fn htmltok_tokenize_file_tape(tape: &mut Tape, bytes: &[u8]) -> (usize, usize) {
-    tape.record(&mut Tokenizer::from_bytes(bytes));
+    tape.record(&mut Tokenizer::new(Input::from_utf8_lossy(bytes)));
     let (attrs, rewritten) = (tape.attributes(), tape.rewritten_attributes());
     let mut sum = 0usize;
     for r in tape.records() {
@@ -145,7 +145,8 @@ fn observe(token: &Token<'_>) -> usize {
 #[no_mangle]
 #[inline(never)]
 pub fn htmltok_tokenize_file_with_errors(bytes: &[u8]) -> (usize, usize) {
-    let mut tok = Tokenizer::from_bytes_with_errors(bytes, Config::new());
+    let mut tok =
+        Tokenizer::with_config(Input::from_utf8_lossy(bytes), Config::new().report_errors());
     let mut tokens = 0usize;
     while let Some(token) = tok.next_token() {
         tokens += 1;

@@ -4,7 +4,9 @@
 
 use std::cell::RefCell;
 
-use htmltok::{Config, Flow, State, StreamTokenizer, Tape, TapeAttr, TapeToken, Token, Tokenizer};
+use htmltok::{
+    Config, Flow, Input, State, StreamTokenizer, Tape, TapeAttr, TapeToken, Token, Tokenizer,
+};
 
 use testkit::observe::weight;
 
@@ -90,14 +92,17 @@ fn driven() -> Config {
 
 pub fn whole(page: &Page) -> Seen {
     let mut seen = Seen::default();
-    let mut tok = Tokenizer::from_bytes_with_config(&page.bytes, driven());
+    let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(&page.bytes), driven());
     drain(&mut tok, &mut seen);
     seen
 }
 
 pub fn errors(page: &Page) -> Seen {
     let mut seen = Seen::default();
-    let mut tok = Tokenizer::from_bytes_with_errors(&page.bytes, driven());
+    let mut tok = Tokenizer::with_config(
+        Input::from_utf8_lossy(&page.bytes),
+        driven().report_errors(),
+    );
     drain(&mut tok, &mut seen);
     seen.sum += tok.errors().len();
     seen
@@ -119,7 +124,7 @@ pub fn stream_64k(page: &Page) -> Seen {
 /// (`Config::simd(false)`): the portable scalar path.
 pub fn scalar(page: &Page) -> Seen {
     let mut seen = Seen::default();
-    let mut tok = Tokenizer::from_bytes_with_config(&page.bytes, driven().simd(false));
+    let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(&page.bytes), driven().simd(false));
     drain(&mut tok, &mut seen);
     seen
 }
@@ -127,7 +132,7 @@ pub fn scalar(page: &Page) -> Seen {
 /// As `whole`, through the callback API.
 pub fn for_each(page: &Page) -> Seen {
     let mut seen = Seen::default();
-    let mut tok = Tokenizer::from_bytes_with_config(&page.bytes, driven());
+    let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(&page.bytes), driven());
     tok.for_each_token(|token| flow(token, &mut seen));
     seen
 }
@@ -144,7 +149,7 @@ thread_local! {
 /// the same string lengths summed as `observe` sums.
 pub fn tape(page: &Page) -> Seen {
     TAPE.with_borrow_mut(|tape| {
-        let mut tok = Tokenizer::from_bytes_with_config(&page.bytes, driven());
+        let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(&page.bytes), driven());
         tape.record_with(&mut tok, |token| match token {
             Token::StartTag(tag) => match naive_switch(tag.name.as_bytes()) {
                 Some((switch, _)) => Flow::Switch(state_of(switch)),

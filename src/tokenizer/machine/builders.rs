@@ -3,7 +3,7 @@
 
 use super::*;
 
-impl<E: ErrorPolicy> Machine<E> {
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     pub(super) fn text_started(&mut self, p: usize) {
         if self.text.is_empty() {
             self.text_span.start = p;
@@ -12,7 +12,7 @@ impl<E: ErrorPolicy> Machine<E> {
 
     /// Emits input bytes `s..e` as characters.
     #[inline(always)]
-    pub(super) fn emit_input(&mut self, inp: &Input, s: usize, e: usize) {
+    pub(super) fn emit_input(&mut self, inp: &Window, s: usize, e: usize) {
         if self.text.start == self.text.end && !self.text.owned {
             // The first run of a text token (no limit applies to text).
             self.text.start = s;
@@ -29,7 +29,7 @@ impl<E: ErrorPolicy> Machine<E> {
     }
 
     /// Emits the current character (CR/CRLF as LF).
-    pub(super) fn emit_char(&mut self, inp: &Input, p: usize, n: usize) {
+    pub(super) fn emit_char(&mut self, inp: &Window, p: usize, n: usize) {
         self.text_started(p);
         push_char(&mut self.text, inp, p, n);
         self.text_span.end = p + n;
@@ -37,7 +37,7 @@ impl<E: ErrorPolicy> Machine<E> {
 
     /// Emits characters that are not the input's bytes (U+FFFD, a decoded
     /// reference); `s..e` are the input bytes they stand for.
-    pub(super) fn emit_str(&mut self, inp: &Input, text: &str, s: usize, e: usize) {
+    pub(super) fn emit_str(&mut self, inp: &Window, text: &str, s: usize, e: usize) {
         self.text_started(s);
         self.text.push_str(inp, text);
         self.text_span.end = e;
@@ -86,7 +86,7 @@ impl<E: ErrorPolicy> Machine<E> {
         }
     }
 
-    pub(super) fn emit_eof(&mut self, inp: &Input) {
+    pub(super) fn emit_eof(&mut self, inp: &Window) {
         if E::ENABLED {
             self.check_stream(inp, inp.end());
         }
@@ -185,7 +185,7 @@ impl<E: ErrorPolicy> Machine<E> {
 
     /// The standard's check on leaving the attribute name state: a name the
     /// tag already has makes this attribute a duplicate, dropped.
-    pub(super) fn check_duplicate_attr(&mut self, inp: &Input, at: usize) {
+    pub(super) fn check_duplicate_attr(&mut self, inp: &Window, at: usize) {
         self.attr_name_span.end = at;
         self.attr_value_span = Span { start: at, end: at };
         if self.is_duplicate_name(inp, None, at) {
@@ -198,7 +198,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// given (the fast path's names), else the attribute name field.
     pub(super) fn is_duplicate_name(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         input_name: Option<(usize, usize)>,
         at: usize,
     ) -> bool {
@@ -223,7 +223,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// `s..e`, with the common case inline: a few attributes so far, all
     /// verbatim, compared by length first.
     #[inline(always)]
-    pub(super) fn is_duplicate_input_name(&mut self, inp: &Input, s: usize, e: usize) -> bool {
+    pub(super) fn is_duplicate_input_name(&mut self, inp: &Window, s: usize, e: usize) -> bool {
         // The first attribute of a tag (the commonest case) has nothing to
         // compare with.
         if self.attrs.is_empty() {
@@ -237,7 +237,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline]
     pub(super) fn is_duplicate_input_name_among(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         s: usize,
         e: usize,
     ) -> bool {
@@ -263,7 +263,7 @@ impl<E: ErrorPolicy> Machine<E> {
         dup
     }
 
-    pub(super) fn emit_tag(&mut self, inp: &Input, end: usize) {
+    pub(super) fn emit_tag(&mut self, inp: &Window, end: usize) {
         self.commit_attr();
         if self.tag_is_end {
             if !self.attrs.is_empty() {
@@ -300,7 +300,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Makes the start tag being emitted the last start tag, by a copy of
     /// its name (one the standard rewrote: lower-cased, or with U+FFFD).
     #[inline(always)]
-    pub(super) fn keep_start_tag_copy(&mut self, inp: &Input) {
+    pub(super) fn keep_start_tag_copy(&mut self, inp: &Window) {
         self.has_last_start_tag = true;
         self.last_start_tag_span = None;
         self.last_start_tag.clear();
@@ -311,14 +311,14 @@ impl<E: ErrorPolicy> Machine<E> {
     /// The last start tag's name (empty when there is none: see
     /// `has_last_start_tag`).
     #[inline(always)]
-    pub(super) fn last_start_tag_name<'i>(&'i self, inp: &'i Input) -> &'i [u8] {
+    pub(super) fn last_start_tag_name<'i>(&'i self, inp: &'i Window) -> &'i [u8] {
         match self.last_start_tag_span {
             Some(span) => inp.slice(span.start, span.end),
             None => self.last_start_tag.as_slice(),
         }
     }
 
-    pub(super) fn is_appropriate_end_tag(&self, inp: &Input) -> bool {
+    pub(super) fn is_appropriate_end_tag(&self, inp: &Window) -> bool {
         self.has_last_start_tag && self.tag_name.bytes(inp) == self.last_start_tag_name(inp)
     }
 
@@ -351,7 +351,7 @@ pub(super) fn has_attribute_named(
     index: &mut AttrIndex,
     attrs: &[AttrRecord],
     store: &AttrStore,
-    inp: &Input,
+    inp: &Window,
     name: &[u8],
 ) -> bool {
     let (rewritten, arena) = (&store.rewritten, &store.arena);

@@ -1,7 +1,7 @@
 //! The tokenizer's state machine: the `Machine` struct, its entry points and
 //! the hand-out protocol (`advance`, `hand_out`, `Handed`).
 //!
-//! The rest is one construct per file: [`Input`] (`input.rs`), [`Field`]
+//! The rest is one construct per file: [`Window`] (`input.rs`), [`Field`]
 //! (`field.rs`), token building (`builders.rs`), the error sink
 //! (`errors.rs`), what a stream may drop and rebasing (`window.rs`), the
 //! general machine's states by token kind (`states/`), and the fast paths
@@ -11,7 +11,7 @@
 //! single file did).
 //!
 //! The machine never owns the input. Each call gets a window of it
-//! ([`Input`]): the bytes from absolute offset `origin` on, and whether the
+//! ([`Window`]): the bytes from absolute offset `origin` on, and whether the
 //! input ends with the window (`eof`). Positions are offsets in the window:
 //! a stream that drops the bytes before it shifts them all (`rebase`), and
 //! `origin` is added only to the spans that leave the machine, so the
@@ -47,9 +47,9 @@ use std::marker::PhantomData;
 
 use super::attr_index::{self, AttrIndex};
 use super::charref::{self, Decoded, Named, RefErrors};
-use super::{Config, ErrorPolicy, Feedback, Flow};
+use super::{AttributePolicy, Config, ErrorPolicy, Feedback, Flow};
 use crate::error::{ErrorCode, ParseError};
-use crate::position::{LineCol, LineIndex};
+use crate::position::{LineCol, LineCursor};
 use crate::scan;
 use crate::state::State;
 use crate::token::{
@@ -61,7 +61,7 @@ use crate::token::{
 const EOF: u8 = 0xFF;
 
 use self::field::{ascii_lower, push_char, Field};
-pub(crate) use self::input::Input;
+pub(crate) use self::input::Window;
 
 /// Which non-text token is complete and waiting to be handed out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,13 +84,13 @@ enum Handed {
     Ready,
 }
 
-pub(crate) struct Machine<E> {
+pub(crate) struct Machine<E, A> {
     state: State,
     /// The standard's return state, for character references.
     return_state: State,
     /// Offset of the next byte to consume, in the window (like every
     /// position the machine holds: `rebase` shifts them when a stream drops
-    /// bytes, and `Input::origin` is added only to what is handed out).
+    /// bytes, and `Window::origin` is added only to what is handed out).
     pos: usize,
 
     last_start_tag: Vec<u8>,
@@ -204,13 +204,13 @@ pub(crate) struct Machine<E> {
     errors: Vec<ParseError>,
     /// Line/column cursor for error locations (errors on only): usually at
     /// the last error, so successive errors cost the distance between them.
-    lines: LineIndex,
+    lines: LineCursor,
     /// Line/column at the start of the window, for the rare error reported
     /// behind the cursor.
-    lines_at_base: LineIndex,
+    lines_at_base: LineCursor,
     /// Limit errors waiting for a window to locate them in.
     limit_errors: Vec<(ErrorCode, usize)>,
-    /// Input-stream checks (control characters, noncharacters) are done up to
+    /// Window-stream checks (control characters, noncharacters) are done up to
     /// here.
     stream_checked: usize,
     /// No byte from `stream_checked` (or the window's start) up to here can
@@ -218,11 +218,11 @@ pub(crate) struct Machine<E> {
     /// the end of the window, so that the many checks up to the end of each
     /// token cost nothing until the input reaches the suspect.
     stream_clear_until: usize,
-    _policy: PhantomData<E>,
+    _policy: PhantomData<(E, A)>,
 }
 
-impl<E: ErrorPolicy> Machine<E> {
-    pub(crate) fn new(config: &Config) -> Self {
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
+    pub(crate) fn new(config: &Config<E, A>) -> Self {
         let mut machine = Machine {
             state: config.initial_state,
             return_state: State::Data,
@@ -290,8 +290,8 @@ impl<E: ErrorPolicy> Machine<E> {
             has_doctype_system: false,
             force_quirks: false,
             errors: Vec::new(),
-            lines: LineIndex::new(),
-            lines_at_base: LineIndex::new(),
+            lines: LineCursor::new(),
+            lines_at_base: LineCursor::new(),
             limit_errors: Vec::new(),
             stream_checked: 0,
             stream_clear_until: 0,
@@ -375,7 +375,7 @@ impl<E: ErrorPolicy> Machine<E> {
         match feedback {
             None => {
                 if self.tag_waits() {
-                    return Some(self.hand_out_waiting_tag(Input { text, origin, eof }));
+                    return Some(self.hand_out_waiting_tag(Window { text, origin, eof }));
                 }
                 if origin == 0 && eof {
                     return self.next_token_driven_whole(text);
@@ -383,8 +383,8 @@ impl<E: ErrorPolicy> Machine<E> {
                 self.next_token_driven(text, origin, eof)
             }
             Some(feedback) => {
-                if E::ATTRIBUTES && self.tag_waits() && feedback.pending.is_none() {
-                    let token = self.hand_out_waiting_tag(Input { text, origin, eof });
+                if A::KEEP && self.tag_waits() && feedback.pending.is_none() {
+                    let token = self.hand_out_waiting_tag(Window { text, origin, eof });
                     feedback.pending = feedback.observe(&token);
                     return Some(token);
                 }
@@ -418,7 +418,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// What `hand_out` does for a tag waiting behind the text just handed
     /// out: forget the text, hand out the tag.
     #[inline(always)]
-    fn hand_out_waiting_tag<'t>(&'t mut self, inp: Input<'t>) -> Token<'t> {
+    fn hand_out_waiting_tag<'t>(&'t mut self, inp: Window<'t>) -> Token<'t> {
         self.attr_store.origin = inp.origin;
         self.text.clear();
         self.handed = Handed::Ready;
@@ -482,14 +482,14 @@ impl<E: ErrorPolicy> Machine<E> {
         eof: bool,
         feedback: Option<&mut Feedback>,
     ) -> Option<Token<'t>> {
-        let inp = Input { text, origin, eof };
+        let inp = Window { text, origin, eof };
         let Some(feedback) = feedback else {
             return self.hand_out(inp);
         };
         // Chosen here, not inside `hand_out_observed`: an early return
         // there (even one a constant rules out) kept the token from being
         // built where it is returned, a copy per token.
-        if !E::ATTRIBUTES {
+        if !A::KEEP {
             return self.hand_out_observed_without_attributes(inp, feedback);
         }
         self.hand_out_observed(inp, feedback)
@@ -530,7 +530,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     fn hand_out_observed<'t>(
         &'t mut self,
-        inp: Input<'t>,
+        inp: Window<'t>,
         feedback: &mut Feedback,
     ) -> Option<Token<'t>> {
         if let Some(switch) = feedback.pending.take() {
@@ -556,7 +556,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     fn hand_out_observed_without_attributes<'t>(
         &'t mut self,
-        inp: Input<'t>,
+        inp: Window<'t>,
         feedback: &mut Feedback,
     ) -> Option<Token<'t>> {
         if let Some(switch) = feedback.pending.take() {
@@ -581,7 +581,7 @@ impl<E: ErrorPolicy> Machine<E> {
 
     /// The current tag's attributes, as built.
     #[inline(always)]
-    fn tag_attributes<'t>(&'t self, inp: Input<'t>) -> Attributes<'t> {
+    fn tag_attributes<'t>(&'t self, inp: Window<'t>) -> Attributes<'t> {
         Attributes {
             records: &self.attrs,
             input: inp.text,
@@ -592,7 +592,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Runs the machine (`advance`) and builds the token it says to hand
     /// out.
     #[inline(always)]
-    fn hand_out<'t>(&'t mut self, inp: Input<'t>) -> Option<Token<'t>> {
+    fn hand_out<'t>(&'t mut self, inp: Window<'t>) -> Option<Token<'t>> {
         match self.advance(&inp) {
             Handed::Text => Some(self.text_token(inp)),
             Handed::Ready => Some(self.ready_token(inp)),
@@ -609,7 +609,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// the stream when no token came). Standalone mode's feedback has seen
     /// the token already.
     pub(crate) fn last_token<'t>(&'t self, text: &'t str, origin: usize) -> Option<Token<'t>> {
-        let inp = Input {
+        let inp = Window {
             text,
             origin,
             eof: false,
@@ -627,7 +627,7 @@ impl<E: ErrorPolicy> Machine<E> {
     }
 
     #[inline(always)]
-    fn text_token<'t>(&'t self, inp: Input<'t>) -> Token<'t> {
+    fn text_token<'t>(&'t self, inp: Window<'t>) -> Token<'t> {
         Token::Text(Text {
             text: self.text.str(&inp),
             span: inp.absolute(self.text_span),
@@ -637,7 +637,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Forgets the token handed out last, runs the machine until a token is
     /// complete (or the window is used up), and says what to hand out.
     #[inline(always)]
-    fn advance(&mut self, inp: &Input) -> Handed {
+    fn advance(&mut self, inp: &Window) -> Handed {
         // Attribute records are resolved in the window of this call.
         self.attr_store.origin = inp.origin;
         match self.handed {
@@ -687,7 +687,7 @@ impl<E: ErrorPolicy> Machine<E> {
     }
 
     #[inline(always)]
-    fn ready_token<'t>(&'t self, inp: Input<'t>) -> Token<'t> {
+    fn ready_token<'t>(&'t self, inp: Window<'t>) -> Token<'t> {
         let span = inp.absolute(Span {
             start: self.lt,
             end: self.token_end,
@@ -699,7 +699,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     self_closing: self.self_closing,
                     span,
                     name_span: inp.absolute(self.tag_name_span),
-                    attrs: if self.tag_is_end || !E::ATTRIBUTES {
+                    attrs: if self.tag_is_end || !A::KEEP {
                         Attributes::EMPTY
                     } else {
                         Attributes {

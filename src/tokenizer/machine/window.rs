@@ -4,7 +4,7 @@
 
 use super::*;
 
-impl<E: ErrorPolicy> Machine<E> {
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// The earliest input offset whose bytes the machine may still read:
     /// a stream may drop the bytes before it. Only meaningful between calls,
     /// when no token is lent out.
@@ -95,7 +95,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// must keep grow large (a huge token), after which it keeps only what
     /// the fields hold (bounded by `Config::max_token_len` when set).
     pub(crate) fn detach(&mut self, text: &str) {
-        let inp = Input {
+        let inp = Window {
             text,
             origin: 0,
             eof: false,
@@ -184,7 +184,7 @@ impl<E: ErrorPolicy> Machine<E> {
         if !E::ENABLED {
             return;
         }
-        let inp = Input {
+        let inp = Window {
             text,
             origin,
             eof: false,
@@ -204,7 +204,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Every live position is at or after `drop` (`earliest_needed`). Some
     /// are not live but still handed out later: the span of a token in
     /// progress that `detach` copied out of the window starts before it.
-    /// Those wrap, and `Input::absolute` wraps them back, so spans stay
+    /// Those wrap, and `Window::absolute` wraps them back, so spans stay
     /// exact. The few positions that are compared rather than handed out
     /// (`entered_at`, the input-stream check's progress) saturate at the
     /// window's start, which is what they mean there.

@@ -12,7 +12,7 @@ use super::tag::{Exit, FastAttr, NOT_IN_ARENA};
 use crate::scan::tag_block::TagBlock;
 use crate::tokenizer::machine::*;
 
-impl<E: ErrorPolicy> Machine<E> {
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// [`tag_fast_path`](Self::tag_fast_path) for `SkipAttributes`: the
     /// same tag (name, self-closing flag, span, and where it hands over to
     /// the general machine), with its attributes stepped over. An
@@ -30,7 +30,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// instructions either way), and `extract::text` 2.3% cheaper than with
     /// a call per tag.
     #[inline(always)]
-    pub(in crate::tokenizer::machine) fn tag_skim(&mut self, inp: &Input, p: usize, is_end: bool) {
+    pub(in crate::tokenizer::machine) fn tag_skim(&mut self, inp: &Window, p: usize, is_end: bool) {
         use State::*;
         // What `tag_fast_path` does up to the name's end: a length limit
         // leaves the bytes past it to the general machine.

@@ -4,7 +4,7 @@
 use crate::scan::tag_block::TagBlock;
 use crate::tokenizer::machine::*;
 
-impl<E: ErrorPolicy> Machine<E> {
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// The tag states for the common shapes of a tag, as straight-line code.
     ///
     /// Starts at `p`, the first letter of a tag name (after `<` or `</`),
@@ -29,7 +29,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn tag_fast_path(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         is_end: bool,
     ) {
@@ -312,7 +312,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline]
     fn fast_reference(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         buf: &[u8],
         amp: usize,
         mut a: FastAttr,
@@ -345,7 +345,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// has it (reporting `duplicate-attribute` if so), and the attribute.
     #[cold]
     #[inline(never)]
-    fn fast_lowercase_name(&mut self, inp: &Input, mut a: FastAttr) -> (bool, FastAttr) {
+    fn fast_lowercase_name(&mut self, inp: &Window, mut a: FastAttr) -> (bool, FastAttr) {
         let start = self.attr_store.arena.len();
         self.attr_store.arena.push_str(inp.str(a.ns, a.ne));
         self.attr_store.arena[start..].make_ascii_lowercase();
@@ -368,7 +368,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// The end of an attribute value in the fast path, at window offset `r`
     /// (the quote or the byte after an unquoted value).
     #[inline(always)]
-    fn fast_value_end(&mut self, inp: &Input, mut a: FastAttr, r: usize) -> FastAttr {
+    fn fast_value_end(&mut self, inp: &Window, mut a: FastAttr, r: usize) -> FastAttr {
         a.ve = r;
         if a.arena != NOT_IN_ARENA {
             a = self.fast_value_rest(inp, a, r);
@@ -379,7 +379,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// The rest of a decoded value (after its last reference) into the
     /// arena: out of line, so that the common end of a value is a store.
     #[inline(never)]
-    fn fast_value_rest(&mut self, inp: &Input, mut a: FastAttr, r: usize) -> FastAttr {
+    fn fast_value_rest(&mut self, inp: &Window, mut a: FastAttr, r: usize) -> FastAttr {
         self.attr_store.arena.push_str(inp.str(a.run, r));
         a.run = r;
         a
@@ -391,7 +391,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// read extends to `r`, its span is still empty).
     #[cold]
     #[inline(never)]
-    pub(super) fn fast_leave(&mut self, inp: &Input, state: State, r: usize, a: FastAttr) {
+    pub(super) fn fast_leave(&mut self, inp: &Window, state: State, r: usize, a: FastAttr) {
         use State::*;
         self.state = state;
         self.pos = r;
@@ -496,7 +496,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// What `emit_tag` does, for a tag whose name is its input bytes
     /// (`tag_name_span`) and whose attributes are all committed.
     #[inline(always)]
-    pub(super) fn fast_emit(&mut self, inp: &Input, a: FastAttr, name: Span, gt: usize) {
+    pub(super) fn fast_emit(&mut self, inp: &Window, a: FastAttr, name: Span, gt: usize) {
         self.fast_commit(a);
         self.state = State::Data;
         let end = gt + 1;

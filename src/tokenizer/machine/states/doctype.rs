@@ -2,12 +2,12 @@
 
 use crate::tokenizer::machine::*;
 
-impl<E: ErrorPolicy> Machine<E> {
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// The standard's `doctype-state`.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn doctype_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -35,7 +35,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn before_doctype_name_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -67,7 +67,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn doctype_name_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         n: usize,
@@ -93,7 +93,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn after_doctype_name_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -135,7 +135,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn after_doctype_public_keyword_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -170,7 +170,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn before_doctype_public_identifier_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -193,7 +193,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn doctype_public_identifier_double_quoted_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         n: usize,
@@ -248,7 +248,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn after_doctype_public_identifier_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -277,7 +277,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn between_doctype_public_and_system_identifiers_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -299,7 +299,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn after_doctype_system_identifier_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -328,7 +328,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn bogus_doctype_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -349,7 +349,7 @@ impl<E: ErrorPolicy> Machine<E> {
     }
 
     /// Emits the DOCTYPE with force-quirks on, then EOF (eof-in-doctype).
-    pub(in crate::tokenizer::machine) fn eof_in_doctype(&mut self, inp: &Input, p: usize) {
+    pub(in crate::tokenizer::machine) fn eof_in_doctype(&mut self, inp: &Window, p: usize) {
         self.err(inp, ErrorCode::EofInDoctype, p);
         self.force_quirks = true;
         self.emit(Ready::Doctype, p);
@@ -379,7 +379,7 @@ impl<E: ErrorPolicy> Machine<E> {
 
     pub(in crate::tokenizer::machine) fn missing_doctype_id(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         public: bool,
         p: usize,
     ) {
@@ -396,7 +396,7 @@ impl<E: ErrorPolicy> Machine<E> {
 
     pub(in crate::tokenizer::machine) fn missing_quote_before_doctype_id(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         public: bool,
         p: usize,
     ) {

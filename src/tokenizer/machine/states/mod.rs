@@ -17,7 +17,7 @@ mod pi;
 mod tag;
 mod text;
 
-impl<E: ErrorPolicy> Machine<E> {
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// Steps until a non-text token is ready or the window is used up.
     ///
     /// The common call, one pass of the data lane to a token, is peeled off
@@ -25,7 +25,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// arithmetic out of the loop and spilled it to the stack, 23
     /// instructions a call for a loop that mostly runs once.
     #[inline(always)]
-    pub(super) fn run(&mut self, inp: &Input) {
+    pub(super) fn run(&mut self, inp: &Window) {
         if self.fast_paths && self.state == State::Data {
             // `false`: the general step takes over at `pos`.
             if !self.data_lane(inp) && !self.step(inp) {
@@ -42,7 +42,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// ready. Out of line, so that the data lane (and the tag fast path in
     /// it) is inlined once, into `run`; here it is a call.
     #[inline(never)]
-    pub(super) fn run_loop(&mut self, inp: &Input) {
+    pub(super) fn run_loop(&mut self, inp: &Window) {
         while self.ready.is_none() {
             if self.fast_paths {
                 let handled = match self.state {
@@ -72,7 +72,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Inlined into each call site, where `which` is a constant and the
     /// matches on it fold away.
     #[inline(always)]
-    pub(super) fn run_into(&mut self, inp: &Input, set: &scan::Landmarks, which: Target) {
+    pub(super) fn run_into(&mut self, inp: &Window, set: &scan::Landmarks, which: Target) {
         let mut p = self.pos;
         let end = inp.end();
         let newline_is_ordinary = match which {
@@ -113,7 +113,7 @@ impl<E: ErrorPolicy> Machine<E> {
 
     /// Appends input bytes `s..e` (a run of ordinary bytes) to `which`.
     #[inline]
-    pub(super) fn append_run(&mut self, inp: &Input, which: Target, s: usize, e: usize) {
+    pub(super) fn append_run(&mut self, inp: &Window, which: Target, s: usize, e: usize) {
         match which {
             Target::Text => self.emit_input(inp, s, e),
             Target::TagName => {
@@ -132,7 +132,7 @@ impl<E: ErrorPolicy> Machine<E> {
 
     /// One step of the state machine. Returns `false` when the window ends
     /// before the step can be taken.
-    pub(super) fn step(&mut self, inp: &Input) -> bool {
+    pub(super) fn step(&mut self, inp: &Window) -> bool {
         use State::*;
         // Run states first jump over their ordinary bytes.
         match self.state {

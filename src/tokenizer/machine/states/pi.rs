@@ -2,12 +2,12 @@
 
 use crate::tokenizer::machine::*;
 
-impl<E: ErrorPolicy> Machine<E> {
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// The standard's `processing-instruction-open-state`.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn processing_instruction_open_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -37,7 +37,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn processing_instruction_target_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -88,7 +88,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn after_processing_instruction_target_state(
         &mut self,
-        _inp: &Input,
+        _inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -107,7 +107,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn processing_instruction_data_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         n: usize,
@@ -131,7 +131,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn processing_instruction_questionable_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -157,7 +157,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// The processing instruction states' "convert the temporary buffer to a
     /// comment": the comment's data is `?` and the buffer, which are the
     /// input bytes after the `<`; then reconsume in the bogus comment state.
-    pub(in crate::tokenizer::machine) fn pi_to_bogus_comment(&mut self, inp: &Input, p: usize) {
+    pub(in crate::tokenizer::machine) fn pi_to_bogus_comment(&mut self, inp: &Window, p: usize) {
         self.new_comment();
         if self.lt_read && self.consumed_since(self.lt) {
             self.comment.push_input(inp, self.lt + 1, p);
