@@ -39,7 +39,7 @@ pub fn links(page: impl Read, page_url: &Url) -> io::Result<Vec<Link>> {
         let Some(href) = tag.attribute("href") else {
             continue;
         };
-        match tag.name {
+        match tag.name() {
             // The first <base href> sets the base (a browser applies it
             // to links before it too; a stream has passed those already).
             "base" if !base_seen => {
@@ -50,7 +50,7 @@ pub fn links(page: impl Read, page_url: &Url) -> io::Result<Vec<Link>> {
             }
             "a" | "area" => {
                 if let Ok(url) = base.join(href) {
-                    let at = lines.line_col(tag.span.start);
+                    let at = lines.line_col(tag.span().start);
                     found.push(Link {
                         line: at.line,
                         col: at.col,

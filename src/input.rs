@@ -43,7 +43,7 @@ impl<'a> Input<'a> {
     /// ```
     /// use htmltok::{Input, Token, Tokenizer};
     /// let mut tok = Tokenizer::new(Input::from_utf8_lossy(b"caf\xE9"));
-    /// assert!(matches!(tok.next_token(), Some(Token::Text(t)) if t.text == "caf\u{FFFD}"));
+    /// assert!(matches!(tok.next_token(), Some(Token::Text(t)) if t.as_str() == "caf\u{FFFD}"));
     /// ```
     pub fn from_utf8_lossy(bytes: &'a [u8]) -> Input<'a> {
         Input {

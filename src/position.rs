@@ -37,8 +37,8 @@ pub struct LineCol {
 /// let mut bold = None;
 /// while let Some(token) = tok.next_token() {
 ///     if let Token::StartTag(tag) = token {
-///         if tag.name == "b" {
-///             bold = Some(tag.span.start);
+///         if tag.name() == "b" {
+///             bold = Some(tag.span().start);
 ///         }
 ///     }
 /// }
@@ -207,8 +207,8 @@ impl LineCursor {
 /// let mut tok = Tokenizer::new("<p>\n<a\nhref=/x>x</a>");
 /// while let Some((token, lines)) = tok.next_token_with_lines() {
 ///     if let Token::StartTag(tag) = token {
-///         if let Some(href) = tag.attributes().find(|a| a.name == "href") {
-///             let (tag_at, value_at) = (lines.line_col(tag.span.start), lines.line_col(href.value_span.start));
+///         if let Some(href) = tag.attributes().find(|a| a.name() == "href") {
+///             let (tag_at, value_at) = (lines.line_col(tag.span().start), lines.line_col(href.value_span().start));
 ///             assert_eq!((tag_at.line, tag_at.col, value_at.line, value_at.col), (2, 1, 3, 6));
 ///         }
 ///     }

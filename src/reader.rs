@@ -29,9 +29,9 @@ const CHUNK: usize = 64 * 1024;
 ///     let (mut in_title, mut titles) = (false, Vec::new());
 ///     while let Some(token) = tokens.next_token()? {
 ///         match token {
-///             Token::StartTag(t) if t.name == "title" => { in_title = true; titles.push(String::new()) }
-///             Token::EndTag(t) if t.name == "title" => in_title = false,
-///             Token::Text(t) if in_title => titles.last_mut().unwrap().push_str(t.text),
+///             Token::StartTag(t) if t.name() == "title" => { in_title = true; titles.push(String::new()) }
+///             Token::EndTag(t) if t.name() == "title" => in_title = false,
+///             Token::Text(t) if in_title => titles.last_mut().unwrap().push_str(t.as_str()),
 ///             _ => {}
 ///         }
 ///     }
@@ -72,7 +72,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> StreamTokenizer<E, A> {
     /// let mut text = String::new();
     /// while let Some(token) = tokens.next_token()? {
     ///     if let Token::Text(t) = token {
-    ///         text.push_str(t.text.trim());
+    ///         text.push_str(t.as_str().trim());
     ///     }
     /// }
     /// assert_eq!(text, "tПривет");
@@ -110,8 +110,8 @@ impl<R: Read, E: ErrorPolicy, A: AttributePolicy> ReaderTokenizer<R, E, A> {
     /// let mut found = Vec::new();
     /// while let Some((token, lines)) = tokens.next_token_with_lines()? {
     ///     match token {
-    ///         Token::StartTag(tag) if tag.name == "a" => {
-    ///             let at = lines.line_col(tag.span.start);
+    ///         Token::StartTag(tag) if tag.name() == "a" => {
+    ///             let at = lines.line_col(tag.span().start);
     ///             found.push((at.line, at.col, tag.attribute("href").unwrap().to_owned()));
     ///         }
     ///         _ => {}
@@ -137,7 +137,7 @@ impl<R: Read, E: ErrorPolicy, A: AttributePolicy> ReaderTokenizer<R, E, A> {
     /// use htmltok::{StreamTokenizer, Token};
     /// let mut links = 0;
     /// StreamTokenizer::from_reader(&b"<a href=1>one</a> <a href=2>two</a>"[..]).for_each_token(|token| {
-    ///     if matches!(token, Token::StartTag(t) if t.name == "a") {
+    ///     if matches!(token, Token::StartTag(t) if t.name() == "a") {
     ///         links += 1;
     ///     }
     /// })?;

@@ -59,7 +59,7 @@ const MIN_DROP: usize = 16 * 1024;
 ///     stream.feed(chunk.as_bytes());
 ///     while let Some(token) = stream.next_token() {
 ///         if let Token::StartTag(tag) | Token::EndTag(tag) = token {
-///             names.push(tag.name.to_owned());
+///             names.push(tag.name().to_owned());
 ///         }
 ///     }
 /// }
@@ -90,7 +90,7 @@ const MIN_DROP: usize = 16 * 1024;
 ///             stream.feed(&chunk[..n]);
 ///         }
 ///         while let Some(token) = stream.next_token() {
-///             if matches!(token, Token::StartTag(tag) if tag.name == "a") {
+///             if matches!(token, Token::StartTag(tag) if tag.name() == "a") {
 ///                 links += 1;
 ///             }
 ///         }
@@ -197,12 +197,12 @@ impl<E: ErrorPolicy, A: AttributePolicy> StreamTokenizer<E, A> {
     /// for chunk in page.chunks(5) {
     ///     stream.feed(chunk);
     ///     while let Some(token) = stream.next_token() {
-    ///         if let Token::Text(t) = token { text.push_str(t.text) }
+    ///         if let Token::Text(t) = token { text.push_str(t.as_str()) }
     ///     }
     /// }
     /// stream.finish();
     /// while let Some(token) = stream.next_token() {
-    ///     if let Token::Text(t) = token { text.push_str(t.text) }
+    ///     if let Token::Text(t) = token { text.push_str(t.as_str()) }
     /// }
     /// assert_eq!(text, "Grüße");
     /// assert_eq!(stream.sniffed().unwrap().encoding, htmltok::encoding::WINDOWS_1252);
@@ -317,8 +317,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> StreamTokenizer<E, A> {
     ///     stream.feed(chunk);
     ///     while let Some((token, lines)) = stream.next_token_with_lines() {
     ///         match token {
-    ///             Token::StartTag(tag) if tag.name == "a" => {
-    ///                 let at = lines.line_col(tag.span.start);
+    ///             Token::StartTag(tag) if tag.name() == "a" => {
+    ///                 let at = lines.line_col(tag.span().start);
     ///                 links.push((at.line, tag.attribute("href").unwrap().to_owned()));
     ///             }
     ///             _ => {}
@@ -376,7 +376,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> StreamTokenizer<E, A> {
     ///     stream.feed(chunk);
     ///     stream.for_each_token(|token| {
     ///         if let Token::Text(t) = token {
-    ///             texts.push_str(t.text);
+    ///             texts.push_str(t.as_str());
     ///         }
     ///         Flow::Continue
     ///     });

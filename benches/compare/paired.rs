@@ -183,12 +183,6 @@ fn goals(p: &Paired<'_>) -> Vec<Goal> {
                 "html5ever",
                 4.0,
             ),
-            at_least(
-                "htmltok-tape >= 1.3x htmltok",
-                "htmltok-tape",
-                "htmltok",
-                1.3,
-            ),
         ],
         "text-only" => vec![at_least(
             "htmltok >= 0.5x memchr3",

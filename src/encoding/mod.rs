@@ -26,7 +26,7 @@
 //! let mut text = String::new();
 //! while let Some(token) = tok.next_token() {
 //!     if let Token::Text(t) = token {
-//!         text.push_str(t.text);
+//!         text.push_str(t.as_str());
 //!     }
 //! }
 //! assert_eq!(text, "Привет");
@@ -484,7 +484,7 @@ pub(crate) fn late_meta(ascii: &[u8]) -> Option<&'static Encoding> {
 /// with a `content` that names one. UTF-16 becomes UTF-8 and
 /// `x-user-defined` windows-1252, as "change the encoding" says.
 pub(crate) fn meta_declares(tag: &crate::Tag<'_>) -> Option<&'static Encoding> {
-    if tag.name != "meta" {
+    if tag.name() != "meta" {
         return None;
     }
     let found = match tag

@@ -16,7 +16,7 @@ use crate::state::State;
 use crate::token::{OwnedToken, Token};
 
 pub(crate) use feedback::Feedback;
-pub(crate) use machine::Machine;
+pub(crate) use machine::{Field, Machine};
 
 /// How to tokenize: options a tree builder, a crawler or a test sets
 /// before tokenizing, and the two choices made at compile time, which
@@ -31,8 +31,8 @@ pub(crate) use machine::Machine;
 /// use htmltok::{Config, State, Token, Tokenizer};
 /// let config = Config::new().initial_state(State::Rcdata).last_start_tag("title");
 /// let mut tok = Tokenizer::with_config("a<b>&lt;</title>", config);
-/// assert!(matches!(tok.next_token(), Some(Token::Text(t)) if t.text == "a<b><"));
-/// assert!(matches!(tok.next_token(), Some(Token::EndTag(t)) if t.name == "title"));
+/// assert!(matches!(tok.next_token(), Some(Token::Text(t)) if t.as_str() == "a<b><"));
+/// assert!(matches!(tok.next_token(), Some(Token::EndTag(t)) if t.name() == "title"));
 /// ```
 pub struct Config<E: ErrorPolicy = IgnoreErrors, A: AttributePolicy = KeepAttributes> {
     pub(crate) initial_state: State,
@@ -188,7 +188,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Config<E, A> {
     /// use htmltok::{Config, Token, Tokenizer};
     /// let mut tok = Tokenizer::with_config("<a href=/x class=y>link</a>", Config::new().skip_attributes());
     /// let Some(Token::StartTag(a)) = tok.next_token() else { panic!() };
-    /// assert_eq!((a.name, a.attributes().count()), ("a", 0));
+    /// assert_eq!((a.name(), a.attributes().count()), ("a", 0));
     /// ```
     pub fn skip_attributes(self) -> Config<E, SkipAttributes> {
         self.with_policies()
@@ -222,7 +222,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Config<E, A> {
     /// ```
     /// use htmltok::{Config, Token, Tokenizer};
     /// let mut tok = Tokenizer::with_config("<!--0123456789-->", Config::new().max_token_len(4));
-    /// assert!(matches!(tok.next_token(), Some(Token::Comment(c)) if c.text == "0123"));
+    /// assert!(matches!(tok.next_token(), Some(Token::Comment(c)) if c.as_str() == "0123"));
     /// ```
     pub fn max_token_len(mut self, bytes: usize) -> Self {
         self.max_token_len = bytes;
@@ -336,7 +336,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Config<E, A> {
     /// use htmltok::{Config, Token, Tokenizer};
     /// let mut tok = Tokenizer::with_config("<?php echo 1 ?>", Config::new().processing_instructions(true));
     /// let Some(Token::ProcessingInstruction(pi)) = tok.next_token() else { panic!() };
-    /// assert_eq!((pi.target, pi.data), ("php", "echo 1 "));
+    /// assert_eq!((pi.target(), pi.data()), ("php", "echo 1 "));
     /// ```
     pub fn processing_instructions(mut self, on: bool) -> Self {
         self.processing_instructions = on;
@@ -459,7 +459,7 @@ impl From<()> for Flow {
 /// let mut text = String::new();
 /// while let Some(token) = tok.next_token() {
 ///     if let Token::Text(t) = token {
-///         text.push_str(t.text);
+///         text.push_str(t.as_str());
 ///     }
 /// }
 /// assert_eq!(text, "Привет");
@@ -601,7 +601,7 @@ impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
     ///     tok.next_token();
     ///     tok.into_owned()
     /// };
-    /// assert!(matches!(tok.next_token(), Some(htmltok::Token::Text(t)) if t.text == "1"));
+    /// assert!(matches!(tok.next_token(), Some(htmltok::Token::Text(t)) if t.as_str() == "1"));
     /// assert_eq!(tok.owned().count(), 5);
     /// ```
     pub fn into_owned(self) -> Tokenizer<'static, E, A> {
@@ -637,8 +637,8 @@ impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
     /// let mut links = Vec::new();
     /// while let Some((token, lines)) = tok.next_token_with_lines() {
     ///     match token {
-    ///         Token::StartTag(tag) if tag.name == "a" => {
-    ///             let at = lines.line_col(tag.span.start);
+    ///         Token::StartTag(tag) if tag.name() == "a" => {
+    ///             let at = lines.line_col(tag.span().start);
     ///             links.push(format!("{}:{} {}", at.line, at.col, tag.attribute("href").unwrap()));
     ///         }
     ///         _ => {}
@@ -675,7 +675,7 @@ impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
     /// let mut seen = Vec::new();
     /// tok.for_each_token(|token| {
     ///     let flow = match &token {
-    ///         Token::StartTag(tag) if tag.name == "title" => Flow::Switch(State::Rcdata),
+    ///         Token::StartTag(tag) if tag.name() == "title" => Flow::Switch(State::Rcdata),
     ///         _ => Flow::Continue,
     ///     };
     ///     seen.push(token.into_owned());
@@ -694,15 +694,15 @@ impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
     /// let mut tok = Tokenizer::new("<a><b><c>");
     /// let mut names = Vec::new();
     /// tok.for_each_token(|token| match token {
-    ///     Token::StartTag(tag) if tag.name == "b" => Flow::Stop,
+    ///     Token::StartTag(tag) if tag.name() == "b" => Flow::Stop,
     ///     Token::StartTag(tag) => {
-    ///         names.push(tag.name.to_string());
+    ///         names.push(tag.name().to_string());
     ///         Flow::Continue
     ///     }
     ///     _ => Flow::Continue,
     /// });
     /// assert_eq!(names, ["a"]);
-    /// assert!(matches!(tok.next_token(), Some(Token::StartTag(t)) if t.name == "c"));
+    /// assert!(matches!(tok.next_token(), Some(Token::StartTag(t)) if t.name() == "c"));
     /// ```
     ///
     /// A callback that never switches nor stops may return `()`:
@@ -712,7 +712,7 @@ impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
     /// let mut words = 0;
     /// Tokenizer::new("<p>One <b>two</b> three</p>").for_each_token(|token| {
     ///     if let Token::Text(t) = token {
-    ///         words += t.text.split_whitespace().count();
+    ///         words += t.as_str().split_whitespace().count();
     ///     }
     /// });
     /// assert_eq!(words, 3);

@@ -225,7 +225,7 @@ pub fn tokenize_streamed(input: &[u8]) -> Streamed {
         while let Some(token) = stream.next_token() {
             let span = match token {
                 Token::Text(t) => {
-                    last_end = t.span.end;
+                    last_end = t.span().end;
                     continue;
                 }
                 // Every other token but EOF has a span.

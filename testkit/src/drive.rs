@@ -284,7 +284,7 @@ pub fn naive_switch(token: &Token<'_>) -> Option<State> {
     let Token::StartTag(tag) = token else {
         return None;
     };
-    Some(match tag.name {
+    Some(match tag.name() {
         "script" => State::ScriptData,
         "style" | "xmp" | "iframe" | "noembed" | "noframes" => State::Rawtext,
         "title" | "textarea" => State::Rcdata,

@@ -222,7 +222,7 @@ fn a_read_error_comes_back_and_the_stream_goes_on_after_it() {
     }
     let mut tokens =
         StreamTokenizer::with_config(Config::new().join_text(true)).read_from(Flaky(0));
-    assert!(matches!(tokens.next_token(), Ok(Some(Token::StartTag(t))) if t.name == "p"));
+    assert!(matches!(tokens.next_token(), Ok(Some(Token::StartTag(t))) if t.name() == "p"));
     let err = tokens
         .next_token()
         .map(|t| t.map(|t| t.into_owned()))
@@ -258,8 +258,8 @@ fn a_decoding_reader_streams_a_legacy_page_from_disk() {
     let mut in_p = false;
     while let Some(token) = tokens.next_token().unwrap() {
         match token {
-            Token::StartTag(t) if t.name == "p" => in_p = true,
-            Token::Text(t) if in_p => body.push_str(t.text),
+            Token::StartTag(t) if t.name() == "p" => in_p = true,
+            Token::Text(t) if in_p => body.push_str(t.as_str()),
             _ => {}
         }
     }
@@ -326,8 +326,8 @@ fn a_links_line_is_taken_inside_the_match_whole_and_streamed() {
 /// A link's line, column and href, taken inside the `match` on its token.
 fn link_at(token: Token<'_>, lines: Lines<'_>) -> Option<(usize, usize, String)> {
     match token {
-        Token::StartTag(tag) if tag.name == "a" || tag.name == "area" => {
-            let at = lines.line_col(tag.span.start);
+        Token::StartTag(tag) if tag.name() == "a" || tag.name() == "area" => {
+            let at = lines.line_col(tag.span().start);
             Some((at.line, at.col, tag.attribute("href")?.to_owned()))
         }
         _ => None,
@@ -416,7 +416,7 @@ fn offsets_of(token: &Token<'_>, len: usize) -> Vec<usize> {
     };
     let mut offsets = vec![span.start, span.end];
     if let Token::StartTag(tag) = token {
-        offsets.extend(tag.attributes().map(|a| a.value_span.start));
+        offsets.extend(tag.attributes().map(|a| a.value_span().start));
     }
     offsets
 }
@@ -433,8 +433,8 @@ fn a_streams_lines_count_the_bytes_it_dropped() {
         stream.feed(chunk);
         while let Some((token, lines)) = stream.next_token_with_lines() {
             if let Token::StartTag(tag) = token {
-                if tag.name == "a" {
-                    at = Some(lines.line_col(tag.span.start));
+                if tag.name() == "a" {
+                    at = Some(lines.line_col(tag.span().start));
                 }
             }
         }
@@ -461,7 +461,7 @@ fn a_for_each_token_closure_may_return_unit() {
     let mut words = 0;
     Tokenizer::new(page).for_each_token(|token| {
         if let Token::Text(t) = token {
-            words += t.text.split_whitespace().count();
+            words += t.as_str().split_whitespace().count();
         }
     });
     assert_eq!(words, 3);
@@ -472,7 +472,7 @@ fn a_for_each_token_closure_may_return_unit() {
     stream.finish();
     stream.for_each_token(|token| {
         if let Token::Text(t) = token {
-            texts.push_str(t.text);
+            texts.push_str(t.as_str());
         }
     });
     assert_eq!(texts, "One two three");
@@ -554,8 +554,8 @@ fn set_state_compiles_inside_the_match_arm() {
     let mut out = Vec::new();
     while let Some(token) = tok.next_token() {
         match token {
-            Token::StartTag(tag) if tag.name == "title" || tag.name == "textarea" => {
-                out.push(format!("<{}>", tag.name));
+            Token::StartTag(tag) if tag.name() == "title" || tag.name() == "textarea" => {
+                out.push(format!("<{}>", tag.name()));
                 // The tag's last use was above: the tokenizer is free.
                 tok.set_state(State::Rcdata);
             }

@@ -236,7 +236,7 @@ fn switch_changes_the_state() {
     tok.for_each_token(|token| match token {
         Token::StartTag(_) => Flow::Switch(State::Rcdata),
         Token::Text(t) => {
-            texts.push(t.text.to_owned());
+            texts.push(t.as_str().to_owned());
             Flow::Continue
         }
         _ => Flow::Continue,

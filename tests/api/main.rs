@@ -11,4 +11,3 @@ mod extract;
 mod fast_paths;
 mod for_each;
 mod limits;
-mod tape;

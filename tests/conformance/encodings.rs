@@ -299,7 +299,7 @@ fn made_pages_in_every_chunk_size() {
         let mut out = String::new();
         while let Some(t) = tok.next_token() {
             if let htmltok::Token::Text(t) = t {
-                out.push_str(t.text);
+                out.push_str(t.as_str());
             }
         }
         out
@@ -317,7 +317,7 @@ fn drain_text(stream: &mut StreamTokenizer) -> String {
     let mut text = String::new();
     while let Some(t) = stream.next_token() {
         if let htmltok::Token::Text(t) = t {
-            text.push_str(t.text);
+            text.push_str(t.as_str());
         }
     }
     text

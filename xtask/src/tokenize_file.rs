@@ -26,15 +26,13 @@
 //! (a `StreamTokenizer` fed 64 KiB chunks), with
 //! `--toggle-collect=htmltok_tokenize_file_streaming`; with `--callback`
 //! (`Tokenizer::for_each_token`), with
-//! `--toggle-collect=htmltok_tokenize_file_callback`; with `--tape` (a
-//! [`Tape`] reused across the files, then every record read), with
-//! `--toggle-collect=htmltok_tokenize_file_tape`.
+//! `--toggle-collect=htmltok_tokenize_file_callback`.
 
 use std::ffi::OsString;
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use htmltok::{Config, Flow, Input, StreamTokenizer, Tape, TapeAttr, TapeToken, Token, Tokenizer};
+use htmltok::{Config, Flow, Input, StreamTokenizer, Token, Tokenizer};
 
 /// The measured call: tokenizes `bytes`, looking at every token and
 /// attribute. Returns the number of tokens and a sum of string lengths.
@@ -91,51 +89,20 @@ pub fn htmltok_tokenize_file_callback(bytes: &[u8]) -> (usize, usize) {
     (tokens, sum)
 }
 
-/// The same onto a token tape (`--tape`,
-/// `--toggle-collect=htmltok_tokenize_file_tape`): the tokens recorded,
-/// then every record read, the same strings' lengths summed. The tape is
-/// reused across files, as a batch consumer keeps one.
-#[no_mangle]
-#[inline(never)]
-pub fn htmltok_tokenize_file_tape(tape: &mut Tape, bytes: &[u8]) -> (usize, usize) {
-    tape.record(&mut Tokenizer::new(Input::from_utf8_lossy(bytes)));
-    let (attrs, rewritten) = (tape.attributes(), tape.rewritten_attributes());
-    let mut sum = 0usize;
-    for r in tape.records() {
-        let [a, _, c] = r.strings;
-        sum += match r.kind {
-            TapeToken::START_TAG => {
-                let mut n = a.len();
-                for attr in attrs.get(c.range()).unwrap_or(&[]) {
-                    n += if attr.strings == TapeAttr::VERBATIM {
-                        attr.name.len() + attr.value.len()
-                    } else {
-                        let s = rewritten[attr.strings];
-                        s.name.len() + s.value.len()
-                    };
-                }
-                n
-            }
-            TapeToken::END_TAG | TapeToken::TEXT | TapeToken::COMMENT => a.len(),
-            _ => 0,
-        };
-    }
-    (tape.records().len(), sum)
-}
-
 /// What the measured calls do with a token: read every string of it.
 #[inline(always)]
 fn observe(token: &Token<'_>) -> usize {
     match token {
         Token::StartTag(tag) => {
-            let mut n = tag.name.len();
+            let mut n = tag.name().len();
             for attr in tag.attributes() {
-                n += attr.name.len() + attr.value.len();
+                n += attr.name().len() + attr.value().len();
             }
             n
         }
-        Token::EndTag(tag) => tag.name.len(),
-        Token::Text(text) | Token::Comment(text) => text.text.len(),
+        Token::EndTag(tag) => tag.name().len(),
+        Token::Text(text) => text.as_str().len(),
+        Token::Comment(comment) => comment.as_str().len(),
         _ => 0,
     }
 }
@@ -163,26 +130,21 @@ fn warm_up() {
     while tok.next_token().is_some() {}
 }
 
-/// `cargo xtask tokenize-file [--errors | --stream | --callback | --tape] FILE...`.
+/// `cargo xtask tokenize-file [--errors | --stream | --callback] FILE...`.
 pub fn main(args: &[OsString]) -> ExitCode {
     let errors = args.iter().any(|a| a == "--errors");
     let stream = args.iter().any(|a| a == "--stream");
     let callback = args.iter().any(|a| a == "--callback");
-    let tape = args.iter().any(|a| a == "--tape");
     let paths: Vec<_> = args
         .iter()
-        .filter(|a| {
-            !["--errors", "--stream", "--callback", "--tape"].contains(&a.to_str().unwrap_or(""))
-        })
+        .filter(|a| !["--errors", "--stream", "--callback"].contains(&a.to_str().unwrap_or("")))
         .collect();
-    let modes = [errors, stream, callback, tape]
+    let modes = [errors, stream, callback]
         .into_iter()
         .filter(|&m| m)
         .count();
     if paths.is_empty() || modes > 1 {
-        eprintln!(
-            "usage: cargo xtask tokenize-file [--errors | --stream | --callback | --tape] FILE..."
-        );
+        eprintln!("usage: cargo xtask tokenize-file [--errors | --stream | --callback] FILE...");
         return ExitCode::from(2);
     }
     let mut files = Vec::new();
@@ -199,7 +161,6 @@ pub fn main(args: &[OsString]) -> ExitCode {
     // process (the named character reference matcher), so the count is the
     // steady state a long-running crawler sees.
     warm_up();
-    let mut reused = Tape::new();
     let mut total = 0;
     for (path, bytes) in &files {
         total += bytes.len();
@@ -213,8 +174,6 @@ pub fn main(args: &[OsString]) -> ExitCode {
         } else {
             let (tokens, sum) = if stream {
                 htmltok_tokenize_file_streaming(black_box(bytes))
-            } else if tape {
-                htmltok_tokenize_file_tape(&mut reused, black_box(bytes))
             } else if callback {
                 htmltok_tokenize_file_callback(black_box(bytes))
             } else {

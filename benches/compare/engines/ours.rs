@@ -1,12 +1,8 @@
 //! htmltok's engines: whole document through `next_token` (driven, the
-//! caller switching), the tape, a 64 KiB stream, errors on, the scalar
-//! path, and the callback API.
+//! caller switching), a 64 KiB stream, errors on, the scalar path, and the
+//! callback API.
 
-use std::cell::RefCell;
-
-use htmltok::{
-    Config, Flow, Input, State, StreamTokenizer, Tape, TapeAttr, TapeToken, Token, Tokenizer,
-};
+use htmltok::{Config, Flow, Input, State, StreamTokenizer, Token, Tokenizer};
 
 use testkit::observe::weight;
 
@@ -46,7 +42,7 @@ fn observe(token: &Token<'_>, seen: &mut Seen) -> Option<(Switch, &'static str)>
     seen.tokens += 1;
     seen.sum += weight(token);
     match token {
-        Token::StartTag(tag) => naive_switch(tag.name.as_bytes()),
+        Token::StartTag(tag) => naive_switch(tag.name().as_bytes()),
         _ => None,
     }
 }
@@ -135,54 +131,4 @@ pub fn for_each(page: &Page) -> Seen {
     let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(&page.bytes), driven());
     tok.for_each_token(|token| flow(token, &mut seen));
     seen
-}
-
-thread_local! {
-    /// One tape for every page, as a batch consumer keeps one: its buffers
-    /// grow to the largest page and are reused.
-    static TAPE: RefCell<Tape> = RefCell::new(Tape::new());
-}
-
-/// As `whole`, recording the tokens on a [`Tape`] (the switches through
-/// `record_with`), then looking at every token and attribute through the
-/// records, as a consumer of the tape (the Python package's arrays) does:
-/// the same string lengths summed as `observe` sums.
-pub fn tape(page: &Page) -> Seen {
-    TAPE.with_borrow_mut(|tape| {
-        let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(&page.bytes), driven());
-        tape.record_with(&mut tok, |token| match token {
-            Token::StartTag(tag) => match naive_switch(tag.name.as_bytes()) {
-                Some((switch, _)) => Flow::Switch(state_of(switch)),
-                None => Flow::Continue,
-            },
-            _ => Flow::Continue,
-        });
-        let mut seen = Seen::default();
-        let (attrs, rewritten) = (tape.attributes(), tape.rewritten_attributes());
-        for r in tape.records() {
-            seen.tokens += 1;
-            let [a, b, c] = r.strings;
-            seen.sum += match r.kind {
-                TapeToken::START_TAG => {
-                    let mut n = a.len() + (r.flags & TapeToken::SELF_CLOSING != 0) as usize;
-                    for attr in attrs.get(c.range()).unwrap_or(&[]) {
-                        n += if attr.strings == TapeAttr::VERBATIM {
-                            attr.name.len() + attr.value.len()
-                        } else {
-                            let s = rewritten[attr.strings];
-                            s.name.len() + s.value.len()
-                        };
-                    }
-                    n
-                }
-                TapeToken::END_TAG | TapeToken::TEXT | TapeToken::COMMENT => a.len(),
-                TapeToken::DOCTYPE => {
-                    a.len() + b.len() + c.len() + (r.flags & TapeToken::FORCE_QUIRKS != 0) as usize
-                }
-                TapeToken::PROCESSING_INSTRUCTION => a.len() + b.len(),
-                _ => 0,
-            };
-        }
-        seen
-    })
 }

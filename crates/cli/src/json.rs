@@ -208,7 +208,7 @@ impl<W: std::io::Write> Writer<W> {
     pub fn token(&mut self, token: &Token<'_>) -> std::io::Result<()> {
         match token {
             Token::Text(t) => {
-                if t.text.is_empty() {
+                if t.as_str().is_empty() {
                     return Ok(());
                 }
                 if !self.text_open {
@@ -216,7 +216,7 @@ impl<W: std::io::Write> Writer<W> {
                     self.buf.push_str("[\"Character\",\"");
                     self.text_open = true;
                 }
-                escape_json_into(&mut self.buf, t.text);
+                escape_json_into(&mut self.buf, t.as_str());
             }
             Token::Eof => {}
             token => {
@@ -305,47 +305,51 @@ pub fn write_token(out: &mut String, token: &Token<'_>) {
     match token {
         Token::Doctype(d) => {
             out.push_str("[\"DOCTYPE\",");
-            write_json_opt_string(out, d.name);
+            write_json_opt_string(out, d.name());
             out.push(',');
-            write_json_opt_string(out, d.public_id);
+            write_json_opt_string(out, d.public_id());
             out.push(',');
-            write_json_opt_string(out, d.system_id);
-            out.push_str(if d.force_quirks { ",false]" } else { ",true]" });
+            write_json_opt_string(out, d.system_id());
+            out.push_str(if d.force_quirks() {
+                ",false]"
+            } else {
+                ",true]"
+            });
         }
         Token::StartTag(tag) => {
             out.push_str("[\"StartTag\",");
-            write_json_string(out, tag.name);
+            write_json_string(out, tag.name());
             out.push_str(",{");
             for (i, attr) in tag.attributes().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
-                write_json_string(out, attr.name);
+                write_json_string(out, attr.name());
                 out.push(':');
-                write_json_string(out, attr.value);
+                write_json_string(out, attr.value());
             }
             out.push('}');
-            if tag.self_closing {
+            if tag.self_closing() {
                 out.push_str(",true");
             }
             out.push(']');
         }
         Token::EndTag(tag) => {
             out.push_str("[\"EndTag\",");
-            write_json_string(out, tag.name);
+            write_json_string(out, tag.name());
             out.push(']');
         }
         Token::Comment(c) => {
             out.push_str("[\"Comment\",");
-            write_json_string(out, c.text);
+            write_json_string(out, c.as_str());
             out.push(']');
         }
-        Token::Text(t) => write_character_token(out, t.text),
+        Token::Text(t) => write_character_token(out, t.as_str()),
         Token::ProcessingInstruction(pi) => {
             out.push_str("[\"ProcessingInstruction\",");
-            write_json_string(out, pi.target);
+            write_json_string(out, pi.target());
             out.push(',');
-            write_json_string(out, pi.data);
+            write_json_string(out, pi.data());
             out.push(']');
         }
         Token::Eof => {}

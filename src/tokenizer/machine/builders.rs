@@ -5,46 +5,53 @@ use super::*;
 
 impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     pub(super) fn text_started(&mut self, p: usize) {
-        if self.text.is_empty() {
-            self.text_span.start = p;
+        if self.out.text.is_empty() {
+            self.out.text_span.start = p;
         }
     }
 
     /// Emits input bytes `s..e` as characters.
     #[inline(always)]
     pub(super) fn emit_input(&mut self, inp: &Window, s: usize, e: usize) {
-        if self.text.start == self.text.end && !self.text.owned {
+        if self.out.text.start == self.out.text.end && !self.out.text.owned {
             // The first run of a text token (no limit applies to text).
-            self.text.start = s;
-            self.text.end = e;
-            self.text_span = Span { start: s, end: e };
+            self.out.text.start = s;
+            self.out.text.end = e;
+            self.out.text_span = Span { start: s, end: e };
             return;
         }
         if s == e {
             return;
         }
         self.text_started(s);
-        self.text.push_input(inp, s, e);
-        self.text_span.end = e;
+        self.out.text.push_input(inp, s, e);
+        self.out.text_span.end = e;
     }
 
     /// Emits the current character (CR/CRLF as LF).
     pub(super) fn emit_char(&mut self, inp: &Window, p: usize, n: usize) {
         self.text_started(p);
-        push_char(&mut self.text, inp, p, n);
-        self.text_span.end = p + n;
+        push_char(&mut self.out.text, inp, p, n);
+        self.out.text_span.end = p + n;
     }
 
     /// Emits characters that are not the input's bytes (U+FFFD, a decoded
     /// reference); `s..e` are the input bytes they stand for.
     pub(super) fn emit_str(&mut self, inp: &Window, text: &str, s: usize, e: usize) {
         self.text_started(s);
-        self.text.push_str(inp, text);
-        self.text_span.end = e;
+        self.out.text.push_str(inp, text);
+        self.out.text_span.end = e;
     }
 
+    #[inline(always)]
     pub(super) fn emit(&mut self, ready: Ready, end: usize) {
-        self.token_end = end;
+        self.out.span = Span {
+            start: self.lt,
+            end,
+        };
+        // An end tag's attributes are dropped (the standard parses them,
+        // for their errors), and so are all with `SkipAttributes`.
+        self.out.attrs_shown = A::KEEP && ready == Ready::StartTag;
         self.ready = Some(ready);
         if self.limited {
             self.check_limits(ready, end);
@@ -58,18 +65,19 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     pub(super) fn check_limits(&mut self, ready: Ready, end: usize) {
         let (cut, too_many) = match ready {
             Ready::StartTag | Ready::EndTag => (
-                self.tag_name.truncated
-                    || (self.tag_limited && self.attrs.len() < self.max_attributes),
-                self.tag_limited && self.attrs.len() >= self.max_attributes,
+                self.out.tag_name.truncated
+                    || (self.tag_limited && self.out.attrs.len() < self.max_attributes),
+                self.tag_limited && self.out.attrs.len() >= self.max_attributes,
             ),
-            Ready::Comment => (self.comment.truncated, false),
-            Ready::ProcessingInstruction => {
-                (self.comment.truncated || self.pi_target.truncated, false)
-            }
+            Ready::Comment => (self.out.comment.truncated, false),
+            Ready::ProcessingInstruction => (
+                self.out.comment.truncated || self.out.pi_target.truncated,
+                false,
+            ),
             Ready::Doctype => (
-                self.doctype_name.truncated
-                    || self.doctype_public.truncated
-                    || self.doctype_system.truncated,
+                self.out.doctype_name.truncated
+                    || self.out.doctype_public.truncated
+                    || self.out.doctype_system.truncated,
                 false,
             ),
             Ready::Eof => (false, false),
@@ -91,25 +99,28 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             self.check_stream(inp, inp.end());
         }
         self.lt = inp.end();
-        self.token_end = inp.end();
+        self.out.span = Span {
+            start: inp.end(),
+            end: inp.end(),
+        };
         self.ready = Some(Ready::Eof);
     }
 
     #[inline(always)]
     pub(super) fn new_tag(&mut self, is_end: bool, name_start: usize) {
         self.stale_tag = false;
-        self.tag_is_end = is_end;
-        self.self_closing = false;
-        self.tag_name.clear();
-        self.tag_name_span = Span {
+        self.out.tag_is_end = is_end;
+        self.out.self_closing = false;
+        self.out.tag_name.clear();
+        self.out.tag_name_span = Span {
             start: name_start,
             end: name_start,
         };
-        self.attrs.clear();
+        self.out.attrs.clear();
         self.attrs_borrowing = 0;
-        if self.attr_store.rewritten.len() | self.attr_store.arena.len() != 0 {
-            self.attr_store.rewritten.clear();
-            self.attr_store.arena.clear();
+        if self.out.attr_store.rewritten.len() | self.out.attr_store.arena.len() != 0 {
+            self.out.attr_store.rewritten.clear();
+            self.out.attr_store.arena.clear();
         }
         self.attr_live = false;
         if self.attr_fields_used {
@@ -146,7 +157,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         if self.attr_name.truncated || self.attr_value.truncated {
             self.tag_limited = true;
         }
-        if self.attrs.len() >= self.max_attributes {
+        if self.out.attrs.len() >= self.max_attributes {
             self.tag_limited = true;
             return;
         }
@@ -157,10 +168,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             } else {
                 let name = self.stash(FieldId::AttrName);
                 let value = self.stash(FieldId::AttrValue);
-                self.attr_store.rewritten.push((name, value));
-                self.attr_store.rewritten.len() - 1
+                self.out.attr_store.rewritten.push((name, value));
+                self.out.attr_store.rewritten.len() - 1
             };
-        self.attrs.push(AttrRecord {
+        self.out.attrs.push(AttrRecord {
             name_span,
             value_span,
             strings,
@@ -175,8 +186,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         };
         match field.slot() {
             Slot::Scratch(_, len) => {
-                let start = self.attr_store.arena.len();
-                self.attr_store.arena.push_str(&field.buf);
+                let start = self.out.attr_store.arena.len();
+                self.out.attr_store.arena.push_str(&field.buf);
                 Slot::Scratch(start, start + len)
             }
             other => other,
@@ -208,8 +219,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         };
         let dup = has_attribute_named(
             &mut self.attr_index,
-            &self.attrs,
-            &self.attr_store,
+            &self.out.attrs,
+            &self.out.attr_store,
             inp,
             name,
         );
@@ -226,7 +237,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     pub(super) fn is_duplicate_input_name(&mut self, inp: &Window, s: usize, e: usize) -> bool {
         // The first attribute of a tag (the commonest case) has nothing to
         // compare with.
-        if self.attrs.is_empty() {
+        if self.out.attrs.is_empty() {
             return false;
         }
         self.is_duplicate_input_name_among(inp, s, e)
@@ -241,12 +252,12 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         s: usize,
         e: usize,
     ) -> bool {
-        if self.attrs.len() >= attr_index::THRESHOLD {
+        if self.out.attrs.len() >= attr_index::THRESHOLD {
             return self.is_duplicate_name(inp, Some((s, e)), e);
         }
         let name = inp.slice(s, e);
         let mut dup = false;
-        for a in &self.attrs {
+        for a in &self.out.attrs {
             if a.strings != VERBATIM {
                 return self.is_duplicate_name(inp, Some((s, e)), e);
             }
@@ -265,19 +276,19 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
 
     pub(super) fn emit_tag(&mut self, inp: &Window, end: usize) {
         self.commit_attr();
-        if self.tag_is_end {
-            if !self.attrs.is_empty() {
+        if self.out.tag_is_end {
+            if !self.out.attrs.is_empty() {
                 self.err(inp, ErrorCode::EndTagWithAttributes, end - 1);
             }
-            if self.self_closing {
+            if self.out.self_closing {
                 self.err(inp, ErrorCode::EndTagWithTrailingSolidus, end - 1);
             }
             self.emit(Ready::EndTag, end);
         } else {
-            match self.tag_name.borrows_from() {
+            match self.out.tag_name.borrows_from() {
                 Some(start) => self.keep_start_tag_span(Span {
                     start,
-                    end: self.tag_name.end,
+                    end: self.out.tag_name.end,
                 }),
                 None => self.keep_start_tag_copy(inp),
             }
@@ -304,7 +315,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         self.has_last_start_tag = true;
         self.last_start_tag_span = None;
         self.last_start_tag.clear();
-        let name = self.tag_name.bytes(inp);
+        let name = self.out.tag_name.bytes(inp);
         self.last_start_tag.extend_from_slice(name);
     }
 
@@ -319,24 +330,24 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     }
 
     pub(super) fn is_appropriate_end_tag(&self, inp: &Window) -> bool {
-        self.has_last_start_tag && self.tag_name.bytes(inp) == self.last_start_tag_name(inp)
+        self.has_last_start_tag && self.out.tag_name.bytes(inp) == self.last_start_tag_name(inp)
     }
 
     pub(super) fn new_comment(&mut self) {
         self.stale_comment = false;
-        self.comment.clear();
-        self.pi_target.clear();
+        self.out.comment.clear();
+        self.out.pi_target.clear();
     }
 
     pub(super) fn new_doctype(&mut self) {
         self.stale_doctype = false;
-        self.doctype_name.clear();
-        self.doctype_public.clear();
-        self.doctype_system.clear();
-        self.has_doctype_name = false;
-        self.has_doctype_public = false;
-        self.has_doctype_system = false;
-        self.force_quirks = false;
+        self.out.doctype_name.clear();
+        self.out.doctype_public.clear();
+        self.out.doctype_system.clear();
+        self.out.has_doctype_name = false;
+        self.out.has_doctype_public = false;
+        self.out.has_doctype_system = false;
+        self.out.force_quirks = false;
     }
 }
 

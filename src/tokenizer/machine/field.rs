@@ -9,15 +9,16 @@ use super::*;
 /// With a length limit (`Config::max_token_len`), a field that grows past it
 /// is cut to the limit (at a character boundary), copied out of the input so
 /// that it pins no input bytes, and ignores further appends.
-pub(super) struct Field {
-    pub(super) start: usize,
-    pub(super) end: usize,
-    pub(super) owned: bool,
-    pub(super) truncated: bool,
-    pub(super) limit: usize,
+#[derive(Debug)]
+pub(crate) struct Field {
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    pub(crate) owned: bool,
+    pub(crate) truncated: bool,
+    pub(crate) limit: usize,
     /// The owned text (a `String`: it is assembled from whole characters,
     /// so handing it out needs no UTF-8 check).
-    pub(super) buf: String,
+    pub(crate) buf: String,
 }
 
 impl Default for Field {
@@ -53,8 +54,10 @@ impl Field {
             self.truncated = false;
             self.buf.clear();
         }
-        // Empty: an empty range anywhere is the empty string.
-        self.end = self.start;
+        // Empty at 0, which is inside every window: an empty field's range
+        // is sliced like any other (`token::unchecked`).
+        self.start = 0;
+        self.end = 0;
     }
 
     #[inline(always)]

@@ -47,20 +47,22 @@ use std::marker::PhantomData;
 
 use super::attr_index::{self, AttrIndex};
 use super::charref::{self, Decoded, Named, RefErrors};
+use super::feedback::Switch;
 use super::{AttributePolicy, Config, ErrorPolicy, Feedback, Flow};
 use crate::error::{ErrorCode, ParseError};
 use crate::position::{LineCol, LineCursor};
 use crate::scan;
 use crate::state::State;
 use crate::token::{
-    AttrRecord, AttrStore, Attributes, Doctype, ProcessingInstruction, Slot, Span, Tag, Text,
-    Token, IN_ARENA, VERBATIM,
+    AttrRecord, AttrStore, Comment, Doctype, Output, ProcessingInstruction, Slot, Span, Src, Tag,
+    Text, Token, IN_ARENA, VERBATIM,
 };
 
 /// The EOF "character" (never a UTF-8 byte).
 const EOF: u8 = 0xFF;
 
-use self::field::{ascii_lower, push_char, Field};
+pub(crate) use self::field::Field;
+use self::field::{ascii_lower, push_char};
 pub(crate) use self::input::Window;
 
 /// Which non-text token is complete and waiting to be handed out.
@@ -122,9 +124,9 @@ pub(crate) struct Machine<E, A> {
     /// An attribute of the current tag was dropped or cut by a limit.
     tag_limited: bool,
 
-    // Output.
-    text: Field,
-    text_span: Span,
+    /// What tokens are read from: the strings and spans of the token
+    /// being built and of the one handed out last.
+    out: Output,
     ready: Option<Ready>,
     handed: Handed,
     finished: bool,
@@ -163,18 +165,10 @@ pub(crate) struct Machine<E, A> {
     temp: Vec<u8>,
     charref_code: u32,
 
-    // The current tag.
-    tag_is_end: bool,
-    self_closing: bool,
-    tag_name: Field,
-    tag_name_span: Span,
-    token_end: usize,
-    attrs: Vec<AttrRecord>,
+    // The current tag (its strings are in `out`).
     /// Index of the first record of `attrs` that may still borrow input
     /// bytes: those before it borrow none (see `earliest_needed`).
     attrs_borrowing: usize,
-    /// The rewritten strings of the attributes that are not `VERBATIM`.
-    attr_store: AttrStore,
     attr_live: bool,
     /// Whether `attr_name` and `attr_value` may hold something: set by
     /// `new_attr` and `fast_leave`, the only ways into the general
@@ -188,19 +182,6 @@ pub(crate) struct Machine<E, A> {
     attr_value_span: Span,
     attr_index: AttrIndex,
 
-    // The current comment (also the processing instruction's data).
-    comment: Field,
-    pi_target: Field,
-
-    // The current DOCTYPE.
-    doctype_name: Field,
-    doctype_public: Field,
-    doctype_system: Field,
-    has_doctype_name: bool,
-    has_doctype_public: bool,
-    has_doctype_system: bool,
-    force_quirks: bool,
-
     errors: Vec<ParseError>,
     /// Line/column cursor for error locations (errors on only): usually at
     /// the last error, so successive errors cost the distance between them.
@@ -210,7 +191,7 @@ pub(crate) struct Machine<E, A> {
     lines_at_base: LineCursor,
     /// Limit errors waiting for a window to locate them in.
     limit_errors: Vec<(ErrorCode, usize)>,
-    /// Window-stream checks (control characters, noncharacters) are done up to
+    /// Input-stream checks (control characters, noncharacters) are done up to
     /// here.
     stream_checked: usize,
     /// No byte from `stream_checked` (or the window's start) up to here can
@@ -249,8 +230,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             max_token_len: config.max_token_len,
             limited: config.max_attributes != usize::MAX || config.max_token_len != usize::MAX,
             tag_limited: false,
-            text: Field::default(),
-            text_span: Span::default(),
+            out: Output::default(),
             ready: None,
             handed: Handed::Nothing,
             finished: false,
@@ -264,14 +244,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             amp: 0,
             temp: Vec::new(),
             charref_code: 0,
-            tag_is_end: false,
-            self_closing: false,
-            tag_name: Field::default(),
-            tag_name_span: Span::default(),
-            token_end: 0,
-            attrs: Vec::new(),
             attrs_borrowing: 0,
-            attr_store: AttrStore::default(),
             attr_live: false,
             attr_fields_used: false,
             attr_duplicate: false,
@@ -280,15 +253,6 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             attr_name_span: Span::default(),
             attr_value_span: Span::default(),
             attr_index: AttrIndex::new(),
-            comment: Field::default(),
-            pi_target: Field::default(),
-            doctype_name: Field::default(),
-            doctype_public: Field::default(),
-            doctype_system: Field::default(),
-            has_doctype_name: false,
-            has_doctype_public: false,
-            has_doctype_system: false,
-            force_quirks: false,
             errors: Vec::new(),
             lines: LineCursor::new(),
             lines_at_base: LineCursor::new(),
@@ -299,14 +263,14 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         };
         let limit = config.max_token_len;
         for field in [
-            &mut machine.tag_name,
+            &mut machine.out.tag_name,
             &mut machine.attr_name,
             &mut machine.attr_value,
-            &mut machine.comment,
-            &mut machine.pi_target,
-            &mut machine.doctype_name,
-            &mut machine.doctype_public,
-            &mut machine.doctype_system,
+            &mut machine.out.comment,
+            &mut machine.out.pi_target,
+            &mut machine.out.doctype_name,
+            &mut machine.out.doctype_public,
+            &mut machine.out.doctype_system,
         ] {
             field.limit = limit;
         }
@@ -366,12 +330,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         // The tag after a text token (a third of all tokens) is complete
         // already: it is handed out here, inline, without the call of the
         // machine's big function, whose entry and exit alone cost more than
-        // the hand-out (5% of all instructions on the corpus). Standalone,
-        // the feedback looks at it here too, inline (3% of the corpus's
-        // instructions, once its common cases became a few comparisons;
-        // before, this measured no gain), when no switch waits and the tag
-        // has its attributes (without them the tracked paths need the
-        // machine's view of them: the big function does that).
+        // the hand-out. Standalone, the feedback looks at it here too,
+        // inline, when no switch waits.
         match feedback {
             None => {
                 if self.tag_waits() {
@@ -383,15 +343,29 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 self.next_token_driven(text, origin, eof)
             }
             Some(feedback) => {
-                if A::KEEP && self.tag_waits() && feedback.pending.is_none() {
-                    let token = self.hand_out_waiting_tag(Window { text, origin, eof });
-                    feedback.pending = feedback.observe(&token);
-                    return Some(token);
+                if self.tag_waits() {
+                    let inp = Window { text, origin, eof };
+                    let switch = feedback.observe(&self.hand_out_waiting_tag(inp));
+                    self.switch(switch);
+                    return Some(self.waiting_tag_token(inp));
                 }
                 if origin == 0 && eof {
                     return self.next_token_standalone_whole(text, feedback);
                 }
                 self.next_token_standalone(text, origin, eof, feedback)
+            }
+        }
+    }
+
+    /// Applies standalone mode's switches, decided on the token just
+    /// handed out (which they do not change: it is a view of the output),
+    /// before the next.
+    #[inline(always)]
+    fn switch(&mut self, switch: Option<Switch>) {
+        if let Some(switch) = switch {
+            self.set_cdata_allowed(switch.cdata_allowed);
+            if let Some(state) = switch.state {
+                self.set_state(state);
             }
         }
     }
@@ -419,10 +393,24 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// out: forget the text, hand out the tag.
     #[inline(always)]
     fn hand_out_waiting_tag<'t>(&'t mut self, inp: Window<'t>) -> Token<'t> {
-        self.attr_store.origin = inp.origin;
-        self.text.clear();
+        self.out.origin = inp.origin;
+        self.out.text.clear();
         self.handed = Handed::Ready;
-        self.ready_token(inp)
+        self.waiting_tag_token(inp)
+    }
+
+    /// The tag handed out by [`hand_out_waiting_tag`](Self::hand_out_waiting_tag).
+    #[inline(always)]
+    fn waiting_tag_token<'t>(&'t self, inp: Window<'t>) -> Token<'t> {
+        let src = Src {
+            out: &self.out,
+            input: inp.text,
+        };
+        if self.out.tag_is_end {
+            Token::EndTag(Tag { src })
+        } else {
+            Token::StartTag(Tag { src })
+        }
     }
 
     /// [`next_token_driven`](Self::next_token_driven) for a whole document
@@ -486,12 +474,6 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         let Some(feedback) = feedback else {
             return self.hand_out(inp);
         };
-        // Chosen here, not inside `hand_out_observed`: an early return
-        // there (even one a constant rules out) kept the token from being
-        // built where it is returned, a copy per token.
-        if !A::KEEP {
-            return self.hand_out_observed_without_attributes(inp, feedback);
-        }
         self.hand_out_observed(inp, feedback)
     }
 
@@ -524,68 +506,28 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
     }
 
-    /// Standalone mode's [`hand_out`](Self::hand_out): the switches decided
-    /// on the last token are applied first, and the new token is looked at
-    /// before it is returned.
+    /// Standalone mode's [`hand_out`](Self::hand_out): the new token is
+    /// looked at, and the switches it decides applied, before it is
+    /// returned.
     #[inline(always)]
     fn hand_out_observed<'t>(
         &'t mut self,
         inp: Window<'t>,
         feedback: &mut Feedback,
     ) -> Option<Token<'t>> {
-        if let Some(switch) = feedback.pending.take() {
-            self.set_cdata_allowed(switch.cdata_allowed);
-            if let Some(state) = switch.state {
-                self.set_state(state);
-            }
-        }
-        let token = self.hand_out(inp);
-        if let Some(token) = &token {
-            feedback.pending = feedback.observe(token);
-        }
-        token
-    }
-
-    /// [`hand_out_observed`](Self::hand_out_observed) when tags are handed
-    /// out without attributes (`SkipAttributes`): the feedback still reads
-    /// those it needs (`<font color>` in foreign content, `<input
-    /// type=hidden>`, `<annotation-xml encoding>`), which the tag fast path
-    /// built for it. The pending switches are applied as there, written out
-    /// again: the same lines as an inlined helper of both cost
-    /// `for_each_token` 0.5% more instructions over the corpus.
-    #[inline(always)]
-    fn hand_out_observed_without_attributes<'t>(
-        &'t mut self,
-        inp: Window<'t>,
-        feedback: &mut Feedback,
-    ) -> Option<Token<'t>> {
-        if let Some(switch) = feedback.pending.take() {
-            self.set_cdata_allowed(switch.cdata_allowed);
-            if let Some(state) = switch.state {
-                self.set_state(state);
-            }
-        }
         let handed = self.advance(&inp);
-        let this: &'t Self = self;
-        let token = match handed {
-            Handed::Text => Some(this.text_token(inp)),
-            Handed::Ready => Some(this.ready_token(inp)),
-            Handed::Nothing => None,
-        };
-        if let Some(token) = &token {
-            feedback.pending =
-                feedback.observe_without_attributes(token, || this.tag_attributes(inp));
-        }
-        token
+        let switch = feedback.observe(&self.token_of(handed, inp)?);
+        self.switch(switch);
+        self.token_of(handed, inp)
     }
 
-    /// The current tag's attributes, as built.
+    /// The token `advance` said to hand out.
     #[inline(always)]
-    fn tag_attributes<'t>(&'t self, inp: Window<'t>) -> Attributes<'t> {
-        Attributes {
-            records: &self.attrs,
-            input: inp.text,
-            store: &self.attr_store,
+    fn token_of<'t>(&'t self, handed: Handed, inp: Window<'t>) -> Option<Token<'t>> {
+        match handed {
+            Handed::Text => Some(self.text_token(inp)),
+            Handed::Ready => Some(self.ready_token(inp)),
+            Handed::Nothing => None,
         }
     }
 
@@ -629,8 +571,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     #[inline(always)]
     fn text_token<'t>(&'t self, inp: Window<'t>) -> Token<'t> {
         Token::Text(Text {
-            text: self.text.str(&inp),
-            span: inp.absolute(self.text_span),
+            src: Src {
+                out: &self.out,
+                input: inp.text,
+            },
         })
     }
 
@@ -638,11 +582,11 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// complete (or the window is used up), and says what to hand out.
     #[inline(always)]
     fn advance(&mut self, inp: &Window) -> Handed {
-        // Attribute records are resolved in the window of this call.
-        self.attr_store.origin = inp.origin;
+        // Tokens are resolved in the window of this call.
+        self.out.origin = inp.origin;
         match self.handed {
             Handed::Text => {
-                self.text.clear();
+                self.out.text.clear();
                 if self.ready.is_some() {
                     self.handed = Handed::Ready;
                     return Handed::Ready;
@@ -675,7 +619,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 self.err(inp, code, at);
             }
         }
-        if !self.text.is_empty() && (self.ready.is_some() || (!inp.eof && !self.join_text)) {
+        if !self.out.text.is_empty() && (self.ready.is_some() || (!inp.eof && !self.join_text)) {
             self.handed = Handed::Text;
             if E::ENABLED {
                 self.check_stream(inp, self.pos.saturating_sub(1));
@@ -688,54 +632,17 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
 
     #[inline(always)]
     fn ready_token<'t>(&'t self, inp: Window<'t>) -> Token<'t> {
-        let span = inp.absolute(Span {
-            start: self.lt,
-            end: self.token_end,
-        });
+        let src = Src {
+            out: &self.out,
+            input: inp.text,
+        };
         match self.ready {
-            Some(Ready::StartTag) | Some(Ready::EndTag) => {
-                let tag = Tag {
-                    name: self.tag_name.str(&inp),
-                    self_closing: self.self_closing,
-                    span,
-                    name_span: inp.absolute(self.tag_name_span),
-                    attrs: if self.tag_is_end || !A::KEEP {
-                        Attributes::EMPTY
-                    } else {
-                        Attributes {
-                            records: &self.attrs,
-                            input: inp.text,
-                            store: &self.attr_store,
-                        }
-                    },
-                };
-                if self.tag_is_end {
-                    Token::EndTag(tag)
-                } else {
-                    Token::StartTag(tag)
-                }
-            }
-            Some(Ready::Comment) => Token::Comment(Text {
-                text: self.comment.str(&inp),
-                span,
-            }),
-            Some(Ready::Doctype) => Token::Doctype(Doctype {
-                name: self.has_doctype_name.then(|| self.doctype_name.str(&inp)),
-                public_id: self
-                    .has_doctype_public
-                    .then(|| self.doctype_public.str(&inp)),
-                system_id: self
-                    .has_doctype_system
-                    .then(|| self.doctype_system.str(&inp)),
-                force_quirks: self.force_quirks,
-                span,
-            }),
+            Some(Ready::StartTag) => Token::StartTag(Tag { src }),
+            Some(Ready::EndTag) => Token::EndTag(Tag { src }),
+            Some(Ready::Comment) => Token::Comment(Comment { src }),
+            Some(Ready::Doctype) => Token::Doctype(Doctype { src }),
             Some(Ready::ProcessingInstruction) => {
-                Token::ProcessingInstruction(ProcessingInstruction {
-                    target: self.pi_target.str(&inp),
-                    data: self.comment.str(&inp),
-                    span,
-                })
+                Token::ProcessingInstruction(ProcessingInstruction { src })
             }
             Some(Ready::Eof) | None => Token::Eof,
         }

@@ -96,11 +96,11 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                             let name_bytes = &buf[name..end];
                             if name_bytes.iter().any(u8::is_ascii_uppercase) {
                                 let lower = inp.str(name, end).to_ascii_lowercase();
-                                self.tag_name.push_str(inp, &lower);
+                                self.out.tag_name.push_str(inp, &lower);
                             } else {
-                                self.tag_name.push_input(inp, name, end);
+                                self.out.tag_name.push_input(inp, name, end);
                             }
-                            self.tag_name_span.end = end;
+                            self.out.tag_name_span.end = end;
                             self.state = State::Data;
                             self.pos = end + 1;
                             self.emit(Ready::EndTag, end + 1);
@@ -238,10 +238,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         self.lt = lt;
         self.lt_read = true;
         self.new_comment();
-        self.comment.push_input(inp, data, end);
-        if self.comment.truncated {
+        self.out.comment.push_input(inp, data, end);
+        if self.out.comment.truncated {
             // A length limit cut the data: the general machine reports it.
-            self.comment.clear();
+            self.out.comment.clear();
             return false;
         }
         self.state = State::Data;

@@ -52,11 +52,11 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
         self.new_tag(is_end, p);
         if upper {
-            self.tag_name.push_lowercase(inp, p, r);
+            self.out.tag_name.push_lowercase(inp, p, r);
         } else {
-            self.tag_name.set_cleared(p, r);
+            self.out.tag_name.set_cleared(p, r);
         }
-        self.tag_name_span.end = r;
+        self.out.tag_name_span.end = r;
         let name = Span { start: p, end: r };
         // The attribute in progress, for the general machine if it takes
         // over: a duplicate, so that it is dropped.
@@ -184,7 +184,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         let gt = match exit {
             Exit::Emit(gt) => gt,
             Exit::SelfClosing(r) if buf.get(r) == Some(&b'>') => {
-                self.self_closing = true;
+                self.out.self_closing = true;
                 r
             }
             Exit::SelfClosing(r) => return self.fast_leave(inp, SelfClosingStartTag, r, a),

@@ -54,12 +54,12 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             // Upper case (old pages): the name is lower-cased into the
             // field, which owns it.
             r += self.find(&scan::TAG_NAME_ANY_CASE, &buf[r..]);
-            self.tag_name.push_lowercase(inp, p, r);
+            self.out.tag_name.push_lowercase(inp, p, r);
         } else {
             // `new_tag` cleared the field, and the name ends before `stop`.
-            self.tag_name.set_cleared(p, r);
+            self.out.tag_name.set_cleared(p, r);
         }
-        self.tag_name_span.end = r;
+        self.out.tag_name_span.end = r;
         // Kept in a register: reading the span back from the fields just
         // written would wait for the stores (a 16-byte load of two 8-byte
         // stores is not forwarded).
@@ -95,7 +95,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 // A new attribute. One that would pass the attribute limit
                 // (counting the one in progress) is left to the general
                 // machine, which drops it and reports the limit.
-                if self.attrs.len() + usize::from(a.live) >= self.max_attributes {
+                if self.out.attrs.len() + usize::from(a.live) >= self.max_attributes {
                     break 'tag Exit::Leave(BeforeAttributeName, r);
                 }
                 self.fast_commit(a);
@@ -213,7 +213,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         let gt = match exit {
             Exit::Emit(gt) => gt,
             Exit::SelfClosing(r) if buf.get(r) == Some(&b'>') => {
-                self.self_closing = true;
+                self.out.self_closing = true;
                 r
             }
             Exit::SelfClosing(r) => return self.fast_leave(inp, SelfClosingStartTag, r, a),
@@ -327,11 +327,11 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             Decoded::Literal(len) => len,
             Decoded::Chars { len, value } => {
                 if a.arena == NOT_IN_ARENA {
-                    a.arena = self.attr_store.arena.len();
+                    a.arena = self.out.attr_store.arena.len();
                 }
-                self.attr_store.arena.push_str(inp.str(a.run, amp));
+                self.out.attr_store.arena.push_str(inp.str(a.run, amp));
                 let mut utf8 = [0; 4];
-                self.attr_store.arena.push_str(value.as_str(&mut utf8));
+                self.out.attr_store.arena.push_str(value.as_str(&mut utf8));
                 a.run = amp + len;
                 len
             }
@@ -346,16 +346,16 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     #[cold]
     #[inline(never)]
     fn fast_lowercase_name(&mut self, inp: &Window, mut a: FastAttr) -> (bool, FastAttr) {
-        let start = self.attr_store.arena.len();
-        self.attr_store.arena.push_str(inp.str(a.ns, a.ne));
-        self.attr_store.arena[start..].make_ascii_lowercase();
+        let start = self.out.attr_store.arena.len();
+        self.out.attr_store.arena.push_str(inp.str(a.ns, a.ne));
+        self.out.attr_store.arena[start..].make_ascii_lowercase();
         a.name_arena = start;
         let at = a.ne;
-        let name = &self.attr_store.arena.as_bytes()[start..];
+        let name = &self.out.attr_store.arena.as_bytes()[start..];
         let dup = builders::has_attribute_named(
             &mut self.attr_index,
-            &self.attrs,
-            &self.attr_store,
+            &self.out.attrs,
+            &self.out.attr_store,
             inp,
             name,
         );
@@ -380,7 +380,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// arena: out of line, so that the common end of a value is a store.
     #[inline(never)]
     fn fast_value_rest(&mut self, inp: &Window, mut a: FastAttr, r: usize) -> FastAttr {
-        self.attr_store.arena.push_str(inp.str(a.run, r));
+        self.out.attr_store.arena.push_str(inp.str(a.run, r));
         a.run = r;
         a
     }
@@ -413,7 +413,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             } else {
                 // The value decoded so far, and what follows it.
                 self.attr_value
-                    .push_str(inp, &self.attr_store.arena[a.arena..]);
+                    .push_str(inp, &self.out.attr_store.arena[a.arena..]);
                 if in_value {
                     self.attr_value.push_input(inp, a.run, r);
                 }
@@ -427,9 +427,11 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 end: a.ve,
             };
             // The fields own what the arena held for this attribute.
-            self.attr_store
-                .arena
-                .truncate(a.name_arena.min(a.arena).min(self.attr_store.arena.len()));
+            self.out.attr_store.arena.truncate(
+                a.name_arena
+                    .min(a.arena)
+                    .min(self.out.attr_store.arena.len()),
+            );
         }
     }
 
@@ -443,7 +445,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         if a.dup {
             let first = a.name_arena.min(a.arena);
             if first != NOT_IN_ARENA {
-                self.attr_store.arena.truncate(first);
+                self.out.attr_store.arena.truncate(first);
             }
             return;
         }
@@ -456,7 +458,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         } else {
             self.fast_rewritten(a)
         };
-        self.attrs.push(AttrRecord {
+        self.out.attrs.push(AttrRecord {
             name_span,
             value_span: Span {
                 start: a.vs,
@@ -484,10 +486,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 end: a.ve,
             })
         } else {
-            Slot::Scratch(a.arena, self.attr_store.arena.len())
+            Slot::Scratch(a.arena, self.out.attr_store.arena.len())
         };
-        self.attr_store.rewritten.push((name, value));
-        self.attr_store.rewritten.len() - 1
+        self.out.attr_store.rewritten.push((name, value));
+        self.out.attr_store.rewritten.len() - 1
     }
 
     /// The fast path's `>` at `gt`: commit the attribute in progress, emit
@@ -501,18 +503,18 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         self.state = State::Data;
         let end = gt + 1;
         self.pos = end;
-        let ready = if self.tag_is_end {
+        let ready = if self.out.tag_is_end {
             if E::ENABLED {
-                if !self.attrs.is_empty() {
+                if !self.out.attrs.is_empty() {
                     self.err(inp, ErrorCode::EndTagWithAttributes, gt);
                 }
-                if self.self_closing {
+                if self.out.self_closing {
                     self.err(inp, ErrorCode::EndTagWithTrailingSolidus, gt);
                 }
             }
             Ready::EndTag
         } else {
-            if self.tag_name.owned {
+            if self.out.tag_name.owned {
                 // A lower-cased name.
                 self.keep_start_tag_copy(inp);
             } else {

@@ -25,9 +25,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             }
             0 => {
                 self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
-                self.comment.push_str(inp, "\u{FFFD}");
+                self.out.comment.push_str(inp, "\u{FFFD}");
             }
-            _ => push_char(&mut self.comment, inp, p, n),
+            _ => push_char(&mut self.out.comment, inp, p, n),
         }
     }
 
@@ -110,16 +110,16 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         use State::*;
         match c {
             b'<' => {
-                self.comment.push_input(inp, p, p + 1);
+                self.out.comment.push_input(inp, p, p + 1);
                 self.state = CommentLessThanSign;
             }
             b'-' => self.state = CommentEndDash,
             0 => {
                 self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
-                self.comment.push_str(inp, "\u{FFFD}");
+                self.out.comment.push_str(inp, "\u{FFFD}");
             }
             EOF => self.eof_in_comment(inp, p),
-            _ => push_char(&mut self.comment, inp, p, n),
+            _ => push_char(&mut self.out.comment, inp, p, n),
         }
     }
 
@@ -135,10 +135,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         use State::*;
         match c {
             b'!' => {
-                self.comment.push_input(inp, p, p + 1);
+                self.out.comment.push_input(inp, p, p + 1);
                 self.state = CommentLessThanSignBang;
             }
-            b'<' => self.comment.push_input(inp, p, p + 1),
+            b'<' => self.out.comment.push_input(inp, p, p + 1),
             _ => {
                 self.pos = p;
                 self.state = Comment;
@@ -289,9 +289,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     ) {
         match p.checked_sub(back) {
             Some(from) if self.consumed_since(from) => {
-                self.comment.push_input(inp, from, from + len)
+                self.out.comment.push_input(inp, from, from + len)
             }
-            _ => self.comment.push_str(inp, literal),
+            _ => self.out.comment.push_str(inp, literal),
         }
     }
 
@@ -322,7 +322,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             } else {
                 self.err(inp, ErrorCode::CdataInHtmlContent, p + 6);
                 self.new_comment();
-                self.comment.push_input(inp, p, p + 7);
+                self.out.comment.push_input(inp, p, p + 7);
                 self.state = State::BogusComment;
             }
         } else {

@@ -46,7 +46,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             b'>' => {
                 self.err(inp, ErrorCode::MissingDoctypeName, p);
                 self.new_doctype();
-                self.force_quirks = true;
+                self.out.force_quirks = true;
                 self.state = Data;
                 self.emit(Ready::Doctype, p + 1);
             }
@@ -56,7 +56,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             }
             _ => {
                 self.new_doctype();
-                self.has_doctype_name = true;
+                self.out.has_doctype_name = true;
                 self.pos = p;
                 self.state = DoctypeName;
             }
@@ -79,13 +79,13 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 self.state = Data;
                 self.emit(Ready::Doctype, p + 1);
             }
-            b'A'..=b'Z' => self.doctype_name.push_str(inp, ascii_lower(c)),
+            b'A'..=b'Z' => self.out.doctype_name.push_str(inp, ascii_lower(c)),
             0 => {
                 self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
-                self.doctype_name.push_str(inp, "\u{FFFD}");
+                self.out.doctype_name.push_str(inp, "\u{FFFD}");
             }
             EOF => self.eof_in_doctype(inp, p),
-            _ => push_char(&mut self.doctype_name, inp, p, n),
+            _ => push_char(&mut self.out.doctype_name, inp, p, n),
         }
     }
 
@@ -122,7 +122,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     self.state = AfterDoctypeSystemKeyword;
                 } else {
                     self.err(inp, ErrorCode::InvalidCharacterSequenceAfterDoctypeName, p);
-                    self.force_quirks = true;
+                    self.out.force_quirks = true;
                     self.state = BogusDoctype;
                 }
             }
@@ -212,9 +212,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             b'\''
         };
         let field = if public {
-            &mut self.doctype_public
+            &mut self.out.doctype_public
         } else {
-            &mut self.doctype_system
+            &mut self.out.doctype_system
         };
         match c {
             _ if c == quote => {
@@ -235,7 +235,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     ErrorCode::AbruptDoctypeSystemIdentifier
                 };
                 self.err(inp, code, p);
-                self.force_quirks = true;
+                self.out.force_quirks = true;
                 self.state = Data;
                 self.emit(Ready::Doctype, p + 1);
             }
@@ -351,7 +351,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// Emits the DOCTYPE with force-quirks on, then EOF (eof-in-doctype).
     pub(in crate::tokenizer::machine) fn eof_in_doctype(&mut self, inp: &Window, p: usize) {
         self.err(inp, ErrorCode::EofInDoctype, p);
-        self.force_quirks = true;
+        self.out.force_quirks = true;
         self.emit(Ready::Doctype, p);
         self.state = State::Data;
     }
@@ -359,16 +359,16 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     pub(in crate::tokenizer::machine) fn start_doctype_id(&mut self, public: bool, quote: u8) {
         use State::*;
         if public {
-            self.doctype_public.clear();
-            self.has_doctype_public = true;
+            self.out.doctype_public.clear();
+            self.out.has_doctype_public = true;
             self.state = if quote == b'"' {
                 DoctypePublicIdentifierDoubleQuoted
             } else {
                 DoctypePublicIdentifierSingleQuoted
             };
         } else {
-            self.doctype_system.clear();
-            self.has_doctype_system = true;
+            self.out.doctype_system.clear();
+            self.out.has_doctype_system = true;
             self.state = if quote == b'"' {
                 DoctypeSystemIdentifierDoubleQuoted
             } else {
@@ -389,7 +389,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             ErrorCode::MissingDoctypeSystemIdentifier
         };
         self.err(inp, code, p);
-        self.force_quirks = true;
+        self.out.force_quirks = true;
         self.state = State::Data;
         self.emit(Ready::Doctype, p + 1);
     }
@@ -406,7 +406,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier
         };
         self.err(inp, code, p);
-        self.force_quirks = true;
+        self.out.force_quirks = true;
         self.pos = p;
         self.state = State::BogusDoctype;
     }

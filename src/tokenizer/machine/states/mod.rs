@@ -100,10 +100,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             };
             match which {
                 Target::Text => self.emit_char(inp, p, n),
-                Target::Comment => push_char(&mut self.comment, inp, p, n),
+                Target::Comment => push_char(&mut self.out.comment, inp, p, n),
                 Target::AttrValue => push_char(&mut self.attr_value, inp, p, n),
-                Target::DoctypePublic => push_char(&mut self.doctype_public, inp, p, n),
-                Target::DoctypeSystem => push_char(&mut self.doctype_system, inp, p, n),
+                Target::DoctypePublic => push_char(&mut self.out.doctype_public, inp, p, n),
+                Target::DoctypeSystem => push_char(&mut self.out.doctype_system, inp, p, n),
                 _ => {}
             }
             p += n;
@@ -117,15 +117,15 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         match which {
             Target::Text => self.emit_input(inp, s, e),
             Target::TagName => {
-                self.tag_name.push_input(inp, s, e);
-                self.tag_name_span.end = e;
+                self.out.tag_name.push_input(inp, s, e);
+                self.out.tag_name_span.end = e;
             }
             Target::AttrName => self.attr_name.push_input(inp, s, e),
             Target::AttrValue => self.attr_value.push_input(inp, s, e),
-            Target::Comment => self.comment.push_input(inp, s, e),
-            Target::DoctypeName => self.doctype_name.push_input(inp, s, e),
-            Target::DoctypePublic => self.doctype_public.push_input(inp, s, e),
-            Target::DoctypeSystem => self.doctype_system.push_input(inp, s, e),
+            Target::Comment => self.out.comment.push_input(inp, s, e),
+            Target::DoctypeName => self.out.doctype_name.push_input(inp, s, e),
+            Target::DoctypePublic => self.out.doctype_public.push_input(inp, s, e),
+            Target::DoctypeSystem => self.out.doctype_system.push_input(inp, s, e),
             Target::Nothing => {}
         }
     }

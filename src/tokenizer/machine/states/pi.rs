@@ -59,15 +59,15 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     self.err(inp, ErrorCode::DisallowedProcessingInstructionTarget, p);
                     self.pi_to_bogus_comment(inp, p);
                 } else {
-                    self.pi_target.clear();
+                    self.out.pi_target.clear();
                     if self.lt_read && self.consumed_since(self.lt) {
-                        self.pi_target.push_input(inp, self.lt + 2, p);
+                        self.out.pi_target.push_input(inp, self.lt + 2, p);
                     } else {
                         // `temp` holds ASCII letters, digits, `-`, `_`.
                         let target = String::from_utf8_lossy(&self.temp).into_owned();
-                        self.pi_target.push_str(inp, &target);
+                        self.out.pi_target.push_str(inp, &target);
                     }
-                    self.comment.clear();
+                    self.out.comment.clear();
                     self.stale_comment = false;
                     self.pos = p;
                     self.state = AfterProcessingInstructionTarget;
@@ -123,7 +123,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 self.err(inp, ErrorCode::EofInProcessingInstruction, p);
                 self.emit_eof(inp);
             }
-            _ => push_char(&mut self.comment, inp, p, n),
+            _ => push_char(&mut self.out.comment, inp, p, n),
         }
     }
 
@@ -160,11 +160,11 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     pub(in crate::tokenizer::machine) fn pi_to_bogus_comment(&mut self, inp: &Window, p: usize) {
         self.new_comment();
         if self.lt_read && self.consumed_since(self.lt) {
-            self.comment.push_input(inp, self.lt + 1, p);
+            self.out.comment.push_input(inp, self.lt + 1, p);
         } else {
             // `temp` holds ASCII letters, digits, `-`, `_`.
             let data = format!("?{}", String::from_utf8_lossy(&self.temp));
-            self.comment.push_str(inp, &data);
+            self.out.comment.push_str(inp, &data);
         }
         self.pos = p;
         self.state = State::BogusComment;

@@ -67,7 +67,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             }
             EOF => {
                 self.err(inp, ErrorCode::EofBeforeTagName, p);
-                self.tag_name.clear();
+                self.out.tag_name.clear();
                 self.emit_since_lt(inp, p, "</");
                 self.emit_eof(inp);
             }
@@ -98,21 +98,21 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 self.emit_tag(inp, p + 1);
             }
             b'A'..=b'Z' => {
-                self.tag_name.push_str(inp, ascii_lower(c));
-                self.tag_name_span.end = p + 1;
+                self.out.tag_name.push_str(inp, ascii_lower(c));
+                self.out.tag_name_span.end = p + 1;
             }
             0 => {
                 self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
-                self.tag_name.push_str(inp, "\u{FFFD}");
-                self.tag_name_span.end = p + 1;
+                self.out.tag_name.push_str(inp, "\u{FFFD}");
+                self.out.tag_name_span.end = p + 1;
             }
             EOF => {
                 self.err(inp, ErrorCode::EofInTag, p);
                 self.emit_eof(inp);
             }
             _ => {
-                push_char(&mut self.tag_name, inp, p, n);
-                self.tag_name_span.end = p + n;
+                push_char(&mut self.out.tag_name, inp, p, n);
+                self.out.tag_name_span.end = p + n;
             }
         }
     }
@@ -365,7 +365,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         use State::*;
         match c {
             b'>' => {
-                self.self_closing = true;
+                self.out.self_closing = true;
                 self.state = Data;
                 self.emit_tag(inp, p + 1);
             }

@@ -163,7 +163,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             self.new_tag(true, p);
             self.state = name_state;
         } else {
-            self.tag_name.clear();
+            self.out.tag_name.clear();
             self.emit_since_lt(inp, p, "</");
             self.state = back;
         }
@@ -196,12 +196,12 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 self.emit_tag(inp, p + 1);
             }
             b'a'..=b'z' => {
-                self.tag_name.push_input(inp, p, p + 1);
-                self.tag_name_span.end = p + 1;
+                self.out.tag_name.push_input(inp, p, p + 1);
+                self.out.tag_name_span.end = p + 1;
             }
             b'A'..=b'Z' => {
-                self.tag_name.push_str(inp, ascii_lower(c));
-                self.tag_name_span.end = p + 1;
+                self.out.tag_name.push_str(inp, ascii_lower(c));
+                self.out.tag_name_span.end = p + 1;
             }
             _ => {
                 // "</" and the temporary buffer are exactly the input
@@ -530,7 +530,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         } else {
             let mut text = literal.to_owned();
             if literal == "</" {
-                text.push_str(self.tag_name.str(inp));
+                text.push_str(self.out.tag_name.str(inp));
             }
             self.emit_str(inp, &text, p, p);
         }
