@@ -40,7 +40,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         out,
         "encoding: {} ({})",
         page.encoding_name(),
-        page.rule.as_str()
+        page.source.as_str()
     )?;
     writeln!(out, "title: {}", text.title.as_deref().unwrap_or("(none)"))?;
     writeln!(out, "text: {} lines", text.text.lines().count())?;

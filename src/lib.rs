@@ -34,6 +34,11 @@
 //! assert_eq!(hrefs, ["/home", "/a?x=1&y=2"]);
 //! ```
 //!
+//! Scripting is on, as in a browser with JavaScript, so the content of
+//! `<noscript>` is text too; [`Config::scripting`]`(false)` reads it as
+//! markup (and `extract::links_with`, feature `extract`, takes the same
+//! switch, along with the page's encoding for the URLs' queries).
+//!
 //! For simplicity over speed, [`Tokenizer::owned`] is an [`Iterator`] of
 //! [`OwnedToken`]s (and a `for` loop over a tokenizer takes them).
 //!
@@ -60,6 +65,14 @@
 //! }
 //! assert_eq!(title, "日本");
 //! ```
+//!
+//! The tokenizer reads text; a byte order mark belongs to the bytes, and
+//! the decoder drops it ([`Input::decode`], [`Sniffer::decode`](encoding::Sniffer::decode)),
+//! as the standard's does. Text that kept it (`std::fs::read_to_string`
+//! keeps it) starts with a U+FEFF, which [`Tokenizer::new`] reads as a
+//! character, as the standard's tokenizer does: drop it first
+//! (`text.strip_prefix('\u{FEFF}')`), or read the bytes through the
+//! decoder.
 //!
 //! A tokenizer may also own its text (an owned `String`, or a decoded
 //! page's text that decoding made; [`Tokenizer::into_owned`] copies
@@ -88,7 +101,7 @@
 //! with the tokenizer's loop and the callback compiled into one function,
 //! so that a token is looked at where it is built: in standalone mode it
 //! runs fewer instructions than a `next_token` loop; driven, or on a
-//! stream, the two are about as fast (`BENCHMARKS.md` has the measurements).
+//! stream, the two are about as fast (`docs/BENCHMARKS.md` has the measurements).
 //! The callback's [`Flow`] says whether to go on, switch state, or stop (a callback that
 //! always goes on returns nothing):
 //!

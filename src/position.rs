@@ -144,8 +144,8 @@ impl LineCursor {
     fn advance(&mut self, bytes: &[u8]) {
         // Long stretches: line breaks counted in bulk. A stream moves its
         // index over every byte it drops, so this runs over whole
-        // documents, where a search per line cost 0.8 instructions a byte
-        // (1.2 with CRs, which a third of real pages have).
+        // documents, where a search per line cost more than the tokenizer's
+        // own scans (the more so with CRs, which many real pages have).
         if bytes.len() >= 256 {
             let Some(last) = memchr::memrchr2(b'\n', b'\r', bytes) else {
                 self.after_cr = false;

@@ -29,7 +29,7 @@ const DETACH_AT: usize = 256 * 1024;
 /// positions each take a call), which a stream fed in tiny chunks would
 /// otherwise pay at every chunk once a huge token is detached and nothing
 /// before the chunk is needed: in 7-byte chunks that made such a token cost
-/// 1.5 times as much per byte as one still in the window. Waiting for this
+/// more per byte than one still in the window. Waiting for this
 /// many bytes holds at most this much more memory, a constant.
 const MIN_DROP: usize = 16 * 1024;
 
@@ -119,6 +119,9 @@ pub struct StreamTokenizer<E: ErrorPolicy = IgnoreErrors, A: AttributePolicy = K
     /// the next token starts: its start is exact even when the stream has
     /// dropped it (see `Lines`).
     token_end: LineCursor,
+    /// A leading U+FEFF is to be dropped when the first text arrives
+    /// (`discarding_bom`).
+    discard_bom: bool,
 }
 
 impl<E: ErrorPolicy, A: AttributePolicy> std::fmt::Debug for StreamTokenizer<E, A> {
@@ -181,6 +184,16 @@ impl<E: ErrorPolicy, A: AttributePolicy> StreamTokenizer<E, A> {
     /// tokens of each chunk before feeding the next, as always: a `<meta>`
     /// counts once its token has been taken.
     ///
+    /// When the prescan, the guess or the default decided, the stream then
+    /// watches the tokens of the page's head: a `<meta>` there that
+    /// declares another encoding makes [`Sniffer::decode`] decode the whole
+    /// page again in that encoding ([`Source::ChangedByMeta`](crate::encoding::Source::ChangedByMeta)),
+    /// as a browser does, but a stream has handed out its tokens: it goes
+    /// on in the encoding it decided, and [`sniffed`](Self::sniffed) names
+    /// the declared one in [`Sniffed::declared_late`]. A caller that keeps
+    /// the bytes can decode them again with
+    /// [`Sniffer::transport`]`(declared)`.
+    ///
     /// The `<meta>` looked for is among the stream's own start tags, so a
     /// stream in driven mode, or with scripting off, sees the ones its
     /// states let through, where `Sniffer::decode` reads the page in the
@@ -213,7 +226,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> StreamTokenizer<E, A> {
 
     /// The encoding the stream decodes, once decided (see
     /// [`decoding`](Self::decoding)); `None` for a stream of UTF-8 without
-    /// a sniffer, and before the decision.
+    /// a sniffer, and before the decision. Its
+    /// [`declared_late`](Sniffed::declared_late) is set once a `<meta>` in
+    /// the head has declared another encoding than the one decided.
     pub fn sniffed(&self) -> Option<Sniffed> {
         self.input.sniffed()
     }
@@ -229,6 +244,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> StreamTokenizer<E, A> {
             lines: LineCursor::new(),
             near: LineCursor::new(),
             token_end: LineCursor::new(),
+            discard_bom: false,
         }
     }
 
@@ -243,6 +259,30 @@ impl<E: ErrorPolicy, A: AttributePolicy> StreamTokenizer<E, A> {
         }
         self.release_consumed();
         self.input.push(&mut self.buf, chunk);
+        if self.discard_bom {
+            self.drop_bom();
+        }
+    }
+
+    /// Drops a leading U+FEFF from the text, once there is text: for the
+    /// `html5ever` feature's parser, which drops it as html5ever's does. No
+    /// token has been handed out before the first text, so nothing points
+    /// into the window yet.
+    #[cfg_attr(not(feature = "html5ever"), allow(dead_code))]
+    pub(crate) fn discarding_bom(mut self) -> Self {
+        self.discard_bom = true;
+        self
+    }
+
+    fn drop_bom(&mut self) {
+        if self.buf.is_empty() {
+            return;
+        }
+        debug_assert_eq!(self.base, 0, "the first text is at the start");
+        if self.buf.starts_with('\u{FEFF}') {
+            self.buf.drain(..'\u{FEFF}'.len_utf8());
+        }
+        self.discard_bom = false;
     }
 
     /// Marks the end of the input.
@@ -251,14 +291,17 @@ impl<E: ErrorPolicy, A: AttributePolicy> StreamTokenizer<E, A> {
             return;
         }
         self.input.finish(&mut self.buf);
+        if self.discard_bom {
+            self.drop_bom();
+        }
         self.finished = true;
     }
 
     /// The next complete token; `None` when more input is needed, or after
     /// [`Token::Eof`] ([`is_finished`](Self::is_finished) tells which).
     // Always inline, as `Machine::next_token` is: with the watching test
-    // LLVM stopped inlining it at `#[inline]`, and the call cost 3.4% more
-    // instructions on the corpus in 64 KiB chunks.
+    // LLVM stopped inlining it at `#[inline]`, and the call cost
+    // instructions on every token.
     #[inline(always)]
     pub fn next_token(&mut self) -> Option<Token<'_>> {
         if self.input.watching() {
@@ -268,16 +311,17 @@ impl<E: ErrorPolicy, A: AttributePolicy> StreamTokenizer<E, A> {
             .next_token(&self.buf, self.base, self.finished, self.feedback.as_mut())
     }
 
-    /// [`next_token`](Self::next_token) while the encoding is undecided
-    /// (see [`decoding`](Self::decoding)): a `<meta>` may decide it. Out of
-    /// line: the common path stays as small as it was.
+    /// [`next_token`](Self::next_token) while the encoding is undecided,
+    /// or decided but open to a `<meta>` in the head (see
+    /// [`decoding`](Self::decoding)). Out of line: the common path stays as
+    /// small as it was.
     #[inline(never)]
     fn next_token_watching(&mut self) -> Option<Token<'_>> {
         let token =
             self.machine
                 .next_token(&self.buf, self.base, self.finished, self.feedback.as_mut());
-        if let Some(Token::StartTag(tag)) = &token {
-            self.input.saw_start_tag(tag);
+        if let Some(token) = &token {
+            self.input.saw_token(token);
         }
         token
     }
@@ -393,8 +437,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> StreamTokenizer<E, A> {
         F: FnMut(Token<'_>) -> T,
         T: Into<Flow>,
     {
-        // Undecided encoding (see `decoding`): token by token, so that a
-        // `<meta>` may decide it, then on in the machine's own loop.
+        // Undecided encoding, or a head still to watch (see `decoding`):
+        // token by token, so that a `<meta>` may count, then on in the
+        // machine's own loop.
         while self.input.watching() {
             let Some(token) = self.next_token_watching() else {
                 return;
@@ -472,8 +517,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> StreamTokenizer<E, A> {
     /// average. And only when at least [`MIN_DROP`] bytes are, so that a
     /// drop's fixed cost is spread over that many bytes.
     // Out of line: it runs once a chunk, and inlined into a caller's loop
-    // over chunks and tokens it cost that loop's token hand-out registers
-    // (0.5% more instructions on the corpus in 64 KiB chunks).
+    // over chunks and tokens it cost that loop's token hand-out registers.
     #[inline(never)]
     fn release_consumed(&mut self) {
         // The machine's positions are offsets in the window.

@@ -665,8 +665,8 @@ pub(crate) enum Slot {
 /// 40 bytes (asserted below the struct). Most attributes are their input bytes verbatim (nothing to
 /// lower-case, decode or normalise), so the spans say it all; the others
 /// keep their two slots in a side list. Storing both slots in every record
-/// made it 80 bytes, and a tag of a million attributes twice as slow to
-/// build (page faults and cache misses on the records).
+/// made it twice the size, and a tag of a million attributes much slower
+/// to build (page faults and cache misses on the records).
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct AttrRecord {
     pub name_span: Span,

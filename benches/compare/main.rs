@@ -56,7 +56,7 @@
 //! (`HTMLTOK_BENCH_ROUNDS`), and each engine's ratio to html5ever is taken
 //! within a round before the median over rounds. Criterion measures one
 //! engine after another, so on a machine whose speed drifts (this one's does,
-//! by up to 2x over minutes) its ratios can compare different weather; the
+//! over minutes) its ratios can compare different weather; the
 //! paired ratios cannot. A markdown table and the speed issue's goals,
 //! checked against the paired ratios, are printed last. A filter argument
 //! limits them to the groups whose name contains it;

@@ -2,7 +2,7 @@
 //!
 //! Criterion samples each engine for a few seconds of its own, one engine
 //! after the other. On a shared machine whose speed drifts over minutes (here
-//! identical runs of one engine have differed by 2x from one minute to the
+//! identical runs of one engine have differed widely from one minute to the
 //! next), two engines can then be measured in different weather, and their
 //! ratio shows the weather. The paired rounds run every engine once over a
 //! group, back to back, round after round (the order rotating), and take each

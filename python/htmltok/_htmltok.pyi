@@ -86,7 +86,8 @@ class Page:
         """The encoding bytes were decoded from (``None`` for a ``str``)."""
     @property
     def rule(self) -> Optional[str]:
-        """What decided it: bom, transport, meta, late-meta, guess, default."""
+        """What decided it: bom, transport, meta, late-meta, guess, default,
+        changed-by-meta."""
     @property
     def url(self) -> Optional[str]: ...
 
@@ -135,7 +136,11 @@ def text(
     html: Html, *, content_type: Optional[str] = None, url: Optional[str] = None
 ) -> Page: ...
 def links(
-    html: Html, *, base_url: Optional[str] = None, content_type: Optional[str] = None
+    html: Html,
+    *,
+    base_url: Optional[str] = None,
+    content_type: Optional[str] = None,
+    scripting: bool = True,
 ) -> List[Link]: ...
 def sniff(data: Union[bytes, bytearray], content_type: Optional[str] = None) -> Tuple[str, str]: ...
 def text_many(
@@ -149,4 +154,5 @@ def links_many(
     ],
     *,
     threads: Optional[int] = None,
+    scripting: bool = True,
 ) -> List[List[Link]]: ...

@@ -22,7 +22,7 @@ use crate::object_list;
 /// between table cells, whitespace collapsed outside `<pre>`);
 /// `encoding` the encoding bytes were decoded from and `rule` what decided
 /// it (`"bom"`, `"transport"`, `"meta"`, `"late-meta"`, `"guess"`,
-/// `"default"`), both `None` for a `str`; `url` the `url` argument, kept
+/// `"default"`, `"changed-by-meta"`), both `None` for a `str`; `url` the `url` argument, kept
 /// with the page.
 #[pyclass(module = "htmltok", frozen, get_all)]
 pub struct Page {
@@ -33,7 +33,7 @@ pub struct Page {
     /// The encoding bytes were decoded from (`None` for a `str`).
     encoding: Option<&'static str>,
     /// What decided it: `bom`, `transport`, `meta`, `late-meta`, `guess`,
-    /// `default` (`None` for a `str`).
+    /// `default`, `changed-by-meta` (`None` for a `str`).
     rule: Option<&'static str>,
     /// The `url` argument.
     url: Option<String>,
@@ -115,10 +115,17 @@ fn page_text(html: &Html, decoding: &Decoding, url: Option<String>) -> Page {
     }
 }
 
-/// One page's links: decode, then `htmltok::extract::links`.
-fn page_links(html: &Html, decoding: &Decoding, base: Option<&url::Url>) -> Vec<Link> {
+/// One page's links: decode, then `htmltok::extract::links_with` (the
+/// queries in the page's encoding, scripting on or off).
+fn page_links(
+    html: &Html,
+    decoding: &Decoding,
+    base: Option<&url::Url>,
+    scripting: bool,
+) -> Vec<Link> {
     let decoded = html.decode(decoding);
-    extract::links(&decoded.html, base)
+    let options = decoded.link_options().scripting(scripting);
+    extract::links_with(&decoded.html, base, options)
         .into_iter()
         .map(Link::from)
         .collect()
@@ -155,24 +162,38 @@ pub fn text(
 
 /// Every URL of `html` (links, images, scripts, frames, forms, srcset
 /// candidates, a refresh's URL) as a list of `Link`, resolved against the
-/// page's `<base href>` and `base_url`. A `base_url` that does not parse
-/// as an absolute URL is a `ValueError`.
+/// page's `<base href>` and `base_url`, a query in the page's encoding. A
+/// `base_url` that does not parse as an absolute URL is a `ValueError`.
+/// `scripting` (on by default, as in a browser with JavaScript) makes the
+/// content of `<noscript>` text; `scripting=False` finds the links in it.
 ///
 /// >>> [l.url for l in links('<a href="/x">', base_url="https://example.com/a/")]
 /// ['https://example.com/x']
 #[pyfunction]
-#[pyo3(signature = (html, *, base_url=None, content_type=None))]
+#[pyo3(signature = (html, *, base_url=None, content_type=None, scripting=None))]
 pub fn links<'py>(
     py: Python<'py>,
     html: &Bound<'py, PyAny>,
     base_url: Option<&Bound<'py, PyAny>>,
     content_type: Option<&Bound<'py, PyAny>>,
+    scripting: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     let html = Html::extract(html, "html")?;
     let decoding = Decoding::new(None, opt_str(content_type, "content_type")?)?;
     let base = parse_base(opt_str(base_url, "base_url")?.as_deref())?;
-    let found = py.detach(|| page_links(&html, &decoding, base.as_ref()));
+    let scripting = scripting_flag(scripting)?;
+    let found = py.detach(|| page_links(&html, &decoding, base.as_ref(), scripting));
     object_list(py, found)
+}
+
+/// The `scripting` argument: on unless `False`, or a `TypeError`.
+fn scripting_flag(obj: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+    match obj {
+        None => Ok(true),
+        Some(obj) => obj.extract::<bool>().map_err(|_| {
+            PyTypeError::new_err(format!("scripting must be bool, not {}", type_name(obj)))
+        }),
+    }
 }
 
 /// The encoding of the page `data` (bytes) as a browser decides it, and
@@ -321,17 +342,20 @@ pub fn text_many<'py>(
 
 /// `links` of every page, in order (a list of lists), on `threads` threads
 /// (all cores when `None`) with the GIL released. Each page is `html`,
-/// `(html, base_url)` or `(html, base_url, content_type)`.
+/// `(html, base_url)` or `(html, base_url, content_type)`; `scripting` as
+/// for `links`, for every page.
 #[pyfunction]
-#[pyo3(signature = (pages, *, threads=None))]
+#[pyo3(signature = (pages, *, threads=None, scripting=None))]
 pub fn links_many<'py>(
     py: Python<'py>,
     pages: &Bound<'py, PyAny>,
     threads: Option<usize>,
+    scripting: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
     let items = items(pages, true)?;
+    let scripting = scripting_flag(scripting)?;
     let done = batch(py, threads, &items, |item| {
-        page_links(&item.html, &item.decoding, item.base.as_ref())
+        page_links(&item.html, &item.decoding, item.base.as_ref(), scripting)
     })?;
     let lists = done
         .into_iter()

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use htmltok::encoding::Encoding;
-use htmltok::extract::{Page, Rule};
+use htmltok::extract::{LinkOptions, Page, Source};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedBytes;
@@ -56,7 +56,7 @@ impl Html {
             Html::Bytes(bytes) => {
                 let page = Page::decode(bytes, decoding.transport.as_deref());
                 Decoded {
-                    encoding: Some((page.encoding, page.rule)),
+                    encoding: Some((page.encoding, page.source)),
                     html: page.html,
                 }
             }
@@ -68,10 +68,19 @@ impl Html {
 /// already) and, for bytes, the encoding and the rule that chose it.
 pub struct Decoded<'a> {
     pub html: Cow<'a, str>,
-    pub encoding: Option<(&'static Encoding, Rule)>,
+    pub encoding: Option<(&'static Encoding, Source)>,
 }
 
 impl Decoded<'_> {
+    /// How `htmltok::extract::links_with` reads this page: bytes with the
+    /// queries of their URLs in their encoding, a `str` in UTF-8.
+    pub fn link_options(&self) -> LinkOptions {
+        match self.encoding {
+            Some((encoding, _)) => LinkOptions::new().encoding(encoding),
+            None => LinkOptions::new(),
+        }
+    }
+
     /// The encoding's name as `encoding_rs` spells it, for bytes.
     pub fn encoding_name(&self) -> Option<&'static str> {
         self.encoding.map(|(encoding, _)| encoding.name())

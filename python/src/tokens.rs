@@ -192,9 +192,9 @@ pub fn tokenize<'py>(
 ///
 /// Why: PyO3 makes every `#[pyclass]` object GC-tracked, and a page's
 /// tokens are hundreds of thousands of new tracked objects, each 700 of
-/// which start a collection that traverses them: 40% of `tokenize`'s time
-/// on the corpus was the collector. None of these objects can be part of
-/// a cycle (they hold only strings and a dict of strings).
+/// which start a collection that traverses them: the collector took a
+/// large part of `tokenize`'s time on the corpus. None of these objects
+/// can be part of a cycle (they hold only strings and a dict of strings).
 struct GcPause<'py> {
     gc: Option<Bound<'py, PyModule>>,
 }

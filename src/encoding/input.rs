@@ -10,13 +10,18 @@
 //!    a byte order mark, the transport's charset or the prescan decides.
 //! 2. Otherwise ASCII goes through as it is (it reads the same in every
 //!    ASCII-compatible encoding) while the stream watches its start tags
-//!    for a `<meta>` that declares an encoding (`saw_start_tag`).
+//!    for a `<meta>` that declares an encoding (`saw_token`).
 //! 3. From the first non-ASCII byte on, bytes are held until the guess's
 //!    length ([`Sniffer::guess_len`], by default [`DETECT_LEN`]) have arrived
 //!    (or the input ends) and the tokens before them have been taken: then
 //!    the `<meta>` seen, else the guess, else the default decides. The
 //!    guess also reads the two ASCII bytes before the first non-ASCII one,
 //!    which the stream keeps as it passes ASCII through (`context`).
+//! 4. If a rule that a declaration may overrule decided (the prescan, the
+//!    guess, the default), the stream watches the tokens of the head
+//!    ([`Head`]) for a `<meta>` that declares another encoding: where
+//!    [`Sniffer::sniff`] changes the whole page's encoding, the stream,
+//!    whose tokens are out, says so in `Sniffed::declared_late`.
 //!
 //! A UTF-8 page then takes the UTF-8 path, any other goes through an
 //! `encoding_rs` decoder, whose output for any split of the input is the
@@ -25,10 +30,11 @@
 use encoding_rs::{Decoder, Encoding, UTF_8};
 
 use super::guess::CONTEXT;
+use super::head::{Head, Seen};
 #[cfg(doc)]
 use super::DETECT_LEN;
 use super::{ascii_len, late_meta, meta_declares, Sniffed, Sniffer, PRESCAN_LEN};
-use crate::utf8;
+use crate::{utf8, Token};
 
 /// Input bytes at most decoded at once, so that the room reserved for
 /// their text (up to three bytes of UTF-8 per input byte) stays small.
@@ -37,9 +43,15 @@ const DECODE_STEP: usize = 64 * 1024;
 pub(crate) struct InputDecoder {
     state: State,
     sniffed: Option<Sniffed>,
-    /// In `State::Ascii` with no `<meta>` seen yet: a byte, not a look at
-    /// the state, since a stream tests it at every token.
+    /// Tokens are to be shown to `saw_token`: in `State::Ascii` with no
+    /// `<meta>` seen yet, or decided by a rule a `<meta>` in the head may
+    /// overrule while the head goes on. A byte, not a look at the state,
+    /// since a stream tests it at every token.
     watch: bool,
+    /// The head so far, from the first token on.
+    head: Head,
+    /// The head has neither ended nor declared an encoding yet.
+    head_open: bool,
 }
 
 enum State {
@@ -71,6 +83,8 @@ impl InputDecoder {
             },
             sniffed: None,
             watch: false,
+            head: Head::default(),
+            head_open: false,
         }
     }
 
@@ -83,6 +97,8 @@ impl InputDecoder {
             },
             sniffed: None,
             watch: false,
+            head: Head::default(),
+            head_open: true,
         }
     }
 
@@ -100,19 +116,38 @@ impl InputDecoder {
         }
     }
 
-    /// Whether start tags are to be shown to [`saw_start_tag`](Self::saw_start_tag).
+    /// Whether tokens are to be shown to [`saw_token`](Self::saw_token).
     #[inline]
     pub(crate) fn watching(&self) -> bool {
         self.watch
     }
 
-    /// A start tag the stream handed out while [`watching`](Self::watching):
-    /// the first `<meta>` that declares an encoding decides.
-    pub(crate) fn saw_start_tag(&mut self, tag: &crate::Tag<'_>) {
-        if let State::Ascii { meta, .. } = &mut self.state {
-            if meta.is_none() {
-                *meta = meta_declares(tag);
+    /// A token the stream handed out while [`watching`](Self::watching):
+    /// undecided, the first `<meta>` that declares an encoding decides;
+    /// decided, the first in the head that declares another is noted.
+    pub(crate) fn saw_token(&mut self, token: &Token<'_>) {
+        let seen = if self.head_open {
+            self.head.see(token)
+        } else {
+            None
+        };
+        if seen.is_some() {
+            self.head_open = false;
+        }
+        match &mut self.state {
+            State::Ascii { meta, .. } => {
+                if let (None, Token::StartTag(tag)) = (&meta, token) {
+                    *meta = meta_declares(tag);
+                }
                 self.watch = meta.is_none();
+            }
+            _ => {
+                if let (Some(Seen::Declares(found)), Some(sniffed)) = (seen, &mut self.sniffed) {
+                    if found != sniffed.encoding {
+                        sniffed.declared_late = Some(found);
+                    }
+                }
+                self.watch = self.head_open;
             }
         }
     }
@@ -224,7 +259,7 @@ impl InputDecoder {
     /// Switches to the encoding `sniffed` and decodes `body` with it.
     fn decide(&mut self, sniffed: Sniffed, out: &mut String, body: &[u8]) {
         self.sniffed = Some(sniffed);
-        self.watch = false;
+        self.watch = self.head_open && sniffed.may_change();
         if sniffed.encoding == UTF_8 {
             let mut partial = Vec::new();
             push_utf8(&mut partial, out, body);
@@ -294,7 +329,7 @@ fn push_utf8(partial: &mut Vec<u8>, out: &mut String, mut data: &[u8]) {
 }
 
 /// Decodes `data` onto `out`; `last` ends the input.
-fn decode(decoder: &mut Decoder, out: &mut String, data: &[u8], last: bool) {
+pub(super) fn decode(decoder: &mut Decoder, out: &mut String, data: &[u8], last: bool) {
     let mut rest = data;
     loop {
         let step = &rest[..rest.len().min(DECODE_STEP)];

@@ -1,17 +1,23 @@
 //! Character encodings: which one a page is in, and its text as UTF-8.
 //!
 //! A browser decides a page's encoding before it tokenizes (the HTML
-//! Standard, "The input byte stream", `the-input-byte-stream`): a byte order mark first, then
-//! the charset the transport gave (HTTP's `Content-Type`), then a prescan
-//! of the first 1024 bytes for `<meta charset>` (or an XML declaration),
-//! then a later `<meta>` that declares one before the first non-ASCII byte
-//! (what the tree builder's "change the encoding" does, without a reload:
-//! the ASCII before it reads the same in every candidate encoding), then
-//! (where nothing declared one) a guess from the bytes, else a default. [`Sniffer`] makes that decision ([`Source`] says which step
-//! made it) and decodes with `encoding_rs`, which implements the WHATWG
-//! Encoding Standard's decoders. The guess is Firefox's: `chardetng`.
-//! The tokenizer then reads the decoded text, so spans and error positions
-//! are offsets in that UTF-8 text, not in the original bytes.
+//! Standard, "The input byte stream", `the-input-byte-stream`): a byte
+//! order mark first, then the charset the transport gave (HTTP's
+//! `Content-Type`), then a prescan of the first 1024 bytes for
+//! `<meta charset>` (or an XML declaration), then a later `<meta>` that
+//! declares one before the first non-ASCII byte (what the tree builder's
+//! "change the encoding" does, without a reload: the ASCII before it reads
+//! the same in every candidate encoding), then (where nothing declared one)
+//! a guess from the bytes, else a default. Unless a byte order mark or the
+//! transport decided, a `<meta>` in the head that declares another
+//! encoding still changes it, after non-ASCII bytes too: a browser then
+//! parses the page again, and so [`Sniffer::decode`] decodes it in the
+//! declared encoding. [`Sniffer`] makes that decision ([`Source`] says
+//! which step made it) and decodes with `encoding_rs`, which implements
+//! the WHATWG Encoding Standard's decoders. The guess is Firefox's:
+//! `chardetng`. The tokenizer then reads the decoded text, so spans and
+//! error positions are offsets in that UTF-8 text, not in the original
+//! bytes. A byte order mark is not part of the text.
 //!
 //! ```
 //! use htmltok::encoding::{Sniffer, Source, KOI8_R};
@@ -21,7 +27,7 @@
 //! let page = b"<meta charset=koi8-r><p>\xf0\xd2\xc9\xd7\xc5\xd4";
 //! let decoded = Sniffer::new().decode(page);
 //! assert_eq!(decoded.sniffed.encoding, KOI8_R);
-//! assert_eq!(decoded.sniffed.source, Source::Prescan);
+//! assert_eq!(decoded.sniffed.source, Source::Meta);
 //! let mut tok = Tokenizer::new(&decoded.text);
 //! let mut text = String::new();
 //! while let Some(token) = tok.next_token() {
@@ -43,19 +49,29 @@
 //! // "Привет, мир! Новости дня." in windows-1251, undeclared.
 //! let page = b"<p>\xcf\xf0\xe8\xe2\xe5\xf2, \xec\xe8\xf0! \xcd\xee\xe2\xee\xf1\xf2\xe8 \xe4\xed\xff.";
 //! let decoded = Sniffer::new().url("https://news.example.ru/").decode(page);
-//! assert_eq!(decoded.sniffed.source, Source::Detected);
+//! assert_eq!(decoded.sniffed.source, Source::Guess);
 //! assert_eq!(decoded.text, "<p>Привет, мир! Новости дня.");
 //! // The standard's minimum (no statistical guess): the default.
 //! let minimum = Sniffer::new().statistical_guess(false).sniff(page);
 //! assert_eq!((minimum.encoding, minimum.source), (encoding_rs::WINDOWS_1252, Source::Default));
 //! ```
 //!
-//! Left out, as the standard allows: switching encodings when a `<meta>`
-//! after the first non-ASCII byte declares another one, or when the bytes
-//! after the guess's window contradict it (both make a browser reload the
-//! page).
+//! Once the page is decoded, a `<meta>` changes its encoding only in the
+//! page's head (see [`Source::ChangedByMeta`]); the standard would also
+//! change for one in the body, which would cost every page a second
+//! reading to its end. A stream cannot take its tokens back: it reports
+//! such a `<meta>` ([`Sniffed::declared_late`]) and goes on in the
+//! encoding it decided. As the standard says, a declaration of the
+//! encoding in use changes nothing, nor does any declaration in a UTF-16
+//! page (it was not read as ASCII); a declared UTF-16 means UTF-8, and
+//! `x-user-defined` windows-1252.
+//!
+//! Left out, as the standard allows: switching encodings when the bytes
+//! after the guess's window contradict the guess (which makes a browser
+//! reload the page).
 
 mod guess;
+mod head;
 mod input;
 mod prescan;
 
@@ -90,28 +106,42 @@ use guess::Tld;
 pub const PRESCAN_LEN: usize = 1024;
 
 /// How many bytes from the first non-ASCII byte on the guess
-/// ([`Source::Detected`]) reads when nothing declared an encoding, unless
+/// ([`Source::Guess`]) reads when nothing declared an encoding, unless
 /// [`Sniffer::guess_len`] says otherwise. A stream holds them back until
 /// they have arrived. 4 KiB rather than the prescan's 1 KiB: a page whose
 /// first kilobyte tells too little (ISO-8859-2 and windows-1250 share
-/// most letters) is guessed right from four (tests/encodings.rs prints
+/// most letters) is guessed right from four (tests/conformance/encodings.rs prints
 /// the rate per encoding for both).
 pub const DETECT_LEN: usize = 4096;
 
+/// Input bytes decoded and tokenized at a time while [`Sniffer::sniff`]
+/// reads a page's head: most heads end, or declare, within the first.
+const HEAD_STEP: usize = 8 * 1024;
+
 /// Where a [`Sniffed`] encoding came from, in the order they are tried.
 ///
-/// One variant per rule of the standard's order, named on the command
-/// line (`htmltok sniff`) as:
+/// One variant per rule of the standard's order, named as the command
+/// line (`htmltok sniff`) names them ([`as_str`](Source::as_str)):
 ///
 /// | variant | rule |
 /// |---|---|
 /// | [`Bom`](Source::Bom) | `bom` |
 /// | [`Transport`](Source::Transport) | `transport` |
-/// | [`Prescan`](Source::Prescan) | `meta` |
+/// | [`Meta`](Source::Meta) | `meta` |
 /// | [`LateMeta`](Source::LateMeta) | `late-meta` |
-/// | [`Detected`](Source::Detected) | `guess` |
+/// | [`Guess`](Source::Guess) | `guess` |
 /// | [`Default`](Source::Default) | `default` |
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// | [`ChangedByMeta`](Source::ChangedByMeta) | `changed-by-meta` |
+///
+/// ```
+/// use htmltok::encoding::{Sniffer, Source};
+/// assert_eq!(Sniffer::new().sniff(b"\xef\xbb\xbfhi").source, Source::Bom);
+/// assert_eq!(Sniffer::new().sniff(b"<meta charset=gbk>").source, Source::Meta);
+/// assert_eq!(Sniffer::new().sniff(b"caf\xc3\xa9").source, Source::Guess);
+/// assert_eq!(Sniffer::new().sniff(b"plain").source, Source::Default);
+/// assert_eq!(Source::LateMeta.as_str(), "late-meta");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Source {
     /// A byte order mark (UTF-8, UTF-16LE or UTF-16BE): it wins over
@@ -121,7 +151,7 @@ pub enum Source {
     Transport,
     /// A `<meta>` element or an XML declaration in the first
     /// [`PRESCAN_LEN`] bytes ([`prescan`]).
-    Prescan,
+    Meta,
     /// A `<meta>` start tag after the first [`PRESCAN_LEN`] bytes but
     /// before the first non-ASCII byte, as the tokenizer reads it: the
     /// standard's "change the encoding" while parsing, in the case where
@@ -130,19 +160,63 @@ pub enum Source {
     /// a long `<head>` of scripts and styles.
     LateMeta,
     /// Nothing declared one, and the page has a non-ASCII byte: the guess
-    /// from the bytes (rule `guess`). By `chardetng` from the
+    /// from the bytes. By `chardetng` from the
     /// [`DETECT_LEN`] bytes from the first non-ASCII byte on (or
     /// [`Sniffer::guess_len`]'s), with the URL's top-level domain as a
     /// hint ([`Sniffer::url`]): any of the legacy encodings it knows, or
     /// UTF-8 when those bytes are valid UTF-8. With
     /// [`Sniffer::statistical_guess`] off, only UTF-8 is guessed (when the
     /// bytes are valid UTF-8), as the standard's minimum.
-    Detected,
+    Guess,
     /// Nothing declared one and nothing to guess from: the page is pure
     /// ASCII (which every candidate reads the same), or, with
     /// [`Sniffer::statistical_guess`] off, not valid UTF-8. The sniffer's
     /// default ([`Sniffer::default_encoding`]).
     Default,
+    /// A `<meta>` in the page's head declared another encoding than the
+    /// one [`Meta`](Source::Meta), [`Guess`](Source::Guess) or
+    /// [`Default`](Source::Default) chose, after bytes that read
+    /// differently in the two: the standard's "change the encoding", which
+    /// makes a browser parse the page again in the declared encoding, as
+    /// [`Sniffer::decode`] decodes it. Only a whole page can be read again;
+    /// a stream reports the declaration instead ([`Sniffed::declared_late`]).
+    ChangedByMeta,
+}
+
+impl Source {
+    /// The rule's name on the command line: `bom`, `transport`, `meta`,
+    /// `late-meta`, `guess`, `default` or `changed-by-meta`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Source::Bom => "bom",
+            Source::Transport => "transport",
+            Source::Meta => "meta",
+            Source::LateMeta => "late-meta",
+            Source::Guess => "guess",
+            Source::Default => "default",
+            Source::ChangedByMeta => "changed-by-meta",
+        }
+    }
+
+    /// Whether a `<meta>` read while parsing may still change the
+    /// encoding: the standard's confidence "tentative".
+    fn is_tentative(self) -> bool {
+        matches!(self, Source::Meta | Source::Guess | Source::Default)
+    }
+}
+
+// The variants' names before they took the command line's words, kept so
+// that code written against them still builds.
+#[allow(non_upper_case_globals)]
+impl Source {
+    /// Renamed [`Source::Meta`].
+    #[deprecated(note = "renamed `Source::Meta`")]
+    #[doc(hidden)]
+    pub const Prescan: Source = Source::Meta;
+    /// Renamed [`Source::Guess`].
+    #[deprecated(note = "renamed `Source::Guess`")]
+    #[doc(hidden)]
+    pub const Detected: Source = Source::Guess;
 }
 
 /// The encoding a page is decoded with, and why.
@@ -152,9 +226,54 @@ pub struct Sniffed {
     pub encoding: &'static Encoding,
     /// What decided it.
     pub source: Source,
+    /// Only from a stream ([`StreamTokenizer::sniffed`](crate::StreamTokenizer::sniffed)):
+    /// the encoding a `<meta>` in the page's head declared after the
+    /// stream had decided on another one, on a rule a declaration may
+    /// overrule ([`Source::Meta`], [`Source::Guess`], [`Source::Default`]).
+    /// A browser would parse the page again in it; a stream has handed
+    /// out its tokens, so it goes on in `encoding`, and says so here. The
+    /// whole page, [`Sniffer::decode`]d, is in this encoding
+    /// ([`Source::ChangedByMeta`]). `None` for a whole page, and when no
+    /// `<meta>` declared another encoding.
+    ///
+    /// ```
+    /// use htmltok::encoding::{Sniffer, Source, ISO_8859_2, WINDOWS_1252};
+    /// use htmltok::{Config, StreamTokenizer};
+    ///
+    /// // "Zażółć" in ISO-8859-2, declared only after a kilobyte of comment.
+    /// let mut page = b"<title>Za\xbf\xf3\xb3\xe6</title><!--".to_vec();
+    /// page.extend([b'-'; 1024]);
+    /// page.extend(b"-><meta charset=iso-8859-2><p>");
+    /// let sniffer = Sniffer::new().statistical_guess(false);
+    ///
+    /// let whole = sniffer.decode(&page);
+    /// assert_eq!((whole.sniffed.encoding, whole.sniffed.source), (ISO_8859_2, Source::ChangedByMeta));
+    /// assert!(whole.text.starts_with("<title>Zażółć</title>"));
+    ///
+    /// let mut stream = StreamTokenizer::decoding(sniffer, Config::new());
+    /// for chunk in page.chunks(100) {
+    ///     stream.feed(chunk);
+    ///     while stream.next_token().is_some() {}
+    /// }
+    /// stream.finish();
+    /// while stream.next_token().is_some() {}
+    /// let sniffed = stream.sniffed().unwrap();
+    /// assert_eq!((sniffed.encoding, sniffed.source), (WINDOWS_1252, Source::Default));
+    /// assert_eq!(sniffed.declared_late, Some(ISO_8859_2));
+    /// ```
+    pub declared_late: Option<&'static Encoding>,
 }
 
 impl Sniffed {
+    /// `encoding` by `source`, with nothing declared late.
+    fn by(encoding: &'static Encoding, source: Source) -> Sniffed {
+        Sniffed {
+            encoding,
+            source,
+            declared_late: None,
+        }
+    }
+
     /// Bytes of byte order mark at the start of the input, which are not
     /// decoded.
     fn bom_len(&self) -> usize {
@@ -163,6 +282,13 @@ impl Sniffed {
             Source::Bom => 2,
             _ => 0,
         }
+    }
+
+    /// Whether a `<meta>` in the head may still change the encoding: a
+    /// rule the standard calls tentative, and not UTF-16 (which no
+    /// declaration read as ASCII can be right about).
+    pub(crate) fn may_change(&self) -> bool {
+        self.source.is_tentative() && !is_utf16(self.encoding)
     }
 }
 
@@ -189,7 +315,7 @@ pub struct Decoded<'a> {
 /// let page = b"<meta charset=windows-1251><p>\xcf\xf0\xe8\xe2\xe5\xf2";
 /// // The page's own declaration...
 /// let sniffed = Sniffer::new().sniff(page);
-/// assert_eq!((sniffed.encoding, sniffed.source), (WINDOWS_1251, Source::Prescan));
+/// assert_eq!((sniffed.encoding, sniffed.source), (WINDOWS_1251, Source::Meta));
 /// // ...gives way to the transport's (an HTTP `Content-Type` charset)...
 /// let http = Sniffer::new().transport_label("KOI8-R");
 /// assert_eq!(http.sniff(page).encoding, KOI8_R);
@@ -199,7 +325,7 @@ pub struct Decoded<'a> {
 /// // Without a declaration, the bytes are guessed from.
 /// let undeclared = &page[b"<meta charset=windows-1251>".len()..];
 /// let guessed = Sniffer::new().tld("ru").sniff(undeclared);
-/// assert_eq!((guessed.encoding, guessed.source), (encoding_rs::WINDOWS_1251, Source::Detected));
+/// assert_eq!((guessed.encoding, guessed.source), (encoding_rs::WINDOWS_1251, Source::Guess));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sniffer {
@@ -344,8 +470,22 @@ impl Sniffer {
     /// The encoding of the page `bytes`: a byte order mark, the transport's
     /// charset, a declaration in the first [`PRESCAN_LEN`] bytes, a later
     /// `<meta>` before the first non-ASCII byte, a guess from the bytes
-    /// from there on, or the default ([`Source`] has the details).
+    /// from there on, or the default; then, unless a byte order mark or
+    /// the transport decided, a `<meta>` in the page's head that declares
+    /// another encoding ([`Source`] has the details). The last step
+    /// tokenizes the page up to the end of its head (or its first `<meta>`
+    /// that declares an encoding), decoding only that much.
     pub fn sniff(&self, bytes: &[u8]) -> Sniffed {
+        let sniffed = self.sniff_before_parsing(bytes);
+        match self.declared_in_head(bytes, sniffed) {
+            Some(encoding) => Sniffed::by(encoding, Source::ChangedByMeta),
+            None => sniffed,
+        }
+    }
+
+    /// The standard's encoding sniffing algorithm, what is decided before
+    /// the page is parsed.
+    fn sniff_before_parsing(&self, bytes: &[u8]) -> Sniffed {
         if let Some(early) = self.sniff_early(bytes) {
             return early;
         }
@@ -354,19 +494,83 @@ impl Sniffer {
         self.sniff_late(late_meta(&bytes[..ascii]), context, &bytes[ascii..])
     }
 
+    /// The encoding the first `<meta>` of the head of `bytes` declares
+    /// ([`head::Head`]), as the page reads in `sniffed`'s encoding, if
+    /// `sniffed` may change and it is another one.
+    ///
+    /// The page is decoded and tokenized as a stream, chunk by chunk, so
+    /// that only its head is: the whole page's tokens would be read once
+    /// more by the caller.
+    fn declared_in_head(&self, bytes: &[u8], sniffed: Sniffed) -> Option<&'static Encoding> {
+        if !sniffed.may_change() {
+            return None;
+        }
+        // A rule that decided after the ASCII start read it as it is; the
+        // `<meta>` tags in it were looked at (`late_meta`), so a page that
+        // is all ASCII has none left to find.
+        let ascii = match sniffed.source {
+            Source::Guess | Source::Default => ascii_len(bytes),
+            _ => 0,
+        };
+        if ascii == bytes.len() {
+            return None;
+        }
+        let mut stream = crate::StreamTokenizer::new();
+        let mut watch = head::Head::default();
+        let mut decoder = (sniffed.encoding != UTF_8)
+            .then(|| sniffed.encoding.new_decoder_without_bom_handling());
+        let mut text = String::new();
+        let (before, after) = bytes.split_at(ascii);
+        let mut pieces = before
+            .chunks(HEAD_STEP)
+            .map(|c| (c, false))
+            .chain(after.chunks(HEAD_STEP).map(|c| (c, true)));
+        loop {
+            let piece = pieces.next();
+            let ended = piece.is_none();
+            match (piece, decoder.as_mut()) {
+                (Some((chunk, true)), Some(decoder)) => {
+                    text.clear();
+                    input::decode(decoder, &mut text, chunk, false);
+                    stream.feed(text.as_bytes());
+                }
+                (Some((chunk, _)), _) => stream.feed(chunk),
+                (None, decoder) => {
+                    if let Some(decoder) = decoder {
+                        text.clear();
+                        input::decode(decoder, &mut text, &[], true);
+                        stream.feed(text.as_bytes());
+                    }
+                    stream.finish();
+                }
+            }
+            while let Some(token) = stream.next_token() {
+                match watch.see(&token) {
+                    Some(head::Seen::Declares(found)) => {
+                        return (found != sniffed.encoding).then_some(found);
+                    }
+                    Some(head::Seen::End) => return None,
+                    None => {}
+                }
+            }
+            if ended {
+                return None;
+            }
+        }
+    }
+
     /// What the first bytes decide: a byte order mark, the transport's
     /// charset, the prescan. `prefix` is the whole input or at least
     /// [`PRESCAN_LEN`] bytes of it.
     pub(crate) fn sniff_early(&self, prefix: &[u8]) -> Option<Sniffed> {
-        let found = |encoding, source| Some(Sniffed { encoding, source });
         if let Some((encoding, _)) = Encoding::for_bom(prefix) {
-            return found(encoding, Source::Bom);
+            return Some(Sniffed::by(encoding, Source::Bom));
         }
         if let Some(encoding) = self.transport {
-            return found(encoding, Source::Transport);
+            return Some(Sniffed::by(encoding, Source::Transport));
         }
         let head = &prefix[..prefix.len().min(PRESCAN_LEN)];
-        prescan(head).and_then(|encoding| found(encoding, Source::Prescan))
+        prescan(head).map(|encoding| Sniffed::by(encoding, Source::Meta))
     }
 
     /// What decides when the first bytes do not: a `<meta>` found in the
@@ -380,7 +584,7 @@ impl Sniffer {
         context: &[u8],
         rest: &[u8],
     ) -> Sniffed {
-        let found = |encoding, source| Sniffed { encoding, source };
+        let found = Sniffed::by;
         if let Some(encoding) = meta {
             return found(encoding, Source::LateMeta);
         }
@@ -391,7 +595,7 @@ impl Sniffer {
         let last = rest.len() < self.guess_len;
         let tld = self.tld.as_ref().map(Tld::as_bytes);
         match guess::guess(context, window, last, tld, self.statistical) {
-            Some(encoding) => found(encoding, Source::Detected),
+            Some(encoding) => found(encoding, Source::Guess),
             None => found(self.default, Source::Default),
         }
     }
@@ -401,7 +605,9 @@ impl Sniffer {
         self.guess_len
     }
 
-    /// Sniffs the whole page `bytes` and decodes it. A UTF-8 page is
+    /// Sniffs the whole page `bytes` (as [`sniff`](Self::sniff) does, so a
+    /// `<meta>` in the head that declares another encoding is followed:
+    /// [`Source::ChangedByMeta`]) and decodes it. A UTF-8 page is
     /// repaired exactly as [`Input::from_utf8_lossy`](crate::Input::from_utf8_lossy)
     /// repairs it (and borrowed when valid); other encodings are decoded
     /// by `encoding_rs`.
@@ -412,7 +618,7 @@ impl Sniffer {
             crate::utf8::lossy(body)
         } else if matches!(
             sniffed.source,
-            Source::Bom | Source::Transport | Source::Prescan
+            Source::Bom | Source::Transport | Source::Meta | Source::ChangedByMeta
         ) {
             sniffed.encoding.decode_without_bom_handling(body).0
         } else {
@@ -533,21 +739,12 @@ mod tests {
         let meta = b"<meta charset=koi8-r>".as_slice();
         let bom16 = [&b"\xff\xfe"[..], meta].concat();
         let sniffer = Sniffer::new().transport(SHIFT_JIS);
-        assert_eq!(
-            sniffer.sniff(&bom16),
-            Sniffed {
-                encoding: UTF_16LE,
-                source: Source::Bom
-            }
-        );
+        assert_eq!(sniffer.sniff(&bom16), Sniffed::by(UTF_16LE, Source::Bom));
         assert_eq!(sniffer.sniff(meta).source, Source::Transport);
         assert_eq!(Sniffer::new().sniff(meta).encoding, KOI8_R);
         assert_eq!(
             Sniffer::new().sniff(b"<p>plain"),
-            Sniffed {
-                encoding: WINDOWS_1252,
-                source: Source::Default
-            }
+            Sniffed::by(WINDOWS_1252, Source::Default)
         );
         assert_eq!(
             Sniffer::new()
@@ -596,12 +793,21 @@ mod tests {
         let late = Sniffer::new().sniff(&page);
         assert_eq!((late.encoding, late.source), (KOI8_R, Source::LateMeta));
         page.drain(..20);
-        assert_eq!(Sniffer::new().sniff(&page).source, Source::Prescan);
-        // After a non-ASCII byte it comes too late (a browser would
-        // reload): the guess decides.
+        assert_eq!(Sniffer::new().sniff(&page).source, Source::Meta);
+        // After a non-ASCII byte, in the head: the page is read again in
+        // it (as a browser reloads it).
         let mut after = vec![b' '; PRESCAN_LEN];
-        after.extend_from_slice(b"\xe9<meta charset=koi8-r>");
-        assert_eq!(Sniffer::new().sniff(&after).source, Source::Detected);
+        after.extend_from_slice(b"<title>\xe9</title><meta charset=koi8-r>");
+        let changed = Sniffer::new().sniff(&after);
+        assert_eq!(
+            (changed.encoding, changed.source),
+            (KOI8_R, Source::ChangedByMeta)
+        );
+        // In the body (the text before it began one), it does not count:
+        // the guess decides.
+        let mut body = vec![b' '; PRESCAN_LEN];
+        body.extend_from_slice(b"\xe9<meta charset=koi8-r>");
+        assert_eq!(Sniffer::new().sniff(&body).source, Source::Guess);
         // Inside a script it is text, as the tree builder reads it.
         let mut script = vec![b' '; PRESCAN_LEN];
         script.extend_from_slice(b"<script>x='<meta charset=koi8-r>'</script>");
@@ -616,10 +822,7 @@ mod tests {
 
     #[test]
     fn guessing() {
-        let guessed = |encoding| Sniffed {
-            encoding,
-            source: Source::Detected,
-        };
+        let guessed = |encoding| Sniffed::by(encoding, Source::Guess);
         // A character cut by the guess's window does not count against it.
         let mut long = vec![b'a'; 10];
         long.extend("é".repeat(DETECT_LEN / 2 - 1).as_bytes());

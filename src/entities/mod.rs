@@ -55,11 +55,10 @@ fn find(name: &[u8]) -> Option<usize> {
 /// that begins them. Binary searches of the sorted table (one, and up to
 /// five lengths of legacy names when the first two bytes can begin one)
 /// answer it, with no data structure to build: this replaced an
-/// aho-corasick automaton, whose building cost every process about 2.1 ms
-/// at its first reference outside the common names (measured on a
-/// `htmltok text` of a one-page WARC file: 5.2 ms with it, 3.1 ms without;
-/// a fifth of what decompressing the corpus's archive costs per core),
-/// and whose search was no faster.
+/// aho-corasick automaton, whose building cost every process at its first
+/// reference outside the common names (a large part of a short run, such
+/// as `htmltok text` over a one-page archive), and whose search was no
+/// faster.
 #[inline(never)]
 pub(crate) fn longest_match(after_amp: &[u8]) -> Option<NamedMatch> {
     // No name is longer than LONGEST_NAME, so the bytes beyond it cannot
@@ -118,12 +117,12 @@ pub(crate) fn may_start_legacy(name: &[u8]) -> bool {
 /// The value of `name;` for the names that make up almost all references on
 /// real pages (`&quot;`, `&amp;`, `&gt;`, `&lt;` and `&nbsp;` are nine in
 /// ten of the corpus's), answered by one `match` instead of searching the
-/// table: about 15 instructions against a few hundred. `name` is the alphanumerics between
-/// the `&` and a `;`. Since no table name goes on past its `;`, `name;`
+/// table, in a small fraction of its instructions. `name` is the
+/// alphanumerics between the `&` and a `;`. Since no table name goes on past its `;`, `name;`
 /// when it is in the table is the longest match.
 // Always inline: `charref::match_named` has two callers (the lanes'
 // `decode` and the machine's state), and an out-of-line call here costs
-// `decode` its registers (measured: +0.2% instructions on the corpus).
+// `decode` its registers (more instructions over the corpus).
 #[inline(always)]
 pub(crate) fn common_with_semicolon(name: &[u8]) -> Option<&'static str> {
     Some(match name {

@@ -1,9 +1,12 @@
 //! Every URL a page's markup refers to.
 
+use std::borrow::Cow;
+
+use encoding_rs::{EncoderResult, Encoding, UTF_8};
 use url::Url;
 
 use super::url_values::{refresh_url, srcset_urls};
-use crate::{Flow, Tag, Token, Tokenizer};
+use crate::{Config, Flow, Tag, Token, Tokenizer};
 
 /// One URL in a page: an attribute (or one `srcset` candidate, or the URL
 /// of a `<meta http-equiv=refresh>`) and what it resolves to.
@@ -25,7 +28,8 @@ use crate::{Flow, Tag, Token, Tokenizer};
 /// Links come in the order of the page's tags, and of the attributes in
 /// each tag (a tag's repeated attribute is dropped, as the standard drops
 /// it). Tags inside `<script>`, `<style>`, comments and other text are not
-/// tags, as in a browser.
+/// tags, as in a browser; nor, with scripting on (the default, see
+/// [`LinkOptions::scripting`]), are those inside `<noscript>`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Link {
     /// The URL resolved by the WHATWG URL Standard against the document's
@@ -33,6 +37,9 @@ pub struct Link {
     /// against the page's URL), else the page's URL. `None` when it does
     /// not parse (a relative URL with no base, `http://[x`), or resolves to
     /// a `javascript:` or `data:` URL, which name no resource to fetch.
+    /// The query of an `http`, `https`, `ftp` or `file` URL is written in
+    /// the page's encoding ([`LinkOptions::encoding`]), as the URL Standard
+    /// parses a document's URLs; the path and fragment are always UTF-8.
     pub url: Option<String>,
     /// The value as the page wrote it, references decoded (one candidate
     /// of a `srcset`; the URL part of a refresh).
@@ -76,20 +83,104 @@ pub struct Link {
 ///     [None, Some("http://a.example/%7e")]);
 /// ```
 pub fn links(html: &str, page_url: Option<&Url>) -> Vec<Link> {
+    links_with(html, page_url, LinkOptions::new())
+}
+
+/// How [`links_with`] reads a page: its encoding, which writes the
+/// queries of its URLs, and whether scripting is on.
+///
+/// ```
+/// use htmltok::encoding::SHIFT_JIS;
+/// use htmltok::extract::{links_with, LinkOptions};
+/// use url::Url;
+///
+/// let base = Url::parse("https://example.jp/").unwrap();
+/// let page = "<noscript><img src=/full.jpg></noscript><a href='?q=東京'>";
+/// let options = LinkOptions::new().encoding(SHIFT_JIS).scripting(false);
+/// let urls: Vec<_> = links_with(page, Some(&base), options)
+///     .into_iter()
+///     .filter_map(|l| l.url)
+///     .collect();
+/// assert_eq!(urls, ["https://example.jp/full.jpg", "https://example.jp/?q=%93%8C%8B%9E"]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LinkOptions {
+    encoding: &'static Encoding,
+    scripting: bool,
+}
+
+impl Default for LinkOptions {
+    fn default() -> Self {
+        LinkOptions::new()
+    }
+}
+
+impl LinkOptions {
+    /// A page in UTF-8 (a `&str` that was never bytes), scripting on.
+    pub fn new() -> Self {
+        LinkOptions {
+            encoding: UTF_8,
+            scripting: true,
+        }
+    }
+
+    /// The encoding the page was decoded from ([`Page::links`](super::Page::links)
+    /// passes its own): the URL Standard writes the query of a page's URL
+    /// in it, each character it cannot encode as `%26%23` and the
+    /// character's number in decimal and `%3B` (its HTML reference,
+    /// percent-encoded), as browsers send it. UTF-8 unless set; UTF-16 and
+    /// the replacement encoding write UTF-8, as the standard says.
+    pub fn encoding(self, encoding: &'static Encoding) -> Self {
+        LinkOptions { encoding, ..self }
+    }
+
+    /// Whether the page is read with scripting on (the default), as a
+    /// browser with JavaScript reads it: then the content of `<noscript>`
+    /// is text, and its tags are no links; off, it is markup, as a browser
+    /// without scripting reads it, whose links are found.
+    ///
+    /// On by default, so that the links are those of the page a browser
+    /// shows (and the text [`text()`](super::text()) finds, which skips
+    /// `<noscript>` too). A crawler that wants every URL a page names
+    /// turns it off: lazy-loading pages put an image's real URL only in
+    /// the `<noscript>` fallback.
+    pub fn scripting(self, on: bool) -> Self {
+        LinkOptions {
+            scripting: on,
+            ..self
+        }
+    }
+}
+
+/// [`links`] with options: the page's encoding for the queries, scripting
+/// on or off ([`LinkOptions`]).
+///
+/// ```
+/// use htmltok::extract::{links, links_with, LinkOptions};
+///
+/// let page = "<img src=/lazy.gif data-src=/real.jpg><noscript><img src=/real.jpg></noscript>";
+/// let raws = |l: Vec<htmltok::extract::Link>| l.into_iter().map(|l| l.raw).collect::<Vec<_>>();
+/// assert_eq!(raws(links(page, None)), ["/lazy.gif"]);
+/// let off = LinkOptions::new().scripting(false);
+/// assert_eq!(raws(links_with(page, None, off)), ["/lazy.gif", "/real.jpg"]);
+/// ```
+pub fn links_with(html: &str, page_url: Option<&Url>, options: LinkOptions) -> Vec<Link> {
     let mut found = Vec::new();
     let mut base_href: Option<String> = None;
-    let mut tok = Tokenizer::new(html);
+    let config = Config::new().scripting(options.scripting);
+    let mut tok = Tokenizer::with_config(html, config);
     tok.for_each_token(|token| {
         if let Token::StartTag(tag) = token {
             visit(&tag, &mut found, &mut base_href);
         }
         Flow::Continue
     });
+    let query = QueryEncoding::of(options.encoding);
     // The base applies to every link, also those before it: it is the
     // document's, not a running state.
-    let base = document_base(page_url, base_href.as_deref());
+    let base = document_base(page_url, base_href.as_deref(), &query);
     for link in &mut found {
-        link.url = resolve(base.as_ref(), &link.raw);
+        link.url = resolve(base.as_ref(), &link.raw, &query);
     }
     found
 }
@@ -163,16 +254,79 @@ fn visit(tag: &Tag<'_>, found: &mut Vec<Link>, base_href: &mut Option<String>) {
     }
 }
 
+/// The encoder of a page's queries: `None` for UTF-8, which the URL
+/// parser writes itself.
+struct QueryEncoding(Option<&'static Encoding>);
+
+impl QueryEncoding {
+    fn of(encoding: &'static Encoding) -> Self {
+        let output = encoding.output_encoding();
+        QueryEncoding((output != UTF_8).then_some(output))
+    }
+
+    /// `raw` parsed against `base`, the query in the page's encoding.
+    fn parse(&self, base: Option<&Url>, raw: &str) -> Option<Url> {
+        let options = Url::options().base_url(base);
+        match self.0 {
+            None => options.parse(raw),
+            Some(encoding) => {
+                let encode = query_encoder(encoding);
+                options.encoding_override(Some(&encode)).parse(raw)
+            }
+        }
+        .ok()
+    }
+}
+
+/// [`encode_query`] in `encoding`, as the URL parser takes it.
+fn query_encoder(encoding: &'static Encoding) -> impl Fn(&str) -> Cow<'_, [u8]> {
+    move |query| encode_query(encoding, query)
+}
+
+/// `query` in `encoding`, a character the encoding lacks written as the
+/// URL Standard's "percent-encode after encoding" writes it: `%26%23`,
+/// its number in decimal, `%3B`. The URL parser percent-encodes the other
+/// bytes, and leaves these as they are (`%` is in no query set).
+fn encode_query<'q>(encoding: &'static Encoding, query: &'q str) -> Cow<'q, [u8]> {
+    if encoding.is_ascii_compatible() && query.is_ascii() {
+        return Cow::Borrowed(query.as_bytes());
+    }
+    let mut encoder = encoding.new_encoder();
+    let mut out = Vec::new();
+    let mut rest = query;
+    loop {
+        let room = encoder
+            .max_buffer_length_from_utf8_without_replacement(rest.len())
+            .unwrap_or(rest.len() * 4 + 16);
+        out.reserve(room);
+        let (result, read) =
+            encoder.encode_from_utf8_to_vec_without_replacement(rest, &mut out, true);
+        rest = &rest[read..];
+        match result {
+            EncoderResult::InputEmpty => break,
+            EncoderResult::OutputFull => {}
+            EncoderResult::Unmappable(c) => {
+                out.extend_from_slice(format!("%26%23{}%3B", u32::from(c)).as_bytes());
+            }
+        }
+    }
+    Cow::Owned(out)
+}
+
 /// The document's base URL: the first `<base href>` resolved against the
 /// page's URL, else the page's URL ("frozen base URL" in the standard).
-fn document_base(page_url: Option<&Url>, base_href: Option<&str>) -> Option<Url> {
-    let from_base = base_href.and_then(|href| Url::options().base_url(page_url).parse(href).ok());
+fn document_base(
+    page_url: Option<&Url>,
+    base_href: Option<&str>,
+    query: &QueryEncoding,
+) -> Option<Url> {
+    let from_base = base_href.and_then(|href| query.parse(page_url, href));
     from_base.or_else(|| page_url.cloned())
 }
 
 /// `raw` resolved against `base`, unless it fails or names no resource.
-fn resolve(base: Option<&Url>, raw: &str) -> Option<String> {
-    let url = Url::options().base_url(base).parse(raw).ok()?;
+fn resolve(base: Option<&Url>, raw: &str, query: &QueryEncoding) -> Option<String> {
+    let url = query.parse(base, raw)?;
     match url.scheme() {
         "javascript" | "data" => None,
         _ => Some(url.into()),

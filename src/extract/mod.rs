@@ -8,22 +8,25 @@
 //! - [`links`]: every URL-bearing attribute, with its tag, attribute, byte
 //!   offset, raw value and the URL it resolves to (the [`url`] crate, the
 //!   WHATWG URL Standard) against the page's first `<base href>` and the
-//!   page's own URL ([`Link`] has the rules);
+//!   page's own URL ([`Link`] has the rules); [`links_with`] takes the
+//!   page's encoding (in which a URL's query is written) and scripting off
+//!   (for the links inside `<noscript>`), and [`Page::links`] passes the
+//!   page's encoding;
 //! - [`text()`]: the title apart, and the body's text as a reader sees it
 //!   ([`PageText`] has the rules).
 //!
 //! A page still in bytes goes through [`Page::decode`], which decides its
 //! encoding as a browser does ([`Sniffer`](crate::encoding::Sniffer)) and
-//! says which encoding and why ([`Rule`]):
+//! says which encoding and why ([`Source`]):
 //!
 //! ```
-//! use htmltok::extract::{Page, Rule};
+//! use htmltok::extract::{Page, Source};
 //!
 //! // windows-1251 declared only by the HTTP header, as a WARC record or a
 //! // fetcher would pass it on.
 //! let bytes = b"<title>\xcf\xf0\xe8\xe2\xe5\xf2</title><p>One<br>two <a href=/next>next</a>";
 //! let page = Page::decode(bytes, Some("text/html; charset=windows-1251"));
-//! assert_eq!((page.encoding_name(), page.rule), ("windows-1251", Rule::Transport));
+//! assert_eq!((page.encoding_name(), page.source), ("windows-1251", Source::Transport));
 //!
 //! let text = page.text();
 //! assert_eq!(text.title.as_deref(), Some("Привет"));
@@ -40,6 +43,9 @@ mod page;
 mod text;
 mod url_values;
 
-pub use links::{links, Link};
-pub use page::{charset_param, sniff, Page, Rule};
+/// What decided a page's encoding: [`encoding::Source`](crate::encoding::Source),
+/// here too for the callers of [`Page`] and [`sniff`].
+pub use crate::encoding::Source;
+pub use links::{links, links_with, Link, LinkOptions};
+pub use page::{charset_param, sniff, Page};
 pub use text::{text, PageText};

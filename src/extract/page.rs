@@ -4,61 +4,7 @@ use std::borrow::Cow;
 
 use crate::encoding::{Encoding, Sniffer, Source};
 
-use super::{links, text, Link, PageText};
-
-/// What decided a page's encoding, named as `htmltok sniff` prints it.
-///
-/// ```
-/// use htmltok::extract::{Page, Rule};
-/// assert_eq!(Page::decode(b"\xef\xbb\xbfhi", None).rule, Rule::Bom);
-/// assert_eq!(Page::decode(b"<meta charset=gbk>", None).rule, Rule::Meta);
-/// assert_eq!(Page::decode(b"caf\xc3\xa9", None).rule, Rule::Guess);
-/// assert_eq!(Page::decode(b"plain", None).rule, Rule::Default);
-/// assert_eq!(Rule::LateMeta.as_str(), "late-meta");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Rule {
-    /// A byte order mark.
-    Bom,
-    /// The charset the transport declared (HTTP `Content-Type`, or the
-    /// caller's override).
-    Transport,
-    /// A `<meta>` or XML declaration in the first 1024 bytes.
-    Meta,
-    /// A `<meta>` after the first 1024 bytes, before any non-ASCII byte.
-    LateMeta,
-    /// Guessed from the bytes themselves.
-    Guess,
-    /// Nothing decided: the default, windows-1252.
-    Default,
-}
-
-impl Rule {
-    /// The sniffer's [`Source`] as a rule. The one place that maps them:
-    /// a new way of deciding is one more line here.
-    pub fn from_source(source: Source) -> Rule {
-        match source {
-            Source::Bom => Rule::Bom,
-            Source::Transport => Rule::Transport,
-            Source::Prescan => Rule::Meta,
-            Source::LateMeta => Rule::LateMeta,
-            Source::Detected => Rule::Guess,
-            Source::Default => Rule::Default,
-        }
-    }
-
-    /// `bom`, `transport`, `meta`, `late-meta`, `guess` or `default`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Rule::Bom => "bom",
-            Rule::Transport => "transport",
-            Rule::Meta => "meta",
-            Rule::LateMeta => "late-meta",
-            Rule::Guess => "guess",
-            Rule::Default => "default",
-        }
-    }
-}
+use super::{links_with, text, Link, LinkOptions, PageText};
 
 /// The `charset` parameter of a `Content-Type` header value, or the value
 /// itself when it is a bare label (no `/`, no `;`).
@@ -101,19 +47,21 @@ fn sniffer(transport: Option<&str>) -> Sniffer {
 }
 
 /// The encoding of the page `bytes` and what decided it, without decoding
-/// it (`transport` as for [`Page::decode`]).
+/// it whole (`transport` as for [`Page::decode`]; [`Sniffer::sniff`] has
+/// the rules).
 ///
 /// ```
-/// use htmltok::extract::{sniff, Rule};
-/// let (encoding, rule) = sniff(b"<meta charset=euc-jp>", Some("text/html; charset=Shift_JIS"));
-/// assert_eq!((encoding.name(), rule), ("Shift_JIS", Rule::Transport));
+/// use htmltok::extract::{sniff, Source};
+/// let (encoding, source) = sniff(b"<meta charset=euc-jp>", Some("text/html; charset=Shift_JIS"));
+/// assert_eq!((encoding.name(), source), ("Shift_JIS", Source::Transport));
+/// assert_eq!(source.as_str(), "transport");
 /// ```
-pub fn sniff(bytes: &[u8], transport: Option<&str>) -> (&'static Encoding, Rule) {
+pub fn sniff(bytes: &[u8], transport: Option<&str>) -> (&'static Encoding, Source) {
     let sniffed = sniffer(transport).sniff(bytes);
-    (sniffed.encoding, Rule::from_source(sniffed.source))
+    (sniffed.encoding, sniffed.source)
 }
 
-/// A page decoded as a browser decodes it, ready for [`links`] and
+/// A page decoded as a browser decodes it, ready for [`links`](super::links) and
 /// [`text()`].
 #[derive(Clone, Debug)]
 pub struct Page<'a> {
@@ -122,8 +70,9 @@ pub struct Page<'a> {
     pub html: Cow<'a, str>,
     /// The encoding it was decoded from.
     pub encoding: &'static Encoding,
-    /// What decided the encoding.
-    pub rule: Rule,
+    /// What decided the encoding (`htmltok sniff` prints
+    /// [`Source::as_str`]).
+    pub source: Source,
 }
 
 impl<'a> Page<'a> {
@@ -142,7 +91,7 @@ impl<'a> Page<'a> {
         Page {
             html: decoded.text,
             encoding: decoded.sniffed.encoding,
-            rule: Rule::from_source(decoded.sniffed.source),
+            source: decoded.sniffed.source,
         }
     }
 
@@ -152,9 +101,24 @@ impl<'a> Page<'a> {
         self.encoding.name()
     }
 
-    /// [`links`] of this page.
+    /// [`links`](super::links) of this page, the queries of its URLs in its encoding,
+    /// scripting on: [`links_with`] with [`link_options`](Self::link_options).
     pub fn links(&self, base: Option<&url::Url>) -> Vec<Link> {
-        links(&self.html, base)
+        links_with(&self.html, base, self.link_options())
+    }
+
+    /// The [`LinkOptions`] of this page: its encoding, scripting on; for
+    /// [`links_with`] with other options (scripting off).
+    ///
+    /// ```
+    /// use htmltok::extract::{links_with, Page};
+    /// let page = Page::decode(b"<noscript><img src=/a.jpg></noscript>", None);
+    /// assert!(page.links(None).is_empty());
+    /// let off = links_with(&page.html, None, page.link_options().scripting(false));
+    /// assert_eq!(off[0].raw, "/a.jpg");
+    /// ```
+    pub fn link_options(&self) -> LinkOptions {
+        LinkOptions::new().encoding(self.encoding)
     }
 
     /// [`text()`] of this page.

@@ -116,7 +116,8 @@ pub fn text(html: &str) -> PageText {
         svg_depth: 0,
         cells: 0,
     };
-    // No rule reads an attribute: the tokenizer steps over them.
+    // No rule reads an attribute: the tokenizer steps over them, which
+    // spares building every attribute of every tag.
     let mut tok = Tokenizer::with_config(html, Config::new().skip_attributes());
     tok.for_each_token(|token| {
         state.token(token);
@@ -282,8 +283,8 @@ fn word(bytes: &[u8], at: usize) -> Option<u64> {
 /// at most b' ' (whitespace, NUL, another control character) other than a
 /// space with a byte above b' ' after it inside the same eight-byte word;
 /// or the end. Eight bytes at a time, and exact per byte, so that the
-/// single spaces between words of prose do not stop it (they did, one
-/// stop a word: a fifth of the text extraction's instructions).
+/// single spaces between words of prose do not stop it (a stop a word
+/// made them much of the text extraction's work).
 fn next_break(bytes: &[u8], mut at: usize) -> usize {
     while let Some(x) = word(bytes, at) {
         // Bytes below 0x21: a byte under 0x80 plus 0x5f stays under 0x80

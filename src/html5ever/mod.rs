@@ -53,6 +53,11 @@
 //!   identifier is cut at the last character that fits.
 //! - There is no script execution (html5ever's driver runs none either):
 //!   after `</script>` parsing goes on.
+//! - A leading U+FEFF (a byte order mark left in decoded text) is dropped
+//!   at the start of the document only. html5ever 0.40's parser, fed in
+//!   pieces (`TendrilSink::process`), drops one at the start of every
+//!   piece, so its text depends on where the input was cut; whole, the two
+//!   agree.
 
 mod convert;
 mod driver;
@@ -110,6 +115,10 @@ impl std::fmt::Debug for ParseOpts {
 
 /// Parses a whole document into `sink` and returns the sink's output.
 ///
+/// A leading U+FEFF, a byte order mark left in decoded text, is dropped, as
+/// html5ever's own parser drops it: else the page would start with text,
+/// and parse in quirks mode with its head's content in the body.
+///
 /// ```
 /// use htmltok::html5ever::{parse_document, ParseOpts};
 /// use markup5ever_rcdom::{NodeData, RcDom};
@@ -124,12 +133,24 @@ impl std::fmt::Debug for ParseOpts {
 /// ```
 pub fn parse_document<Sink: TreeSink>(sink: Sink, opts: ParseOpts, html: &str) -> Sink::Output {
     let tree = TreeBuilder::new(sink, opts.tree_builder);
-    parse_whole(tree, opts, html, State::Data)
+    parse_whole(tree, opts, without_bom(html), State::Data)
+}
+
+/// `html` without a leading U+FEFF: the byte order mark of a text decoded
+/// by something that kept it (`std::fs::read_to_string` does), which
+/// html5ever's own tokenizer drops (its `discard_bom` option, on by
+/// default). Text that htmltok's decoder made has lost its byte order mark
+/// already, as the standard's decoder drops it, and keeps any U+FEFF after
+/// it.
+fn without_bom(html: &str) -> &str {
+    html.strip_prefix('\u{FEFF}').unwrap_or(html)
 }
 
 /// Parses a page given as bytes: decoded as the [`Sniffer`] decides (a
 /// byte order mark, the transport's charset, a `<meta>`, ...), then parsed
 /// as [`parse_document`] does. Returns the sink's output and the encoding.
+/// The decoder drops a byte order mark, as the standard's does; a U+FEFF
+/// after it is text.
 ///
 /// ```
 /// use htmltok::encoding::Sniffer;
@@ -150,14 +171,17 @@ pub fn parse_bytes<Sink: TreeSink>(
     sniffer: Sniffer,
 ) -> (Sink::Output, Sniffed) {
     let decoded = sniffer.decode(bytes);
-    (parse_document(sink, opts, &decoded.text), decoded.sniffed)
+    let tree = TreeBuilder::new(sink, opts.tree_builder);
+    let output = parse_whole(tree, opts, &decoded.text, State::Data);
+    (output, decoded.sniffed)
 }
 
 /// Parses a fragment in the context of an element (the standard's
 /// fragment parsing algorithm, as `innerHTML` does), with the arguments
 /// of html5ever's `parse_fragment`: the context element's name and
 /// attributes, and whether it allows scripting (which makes a `noscript`
-/// context raw text).
+/// context raw text). A leading U+FEFF is dropped, as in
+/// [`parse_document`] (and html5ever's `parse_fragment`).
 ///
 /// ```
 /// use html5ever::{ns, local_name, QualName};
@@ -182,7 +206,7 @@ pub fn parse_fragment<Sink: TreeSink>(
     let tree = TreeBuilder::new_for_fragment(sink, context, None, opts.tree_builder);
     let state =
         convert::state(tree.tokenizer_state_for_context_elem(context_element_allows_scripting));
-    parse_whole(tree, opts, html, state)
+    parse_whole(tree, opts, without_bom(html), state)
 }
 
 /// The tokenizer configuration the tree builder drives, starting in `state`.

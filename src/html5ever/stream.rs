@@ -65,7 +65,9 @@ impl<Sink: TreeSink> std::fmt::Debug for StreamParser<Sink> {
 }
 
 impl<Sink: TreeSink> StreamParser<Sink> {
-    /// A parser of a whole document into `sink`, its input UTF-8.
+    /// A parser of a whole document into `sink`, its input UTF-8. A
+    /// leading byte order mark (U+FEFF) is dropped, as html5ever's parser
+    /// drops it.
     pub fn new(sink: Sink, opts: ParseOpts) -> Self {
         Self::build(sink, opts, None)
     }
@@ -73,17 +75,27 @@ impl<Sink: TreeSink> StreamParser<Sink> {
     /// A parser of a whole document into `sink`, its input in the
     /// encoding `sniffer` decides, as [`StreamTokenizer::decoding`]
     /// decides it (no tree grows before the first 1024 bytes have come, or
-    /// the end).
+    /// the end). The decoder drops a byte order mark, as the standard's
+    /// does; a U+FEFF after it is text, as in
+    /// [`parse_bytes`](super::parse_bytes). A `<meta>` in the head that
+    /// declares another encoding than the one decided cannot change the
+    /// tree already built: [`sniffed`](Self::sniffed) reports it
+    /// ([`Sniffed::declared_late`]).
     pub fn decoding(sink: Sink, opts: ParseOpts, sniffer: Sniffer) -> Self {
         Self::build(sink, opts, Some(sniffer))
     }
 
     fn build(sink: Sink, opts: ParseOpts, sniffer: Option<Sniffer>) -> Self {
         let config = driven_config(State::Data);
+        // In UTF-8 input, a leading U+FEFF is a byte order mark the input
+        // kept: html5ever's parser drops it (see `parse_document`); a
+        // decoder drops it itself.
         let tokens = match (opts.errors, sniffer) {
-            (false, None) => Tokens::Quiet(StreamTokenizer::with_config(config)),
+            (false, None) => Tokens::Quiet(StreamTokenizer::with_config(config).discarding_bom()),
             (false, Some(sniffer)) => Tokens::Quiet(StreamTokenizer::decoding(sniffer, config)),
-            (true, None) => Tokens::Reporting(StreamTokenizer::with_config(config.report_errors())),
+            (true, None) => Tokens::Reporting(
+                StreamTokenizer::with_config(config.report_errors()).discarding_bom(),
+            ),
             (true, Some(sniffer)) => {
                 Tokens::Reporting(StreamTokenizer::decoding(sniffer, config.report_errors()))
             }

@@ -44,8 +44,8 @@ impl Definition {
 /// Offset of the first suspect byte of `hay`, or `hay.len()`.
 ///
 /// With errors on, this runs over every byte of a page once: the AVX2
-/// kernel takes it from about 2.4 instructions a byte (the compiler's
-/// vectors of [`find_blocks`], SSE2 only) to a few tenths.
+/// kernel takes a fraction of the instructions of the compiler's vectors
+/// of [`find_blocks`] (SSE2 only).
 #[inline]
 pub(crate) fn find(hay: &[u8]) -> usize {
     #[cfg(target_arch = "x86_64")]

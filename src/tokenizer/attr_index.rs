@@ -8,9 +8,9 @@
 //! kept and reused from tag to tag.
 //!
 //! Hashing: a seeded multiply-fold hash, a few instructions per 8 bytes of
-//! name. SipHash (std's `RandomState`) was 45% of the instructions of a tag
-//! with a million attributes; the fold hash brought that case from 31 to
-//! over 60 MB/s. A fast hash is weaker against names crafted to collide, so
+//! name. SipHash (std's `RandomState`) dominated the time of a tag with a
+//! million attributes, and the fold hash made that case several times as
+//! fast. A fast hash is weaker against names crafted to collide, so
 //! a probe sequence longer than `LONG_PROBE` (which random names reach with
 //! negligible probability at our load factor of at most 1/2) switches the
 //! index to SipHash for the rest of the tokenizer's life: crafted input

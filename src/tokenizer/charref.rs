@@ -157,7 +157,7 @@ pub(crate) fn decode(
     // in attribute values above all, then `&gt;` and `&lt;`), by one
     // comparison of their bytes: whole, with their `;`, no error. The
     // general path takes the name's run, a table match and a result
-    // built through `match_named`, about 80 instructions more.
+    // built through `match_named`, many instructions more.
     match bytes.first_chunk::<4>() {
         Some(b"&lt;") => return named_chars(4, "<"),
         Some(b"&gt;") => return named_chars(4, ">"),

@@ -132,8 +132,8 @@ pub(crate) struct Feedback {
 
 /// A set of element names, tested by binary search over the names packed
 /// into integers. The tests run for every tag of a page; a scan of string
-/// comparisons cost a `memcmp` call per member of the same length (a page
-/// of nested `<svg>` ran at 44 MB/s, 13% of a median page).
+/// comparisons cost a `memcmp` call per member of the same length, which
+/// made a page of nested `<svg>` many times slower than a median page.
 struct NameSet<const N: usize>([u128; N]);
 
 /// A name packed into one integer: its bytes, big-endian, then its length

@@ -492,9 +492,25 @@ impl<'a> Tokenizer<'a> {
     /// ```
     ///
     /// `input` is what the standard's tokenizer reads: decoded text. A
-    /// leading U+FEFF in it is a character like any other, so it comes
-    /// out as text; a byte order mark belongs to the bytes, and
-    /// [`Input::decode`] drops it as the standard's decoder does.
+    /// leading U+FEFF in it is a character like any other (html5lib-tests
+    /// hold the tokenizer to that), so it comes out as text, before any
+    /// DOCTYPE. A byte order mark belongs to the bytes: the standard's
+    /// decoder drops it before tokenizing, as [`Input::decode`] and
+    /// [`Sniffer::decode`](crate::encoding::Sniffer::decode) do. Text
+    /// decoded by something that kept it (`std::fs::read_to_string` does)
+    /// can drop it first:
+    ///
+    /// ```
+    /// use htmltok::{Input, OwnedToken, Tokenizer};
+    /// let text = "\u{FEFF}<!DOCTYPE html>";
+    /// let kept: Vec<_> = Tokenizer::new(text).owned().collect();
+    /// assert_eq!(kept[0], OwnedToken::Text("\u{FEFF}".into()));
+    /// let dropped: Vec<_> = Tokenizer::new(text.strip_prefix('\u{FEFF}').unwrap_or(text)).owned().collect();
+    /// assert!(matches!(dropped[0], OwnedToken::Doctype { .. }));
+    /// // From the bytes, the decoder drops it.
+    /// let decoded: Vec<_> = Tokenizer::new(Input::decode(text.as_bytes())).owned().collect();
+    /// assert_eq!(decoded, dropped);
+    /// ```
     pub fn new(input: impl Into<Input<'a>>) -> Self {
         Self::with_config(input, Config::new())
     }

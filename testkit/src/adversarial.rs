@@ -174,7 +174,7 @@ pub const CASES: &[Case] = &[
 /// Tokens and parse errors from tokenizing `input` whole (the test uses
 /// errors on, the worst case; the bench off, as `htmltok bench` does).
 /// Errors are taken after every token, as a crawler that logs them would:
-/// kept, the list is output as large as 17 times the input (NUL
+/// kept, the list is output many times the size of the input (NUL
 /// everywhere), whose fresh memory then dominates the time.
 pub fn tokenize_whole(input: &[u8], errors: bool) -> (usize, usize) {
     let mut tokens = 0;

@@ -37,6 +37,8 @@ pub mod props;
 pub mod record;
 pub mod rng;
 pub mod warc;
+#[cfg(test)]
+mod warc_tests;
 
 pub use htmltok::__fuzz;
 pub use htmltok_cli::{json, observe};

@@ -6,6 +6,7 @@
 
 mod api;
 mod attributes_off;
+mod edges;
 mod examples;
 mod extract;
 mod fast_paths;

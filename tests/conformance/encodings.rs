@@ -108,19 +108,19 @@ fn corpus_pages_sniff_as_they_declare() {
         }
         let label = label.strip_prefix("xml:").unwrap_or(label);
         match sniffed.source {
-            Source::Prescan | Source::LateMeta => {
+            Source::Meta | Source::LateMeta => {
                 // The manifest's declaration is the page's first `charset`;
                 // the sniffer's is the first usable one.
                 let want = Encoding::for_label(label.as_bytes())
                     .unwrap_or_else(|| panic!("{name}: sniffed {sniffed:?}, declared {label:?}"));
                 assert_eq!(sniffed.encoding, as_prescan_gives(want), "{name}");
-                if sniffed.source == Source::Prescan {
+                if sniffed.source == Source::Meta {
                     by_prescan += 1;
                 } else {
                     by_late += 1;
                 }
             }
-            Source::Detected | Source::Default => {
+            Source::Guess | Source::Default => {
                 // Nothing usable in the first 1024 bytes: then neither a
                 // `charset` attribute there nor a Content-Type pragma with
                 // the label (a `content` with "charset=" but no pragma, as
@@ -205,7 +205,7 @@ fn legacy_pages_keep_their_letters() {
         );
         let label = label_of(&declared, &name);
         let declared_legacy = Encoding::for_label(label.as_bytes()).is_some_and(|e| e != UTF_8);
-        let declared_here = matches!(decoded.sniffed.source, Source::Prescan | Source::LateMeta);
+        let declared_here = matches!(decoded.sniffed.source, Source::Meta | Source::LateMeta);
         if declared_legacy && declared_here {
             // A page in the encoding it declares: nearly every byte
             // sequence is a character of it.
@@ -486,7 +486,7 @@ fn undeclared_legacy_pages_are_guessed_as_declared() {
         for (i, &len) in lens.iter().enumerate() {
             let decoded = Sniffer::new().guess_len(len).decode(&page);
             assert!(
-                matches!(decoded.sniffed.source, Source::Detected | Source::Default),
+                matches!(decoded.sniffed.source, Source::Guess | Source::Default),
                 "{name}: a declaration is left: {:?}",
                 decoded.sniffed
             );
@@ -556,7 +556,7 @@ fn ascii_and_utf8_pages_are_unaffected() {
             (WINDOWS_1252, Source::Default)
         } else {
             utf8 += 1;
-            (UTF_8, Source::Detected)
+            (UTF_8, Source::Guess)
         };
         let sniffed = decoded.sniffed;
         assert_eq!((sniffed.encoding, sniffed.source), want, "{name}");
@@ -577,7 +577,7 @@ fn ascii_and_utf8_pages_are_unaffected() {
 fn a_declared_page_is_never_overridden_by_the_guess() {
     for (name, bytes) in data::corpus_pages() {
         let sniffed = Sniffer::new().sniff(&bytes);
-        if !matches!(sniffed.source, Source::Detected | Source::Default) {
+        if !matches!(sniffed.source, Source::Guess | Source::Default) {
             assert_eq!(
                 Sniffer::new().statistical_guess(false).sniff(&bytes),
                 sniffed,

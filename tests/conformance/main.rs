@@ -9,10 +9,13 @@
 //! html5lib-tests table.
 
 mod charrefs;
+#[cfg(feature = "html5ever")]
+mod edges_html5ever;
 mod encodings;
 #[cfg(feature = "html5ever")]
 mod html5ever_tree;
 mod html5lib;
+mod html5lib_encoding;
 mod newlines;
 mod processing_instructions;
 mod regressions;

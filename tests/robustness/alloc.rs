@@ -252,8 +252,8 @@ fn no_allocation_for_tags_with_many_attributes() {
 /// that ends at S bytes cost about log2(S / 8) reallocations: at most ~18
 /// for a 2 MB token, ~10 for the few-KB tokens of typical pages; on a real
 /// page only three or four buffers ever get beyond a few dozen bytes. 64
-/// covers that (3 × 18 + 10): the measured maximum for corpus pages whose
-/// tags all have at most 8 attributes is 33 (the worst pages are printed).
+/// covers that (3 × 18 + 10), with room above what corpus pages whose tags
+/// all have at most 8 attributes make (the worst pages are printed).
 /// What the tokenizer makes once per process (the table of legacy
 /// reference names' first bytes) is made before counting: it is not per
 /// page.

@@ -15,9 +15,9 @@
 //!   when it is set, standalone mode, errors on; chunk sizes
 //!   3, 7, 64, 4096, 65536 and random splits (a few random points, random
 //!   sizes below 300, random sizes below 100,000), and 1-byte chunks for
-//!   pages under 200 KB only (a debug build spends about 1 µs per chunk:
-//!   1-byte chunks over the whole 35 MB corpus would take over half a
-//!   minute on their own);
+//!   pages under 200 KB only (a chunk has a fixed cost, which 1-byte
+//!   chunks over the whole shared corpus would pay tens of millions of
+//!   times);
 //! - proptest properties over random and biased byte strings (markup
 //!   fragments, character-reference fragments, CR/LF, NUL, invalid UTF-8
 //!   and multi-byte characters cut by chunk boundaries) in driven Data,
@@ -30,9 +30,8 @@
 //!   limits and scalar scans.
 //!
 //! Whole-document runs of the corpus are computed once and shared by the
-//! corpus tests. Cost in a debug build: about 75 s of CPU in all (the
-//! corpus at chunks of 3 is the largest part, ~20 s), so ~40 s on two idle
-//! cores.
+//! corpus tests; the corpus at chunks of 3 is the largest part of the
+//! time.
 //!
 //! A missing data directory is a failure, never a silent pass.
 //!
@@ -293,7 +292,7 @@ fn corpus_run(
 }
 
 /// 1-byte chunks, only for pages under 200 KB: over the whole corpus they
-/// would take minutes in a debug build (about 1 µs per chunk).
+/// would take minutes in a debug build (a chunk has a fixed cost).
 #[test]
 fn corpus_chunks_of_1_for_pages_under_200kb() {
     corpus_run(

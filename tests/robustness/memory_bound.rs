@@ -45,14 +45,14 @@ const LARGEST_TOKEN: usize = ATTR_VALUE + 64;
 /// 4 × the largest ordinary token, plus one chunk of slack for scratch.
 const STEADY_BOUND: usize = 5 * CHUNK + 4 * ORDINARY_TOKEN_MAX;
 /// Bound over the whole run: the same with the largest token, which a stream
-/// must hold whole. Measured (and read from the design), a tag whose value
-/// has references or CRLF is held three times: its bytes in the window
+/// must hold whole. By the design (and as the peak shows), a tag whose
+/// value has references or CRLF is held three times: its bytes in the window
 /// (capacity up to 2 × (token + chunk) by doubling), the decoded value in
 /// the value's scratch field, and a copy of that in the attribute arena
 /// (each about the value's size, rounded up to a power of two: 1 MiB here).
 /// So 2 × (token + chunk) + 2 × 1 MiB + 2 × chunk = 4 × chunk + 4 × the
 /// largest token. (A bound of 4 × chunk + 1 × the largest token would not
-/// hold: the measured peak is about 4 × the token.)
+/// hold, for the reason above.)
 const BOUND: usize = 4 * CHUNK + 4 * LARGEST_TOKEN;
 
 /// Phases of the document, for per-phase peaks.

@@ -1,6 +1,6 @@
 //! `htmltok links`: every link of the pages, one per line.
 
-use htmltok::extract::Page;
+use htmltok::extract::{links_with, Page};
 use url::Url;
 
 use crate::jsonl::Object;
@@ -13,8 +13,17 @@ use crate::CmdResult;
 /// which). Prints one JSON object per link, {"source", "url", "raw", "tag",
 /// "attr", "offset"} ("url" null when the value does not resolve, as for
 /// javascript: and data: URLs; "offset" is the byte offset of the value in
-/// the decoded page), or with --format tsv SOURCE, URL (empty when it does
-/// not resolve), TAG, ATTR separated by tabs.
+/// the decoded page; a link of a page from an archive also has "warc",
+/// "warc_offset", "record_id", "status", "truncated"), or with --format
+/// tsv SOURCE, URL (empty when it does not resolve), TAG, ATTR separated
+/// by tabs. A URL's query is written in
+/// the page's encoding, as a browser sends it.
+///
+/// Pages are read with scripting on, as a browser with JavaScript reads
+/// them: the links are those of the page it shows, and the content of
+/// <noscript> is text. --no-scripting reads <noscript> as markup, for a
+/// crawler that wants every URL (lazy-loading pages often name an image's
+/// real URL only there).
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// The URL of pages read from files and standard input, to resolve
@@ -25,6 +34,11 @@ pub(crate) struct Args {
     /// jsonl: a JSON object per link; tsv: SOURCE, URL, TAG, ATTR
     #[arg(long, value_enum, default_value_t = Format::Jsonl)]
     format: Format,
+    /// Read pages with scripting off: the links inside <noscript> count
+    /// (with scripting on, the default, its content is text, as in a
+    /// browser with JavaScript)
+    #[arg(long)]
+    no_scripting: bool,
     #[command(flatten)]
     pages: PageArgs,
 }
@@ -44,7 +58,8 @@ pub(crate) fn run(args: Args) -> CmdResult {
         };
         // Given back to the page buffers once written.
         let mut out = crate::read::page_buffer(4096);
-        for link in decoded.links(base) {
+        let options = decoded.link_options().scripting(!args.no_scripting);
+        for link in links_with(&decoded.html, base, options) {
             match args.format {
                 Format::Jsonl => Object::new(&mut out)
                     .str("source", &page.source)

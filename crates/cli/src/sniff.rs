@@ -14,7 +14,10 @@ use crate::CmdResult;
 /// in the first 1024 bytes), late-meta (a <meta> later, before any
 /// non-ASCII byte), guess (a guess from the bytes, chardetng's, which
 /// finds UTF-8 and the legacy encodings), default (windows-1252, for a
-/// page that is pure ASCII).
+/// page that is pure ASCII), changed-by-meta (a <meta> in the head, after
+/// non-ASCII bytes, declared another encoding than meta, guess or default
+/// chose: a browser reads the page again in it, and so do links, text and
+/// stats).
 #[derive(clap::Args)]
 pub(crate) struct Args {
     #[command(flatten)]

@@ -121,7 +121,7 @@ pub(crate) fn run(args: Args) -> CmdResult {
         let mut line = Object::new(&mut out);
         line.str("source", &page.source)
             .str("encoding", decoded.encoding_name())
-            .str("rule", decoded.rule.as_str())
+            .str("rule", decoded.source.as_str())
             .num("bytes", counts.bytes)
             .counts("tokens", KINDS.into_iter().zip(counts.tokens))
             .num("attributes", counts.attributes);

@@ -10,7 +10,9 @@ use crate::CmdResult;
 ///
 /// The text is what a reader sees (see htmltok::extract::PageText for
 /// the rules): one JSON object per page, {"source", "encoding", "title",
-/// "text"} ("title" null when the page has none), or with --format plain
+/// "text"} ("title" null when the page has none; a page from an archive
+/// also has "warc", "offset", "record_id", "status", "truncated"), or with
+/// --format plain
 /// the text alone, for reading one page (pages after the first are each
 /// preceded by a line holding a form feed).
 #[derive(clap::Args)]

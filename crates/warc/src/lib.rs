@@ -38,6 +38,8 @@
 //! [`segment`] reads a `.warc.gz` on several threads at once, with exactly
 //! the events of reading it in order.
 
+#[cfg(test)]
+mod archive_tests;
 mod bytes;
 mod frames;
 mod gzip;

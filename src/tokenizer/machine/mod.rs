@@ -458,10 +458,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// is called: for the loop that takes every token in one place
     /// ([`for_each_token`](Self::for_each_token)), where the token is then
     /// looked at where it is built instead of being stored for a caller to
-    /// load (3.4% fewer instructions over the corpus in standalone mode;
-    /// driven, since whole documents have their own copies of the big
-    /// functions, 1.7% more, and in wall time 4% slower). Each use is a copy
-    /// of the machine, so it has few callers.
+    /// load (fewer instructions in standalone mode; driven, where whole
+    /// documents have their own copies of the big functions, a little
+    /// more, and slower: docs/BENCHMARKS.md). Each use is a copy of the
+    /// machine, so it has few callers.
     #[inline(always)]
     fn next_token_inline<'t>(
         &'t mut self,

@@ -4,9 +4,10 @@
 //!
 //! A function of its own rather than a flag in `tag_fast_path`: even a
 //! test that is constant for a policy changed how the compiler laid out
-//! the common path (1.5% more instructions over the corpus with attributes
-//! on). The two must make the same transitions; `tests/attributes_off.rs`
-//! and the `tokenize` fuzz target hold this one against the full one.
+//! the common path (more instructions over the corpus with attributes
+//! on). The two must make the same transitions;
+//! `tests/api/attributes_off.rs` and the `tokenize` fuzz target hold this
+//! one against the full one.
 
 use super::tag::{Exit, FastAttr, NOT_IN_ARENA};
 use crate::scan::tag_block::TagBlock;
@@ -26,9 +27,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// `input`, `annotation-xml`) take the full path.
     ///
     /// Inlined: the other policies' copies of the data lane, where its call
-    /// is dead code, came out the same (callgrind over the corpus: 349.63M
-    /// instructions either way), and `extract::text` 2.3% cheaper than with
-    /// a call per tag.
+    /// is dead code, came out the same (callgrind over the corpus counts
+    /// the same instructions either way), and `extract::text` cheaper than
+    /// with a call per tag.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn tag_skim(&mut self, inp: &Window, p: usize, is_end: bool) {
         use State::*;

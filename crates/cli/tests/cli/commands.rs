@@ -1,4 +1,4 @@
-//! The `htmltok` binary: output of `htmltok tokens`, and exit codes.
+//! Every subcommand: output, messages and exit statuses.
 
 use std::io::Write;
 use std::path::PathBuf;

@@ -5,12 +5,12 @@
 
 use std::io::Read;
 
-use flate2::read::{DeflateDecoder, GzDecoder, MultiGzDecoder, ZlibDecoder};
-use ruzstd::decoding::{BlockDecodingStrategy, Dictionary, FrameDecoder};
-use testkit::warc::{
+use crate::warc::{
     gzip_member, record_id, ArcRecord, Archive, Chunked, Coding, Container, Http, Record,
     ZstdDictionary,
 };
+use flate2::read::{DeflateDecoder, GzDecoder, MultiGzDecoder, ZlibDecoder};
+use ruzstd::decoding::{BlockDecodingStrategy, Dictionary, FrameDecoder};
 
 fn gunzip_all(bytes: &[u8]) -> std::io::Result<Vec<u8>> {
     let mut out = Vec::new();

@@ -3,10 +3,12 @@
 //! as a browser received them, their names, statuses and offsets are the
 //! ones written; what is no page is counted by reason; what is broken
 //! costs only itself. Every archive is also read in segments, as the
-//! command line's threads read it, with the same events.
+//! command line's threads read it, with the same events. (A module of the
+//! library's unit tests rather than an integration test: one test binary
+//! fewer to link.)
 
-use htmltok_warc::segment::read_segmented;
-use htmltok_warc::{
+use crate::segment::read_segmented;
+use crate::{
     detect, Compression, Event, Format, Kind, ProblemKind, Reader, Skip, Source, Truncated,
 };
 use testkit::warc::{ArcRecord, Archive, Chunked, Coding, Container, Http, Record, ZstdDictionary};

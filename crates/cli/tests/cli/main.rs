@@ -1,0 +1,6 @@
+//! The `htmltok` binary as a user runs it: every subcommand's output and
+//! exit status (`commands`), and pages at a browser's edges through the
+//! page commands (`edges`).
+
+mod commands;
+mod edges;
