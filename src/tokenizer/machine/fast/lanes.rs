@@ -1,6 +1,7 @@
 //! The lanes: the data state's and the text states' common paths without
 //! a step (runs, references, `</name>` at once, whole comments).
 
+use super::tag::{Build, Skim};
 use crate::tokenizer::machine::*;
 
 impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
@@ -42,9 +43,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     // With errors on, attributes are built for their
                     // errors even when they are not handed out.
                     if A::KEEP || E::ENABLED {
-                        self.tag_fast_path(inp, name, is_end);
+                        self.tag_fast_path::<Build>(inp, name, is_end);
                     } else {
-                        self.tag_skim(inp, name, is_end);
+                        self.tag_fast_path::<Skim>(inp, name, is_end);
                     }
                     return true;
                 }
