@@ -53,7 +53,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         // for their errors), and so are all with `SkipAttributes`.
         self.out.attrs_shown = A::KEEP && ready == Ready::StartTag;
         self.ready = Some(ready);
-        if self.limited {
+        // Errors off, nothing reads them: none is kept, so that a long
+        // stream of cut tokens holds no memory for them.
+        if E::ENABLED && self.limited {
             self.check_limits(ready, end);
         }
     }
@@ -122,16 +124,17 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             self.out.attr_store.rewritten.clear();
             self.out.attr_store.arena.clear();
         }
-        self.attr_live = false;
         if self.attr_fields_used {
             // Left by an attribute of an earlier tag (the fast path fills
-            // them only when it hands an attribute over).
+            // them only when it hands an attribute over, and only the
+            // general machine's attributes set the flags below).
             self.attr_fields_used = false;
+            self.attr_live = false;
+            self.tag_limited = false;
             self.attr_name.clear();
             self.attr_value.clear();
         }
         self.attr_index.clear();
-        self.tag_limited = false;
     }
 
     pub(super) fn new_attr(&mut self, p: usize) {

@@ -129,6 +129,9 @@ pub(crate) struct Machine<E, A> {
     out: Output,
     ready: Option<Ready>,
     handed: Handed,
+    /// The text just handed out has a tag behind it, complete (`ready`):
+    /// the next call hands it out at once (`tag_waits`).
+    tag_queued: bool,
     finished: bool,
 
     /// Where a caller last put the machine into a state (construction or
@@ -233,6 +236,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             out: Output::default(),
             ready: None,
             handed: Handed::Nothing,
+            tag_queued: false,
             finished: false,
             entered_at: 0,
             stale_tag: false,
@@ -386,7 +390,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// Whether a tag waits behind the text handed out last.
     #[inline(always)]
     fn tag_waits(&self) -> bool {
-        self.handed == Handed::Text && matches!(self.ready, Some(Ready::StartTag | Ready::EndTag))
+        self.tag_queued
     }
 
     /// What `hand_out` does for a tag waiting behind the text just handed
@@ -396,6 +400,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         self.out.origin = inp.origin;
         self.out.text.clear();
         self.handed = Handed::Ready;
+        self.tag_queued = false;
         self.waiting_tag_token(inp)
     }
 
@@ -589,6 +594,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 self.out.text.clear();
                 if self.ready.is_some() {
                     self.handed = Handed::Ready;
+                    self.tag_queued = false;
                     return Handed::Ready;
                 }
             }
@@ -621,6 +627,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
         if !self.out.text.is_empty() && (self.ready.is_some() || (!inp.eof && !self.join_text)) {
             self.handed = Handed::Text;
+            self.tag_queued = matches!(self.ready, Some(Ready::StartTag | Ready::EndTag));
             if E::ENABLED {
                 self.check_stream(inp, self.pos.saturating_sub(1));
             }
