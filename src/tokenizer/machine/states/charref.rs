@@ -131,16 +131,35 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
     }
 
-    /// The standard's `hexadecimal-character-reference-state` and
-    /// `decimal-character-reference-state`.
+    /// The standard's `hexadecimal-character-reference-state`, whose shape is
+    /// [`numeric_character_reference_digits`](Self::numeric_character_reference_digits)'s.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn hexadecimal_character_reference_state(
         &mut self,
         inp: &Window,
         p: usize,
         c: u8,
-        _n: usize,
+        n: usize,
     ) {
+        self.numeric_character_reference_digits(inp, p, c, n)
+    }
+
+    /// The standard's `decimal-character-reference-state`, whose shape is
+    /// [`numeric_character_reference_digits`](Self::numeric_character_reference_digits)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn decimal_character_reference_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.numeric_character_reference_digits(inp, p, c, n)
+    }
+
+    /// The hexadecimal and decimal character reference states: one shape, the base aside.
+    #[inline(always)]
+    fn numeric_character_reference_digits(&mut self, inp: &Window, p: usize, c: u8, _n: usize) {
         use State::*;
         let radix = if self.state == HexadecimalCharacterReference {
             16

@@ -130,16 +130,35 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         true
     }
 
-    /// The standard's `after-doctype-public-keyword-state` and
-    /// `after-doctype-system-keyword-state`.
+    /// The standard's `after-doctype-public-keyword-state`, whose shape is
+    /// [`after_doctype_keyword`](Self::after_doctype_keyword)'s.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn after_doctype_public_keyword_state(
         &mut self,
         inp: &Window,
         p: usize,
         c: u8,
-        _n: usize,
+        n: usize,
     ) {
+        self.after_doctype_keyword(inp, p, c, n)
+    }
+
+    /// The standard's `after-doctype-system-keyword-state`, whose shape is
+    /// [`after_doctype_keyword`](Self::after_doctype_keyword)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn after_doctype_system_keyword_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.after_doctype_keyword(inp, p, c, n)
+    }
+
+    /// The after DOCTYPE public and system keyword states: one shape, the identifier aside.
+    #[inline(always)]
+    fn after_doctype_keyword(&mut self, inp: &Window, p: usize, c: u8, _n: usize) {
         use State::*;
         let public = self.state == AfterDoctypePublicKeyword;
         match c {
@@ -165,16 +184,35 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
     }
 
-    /// The standard's `before-doctype-public-identifier-state` and
-    /// `before-doctype-system-identifier-state`.
+    /// The standard's `before-doctype-public-identifier-state`, whose shape is
+    /// [`before_doctype_identifier`](Self::before_doctype_identifier)'s.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn before_doctype_public_identifier_state(
         &mut self,
         inp: &Window,
         p: usize,
         c: u8,
-        _n: usize,
+        n: usize,
     ) {
+        self.before_doctype_identifier(inp, p, c, n)
+    }
+
+    /// The standard's `before-doctype-system-identifier-state`, whose shape is
+    /// [`before_doctype_identifier`](Self::before_doctype_identifier)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn before_doctype_system_identifier_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.before_doctype_identifier(inp, p, c, n)
+    }
+
+    /// The before DOCTYPE public and system identifier states: one shape, the identifier aside.
+    #[inline(always)]
+    fn before_doctype_identifier(&mut self, inp: &Window, p: usize, c: u8, _n: usize) {
         use State::*;
         let public = self.state == BeforeDoctypePublicIdentifier;
         match c {
@@ -186,10 +224,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
     }
 
-    /// The standard's `doctype-public-identifier-(double-quoted)-state`,
-    /// `doctype-public-identifier-(single-quoted)-state`,
-    /// `doctype-system-identifier-(double-quoted)-state` and
-    /// `doctype-system-identifier-(single-quoted)-state`.
+    /// The standard's `doctype-public-identifier-(double-quoted)-state`, whose shape is
+    /// [`doctype_identifier_quoted`](Self::doctype_identifier_quoted)'s.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn doctype_public_identifier_double_quoted_state(
         &mut self,
@@ -198,6 +234,51 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         c: u8,
         n: usize,
     ) {
+        self.doctype_identifier_quoted(inp, p, c, n)
+    }
+
+    /// The standard's `doctype-public-identifier-(single-quoted)-state`, whose shape is
+    /// [`doctype_identifier_quoted`](Self::doctype_identifier_quoted)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn doctype_public_identifier_single_quoted_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.doctype_identifier_quoted(inp, p, c, n)
+    }
+
+    /// The standard's `doctype-system-identifier-(double-quoted)-state`, whose shape is
+    /// [`doctype_identifier_quoted`](Self::doctype_identifier_quoted)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn doctype_system_identifier_double_quoted_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.doctype_identifier_quoted(inp, p, c, n)
+    }
+
+    /// The standard's `doctype-system-identifier-(single-quoted)-state`, whose shape is
+    /// [`doctype_identifier_quoted`](Self::doctype_identifier_quoted)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn doctype_system_identifier_single_quoted_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.doctype_identifier_quoted(inp, p, c, n)
+    }
+
+    /// The four quoted DOCTYPE identifier states: one shape, the identifier and the quote aside.
+    #[inline(always)]
+    fn doctype_identifier_quoted(&mut self, inp: &Window, p: usize, c: u8, n: usize) {
         use State::*;
         let public = matches!(
             self.state,

@@ -199,32 +199,36 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             TagOpen => self.tag_open_state(inp, p, c, n),
             EndTagOpen => self.end_tag_open_state(inp, p, c, n),
             TagName => self.tag_name_state(inp, p, c, n),
-            RcdataLessThanSign | RawtextLessThanSign => {
-                self.rcdata_less_than_sign_state(inp, p, c, n)
+            RcdataLessThanSign => self.rcdata_less_than_sign_state(inp, p, c, n),
+            RawtextLessThanSign => self.rawtext_less_than_sign_state(inp, p, c, n),
+            RcdataEndTagOpen => self.rcdata_end_tag_open_state(inp, p, c, n),
+            RawtextEndTagOpen => self.rawtext_end_tag_open_state(inp, p, c, n),
+            ScriptDataEndTagOpen => self.script_data_end_tag_open_state(inp, p, c, n),
+            ScriptDataEscapedEndTagOpen => {
+                self.script_data_escaped_end_tag_open_state(inp, p, c, n)
             }
-            RcdataEndTagOpen
-            | RawtextEndTagOpen
-            | ScriptDataEndTagOpen
-            | ScriptDataEscapedEndTagOpen => self.rcdata_end_tag_open_state(inp, p, c, n),
-            RcdataEndTagName
-            | RawtextEndTagName
-            | ScriptDataEndTagName
-            | ScriptDataEscapedEndTagName => self.rcdata_end_tag_name_state(inp, p, c, n),
+            RcdataEndTagName => self.rcdata_end_tag_name_state(inp, p, c, n),
+            RawtextEndTagName => self.rawtext_end_tag_name_state(inp, p, c, n),
+            ScriptDataEndTagName => self.script_data_end_tag_name_state(inp, p, c, n),
+            ScriptDataEscapedEndTagName => {
+                self.script_data_escaped_end_tag_name_state(inp, p, c, n)
+            }
             ScriptDataLessThanSign => self.script_data_less_than_sign_state(inp, p, c, n),
             ScriptDataEscapeStart => self.script_data_escape_start_state(inp, p, c, n),
             ScriptDataEscapeStartDash => self.script_data_escape_start_dash_state(inp, p, c, n),
-            ScriptDataEscaped
-            | ScriptDataEscapedDash
-            | ScriptDataEscapedDashDash
-            | ScriptDataDoubleEscaped
-            | ScriptDataDoubleEscapedDash
-            | ScriptDataDoubleEscapedDashDash => self.script_data_escaped_state(inp, p, c, n),
+            ScriptDataEscaped => self.script_data_escaped_state(inp, p, c, n),
+            ScriptDataEscapedDash => self.script_data_escaped_dash_state(inp, p, c, n),
+            ScriptDataEscapedDashDash => self.script_data_escaped_dash_dash_state(inp, p, c, n),
+            ScriptDataDoubleEscaped => self.script_data_double_escaped_state(inp, p, c, n),
+            ScriptDataDoubleEscapedDash => self.script_data_double_escaped_dash_state(inp, p, c, n),
+            ScriptDataDoubleEscapedDashDash => {
+                self.script_data_double_escaped_dash_dash_state(inp, p, c, n)
+            }
             ScriptDataEscapedLessThanSign => {
                 self.script_data_escaped_less_than_sign_state(inp, p, c, n)
             }
-            ScriptDataDoubleEscapeStart | ScriptDataDoubleEscapeEnd => {
-                self.script_data_double_escape_start_state(inp, p, c, n)
-            }
+            ScriptDataDoubleEscapeStart => self.script_data_double_escape_start_state(inp, p, c, n),
+            ScriptDataDoubleEscapeEnd => self.script_data_double_escape_end_state(inp, p, c, n),
             ScriptDataDoubleEscapedLessThanSign => {
                 self.script_data_double_escaped_less_than_sign_state(inp, p, c, n)
             }
@@ -232,9 +236,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             AttributeName => self.attribute_name_state(inp, p, c, n),
             AfterAttributeName => self.after_attribute_name_state(inp, p, c, n),
             BeforeAttributeValue => self.before_attribute_value_state(inp, p, c, n),
-            AttributeValueDoubleQuoted | AttributeValueSingleQuoted => {
-                self.attribute_value_double_quoted_state(inp, p, c, n)
-            }
+            AttributeValueDoubleQuoted => self.attribute_value_double_quoted_state(inp, p, c, n),
+            AttributeValueSingleQuoted => self.attribute_value_single_quoted_state(inp, p, c, n),
             AttributeValueUnquoted => self.attribute_value_unquoted_state(inp, p, c, n),
             AfterAttributeValueQuoted => self.after_attribute_value_quoted_state(inp, p, c, n),
             SelfClosingStartTag => self.self_closing_start_tag_state(inp, p, c, n),
@@ -266,17 +269,25 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     return false;
                 }
             }
-            AfterDoctypePublicKeyword | AfterDoctypeSystemKeyword => {
-                self.after_doctype_public_keyword_state(inp, p, c, n)
-            }
-            BeforeDoctypePublicIdentifier | BeforeDoctypeSystemIdentifier => {
+            AfterDoctypePublicKeyword => self.after_doctype_public_keyword_state(inp, p, c, n),
+            AfterDoctypeSystemKeyword => self.after_doctype_system_keyword_state(inp, p, c, n),
+            BeforeDoctypePublicIdentifier => {
                 self.before_doctype_public_identifier_state(inp, p, c, n)
             }
-            DoctypePublicIdentifierDoubleQuoted
-            | DoctypePublicIdentifierSingleQuoted
-            | DoctypeSystemIdentifierDoubleQuoted
-            | DoctypeSystemIdentifierSingleQuoted => {
+            BeforeDoctypeSystemIdentifier => {
+                self.before_doctype_system_identifier_state(inp, p, c, n)
+            }
+            DoctypePublicIdentifierDoubleQuoted => {
                 self.doctype_public_identifier_double_quoted_state(inp, p, c, n)
+            }
+            DoctypePublicIdentifierSingleQuoted => {
+                self.doctype_public_identifier_single_quoted_state(inp, p, c, n)
+            }
+            DoctypeSystemIdentifierDoubleQuoted => {
+                self.doctype_system_identifier_double_quoted_state(inp, p, c, n)
+            }
+            DoctypeSystemIdentifierSingleQuoted => {
+                self.doctype_system_identifier_single_quoted_state(inp, p, c, n)
             }
             AfterDoctypePublicIdentifier => {
                 self.after_doctype_public_identifier_state(inp, p, c, n)
@@ -311,9 +322,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             HexadecimalCharacterReferenceStart => {
                 self.hexadecimal_character_reference_start_state(inp, p, c, n)
             }
-            HexadecimalCharacterReference | DecimalCharacterReference => {
+            HexadecimalCharacterReference => {
                 self.hexadecimal_character_reference_state(inp, p, c, n)
             }
+            DecimalCharacterReference => self.decimal_character_reference_state(inp, p, c, n),
             NumericCharacterReferenceEnd => {
                 self.numeric_character_reference_end_state(inp, p, c, n)
             }

@@ -249,8 +249,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
     }
 
-    /// The standard's `attribute-value-(double-quoted)-state` and
-    /// `attribute-value-(single-quoted)-state`.
+    /// The standard's `attribute-value-(double-quoted)-state`, whose shape is
+    /// [`attribute_value_quoted`](Self::attribute_value_quoted)'s.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn attribute_value_double_quoted_state(
         &mut self,
@@ -259,6 +259,25 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         c: u8,
         n: usize,
     ) {
+        self.attribute_value_quoted(inp, p, c, n)
+    }
+
+    /// The standard's `attribute-value-(single-quoted)-state`, whose shape is
+    /// [`attribute_value_quoted`](Self::attribute_value_quoted)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn attribute_value_single_quoted_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.attribute_value_quoted(inp, p, c, n)
+    }
+
+    /// The two quoted attribute value states: one shape, the quote aside.
+    #[inline(always)]
+    fn attribute_value_quoted(&mut self, inp: &Window, p: usize, c: u8, n: usize) {
         use State::*;
         let quote = if self.state == AttributeValueDoubleQuoted {
             b'"'

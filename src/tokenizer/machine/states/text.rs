@@ -113,15 +113,35 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
     }
 
-    /// The standard's `rcdata-less-than-sign-state` and `rawtext-less-than-sign-state`.
+    /// The standard's `rcdata-less-than-sign-state`, whose shape is
+    /// [`text_less_than_sign`](Self::text_less_than_sign)'s.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn rcdata_less_than_sign_state(
         &mut self,
         inp: &Window,
         p: usize,
         c: u8,
-        _n: usize,
+        n: usize,
     ) {
+        self.text_less_than_sign(inp, p, c, n)
+    }
+
+    /// The standard's `rawtext-less-than-sign-state`, whose shape is
+    /// [`text_less_than_sign`](Self::text_less_than_sign)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn rawtext_less_than_sign_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.text_less_than_sign(inp, p, c, n)
+    }
+
+    /// The less-than sign states of RCDATA and RAWTEXT, one shape with the text state to go back to.
+    #[inline(always)]
+    fn text_less_than_sign(&mut self, inp: &Window, p: usize, c: u8, _n: usize) {
         use State::*;
         let back = if self.state == RcdataLessThanSign {
             Rcdata
@@ -141,16 +161,61 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
     }
 
-    /// The standard's `rcdata-end-tag-open-state`, `rawtext-end-tag-open-state`,
-    /// `script-data-end-tag-open-state` and `script-data-escaped-end-tag-open-state`.
+    /// The standard's `rcdata-end-tag-open-state`, whose shape is
+    /// [`text_end_tag_open`](Self::text_end_tag_open)'s.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn rcdata_end_tag_open_state(
         &mut self,
         inp: &Window,
         p: usize,
         c: u8,
-        _n: usize,
+        n: usize,
     ) {
+        self.text_end_tag_open(inp, p, c, n)
+    }
+
+    /// The standard's `rawtext-end-tag-open-state`, whose shape is
+    /// [`text_end_tag_open`](Self::text_end_tag_open)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn rawtext_end_tag_open_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.text_end_tag_open(inp, p, c, n)
+    }
+
+    /// The standard's `script-data-end-tag-open-state`, whose shape is
+    /// [`text_end_tag_open`](Self::text_end_tag_open)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn script_data_end_tag_open_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.text_end_tag_open(inp, p, c, n)
+    }
+
+    /// The standard's `script-data-escaped-end-tag-open-state`, whose shape is
+    /// [`text_end_tag_open`](Self::text_end_tag_open)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn script_data_escaped_end_tag_open_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.text_end_tag_open(inp, p, c, n)
+    }
+
+    /// The end tag open states of RCDATA, RAWTEXT, script data and escaped script data: one shape, with the text state to go back to.
+    #[inline(always)]
+    fn text_end_tag_open(&mut self, inp: &Window, p: usize, c: u8, _n: usize) {
         use State::*;
         let (name_state, back) = match self.state {
             RcdataEndTagOpen => (RcdataEndTagName, Rcdata),
@@ -169,16 +234,61 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
     }
 
-    /// The standard's `rcdata-end-tag-name-state`, `rawtext-end-tag-name-state`,
-    /// `script-data-end-tag-name-state` and `script-data-escaped-end-tag-name-state`.
+    /// The standard's `rcdata-end-tag-name-state`, whose shape is
+    /// [`text_end_tag_name`](Self::text_end_tag_name)'s.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn rcdata_end_tag_name_state(
         &mut self,
         inp: &Window,
         p: usize,
         c: u8,
-        _n: usize,
+        n: usize,
     ) {
+        self.text_end_tag_name(inp, p, c, n)
+    }
+
+    /// The standard's `rawtext-end-tag-name-state`, whose shape is
+    /// [`text_end_tag_name`](Self::text_end_tag_name)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn rawtext_end_tag_name_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.text_end_tag_name(inp, p, c, n)
+    }
+
+    /// The standard's `script-data-end-tag-name-state`, whose shape is
+    /// [`text_end_tag_name`](Self::text_end_tag_name)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn script_data_end_tag_name_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.text_end_tag_name(inp, p, c, n)
+    }
+
+    /// The standard's `script-data-escaped-end-tag-name-state`, whose shape is
+    /// [`text_end_tag_name`](Self::text_end_tag_name)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn script_data_escaped_end_tag_name_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.text_end_tag_name(inp, p, c, n)
+    }
+
+    /// The end tag name states of RCDATA, RAWTEXT, script data and escaped script data: one shape, with the text state to go back to.
+    #[inline(always)]
+    fn text_end_tag_name(&mut self, inp: &Window, p: usize, c: u8, _n: usize) {
         use State::*;
         let back = match self.state {
             RcdataEndTagName => Rcdata,
@@ -275,11 +385,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
     }
 
-    /// The standard's `script-data-escaped-state`, `script-data-escaped-dash-state`,
-    /// `script-data-escaped-dash-dash-state`, `script-data-double-escaped-state`,
-    /// `script-data-double-escaped-dash-state` and `script-data-double-escaped-dash-dash-state`.
-    ///
-    /// All of the same shape, apart from `<`.
+    /// The standard's `script-data-escaped-state`, whose shape is
+    /// [`script_data_escaped_text`](Self::script_data_escaped_text)'s.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn script_data_escaped_state(
         &mut self,
@@ -288,6 +395,77 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         c: u8,
         n: usize,
     ) {
+        self.script_data_escaped_text(inp, p, c, n)
+    }
+
+    /// The standard's `script-data-escaped-dash-state`, whose shape is
+    /// [`script_data_escaped_text`](Self::script_data_escaped_text)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn script_data_escaped_dash_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.script_data_escaped_text(inp, p, c, n)
+    }
+
+    /// The standard's `script-data-escaped-dash-dash-state`, whose shape is
+    /// [`script_data_escaped_text`](Self::script_data_escaped_text)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn script_data_escaped_dash_dash_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.script_data_escaped_text(inp, p, c, n)
+    }
+
+    /// The standard's `script-data-double-escaped-state`, whose shape is
+    /// [`script_data_escaped_text`](Self::script_data_escaped_text)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn script_data_double_escaped_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.script_data_escaped_text(inp, p, c, n)
+    }
+
+    /// The standard's `script-data-double-escaped-dash-state`, whose shape is
+    /// [`script_data_escaped_text`](Self::script_data_escaped_text)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn script_data_double_escaped_dash_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.script_data_escaped_text(inp, p, c, n)
+    }
+
+    /// The standard's `script-data-double-escaped-dash-dash-state`, whose shape is
+    /// [`script_data_escaped_text`](Self::script_data_escaped_text)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn script_data_double_escaped_dash_dash_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.script_data_escaped_text(inp, p, c, n)
+    }
+
+    /// The six escaped and double-escaped script data states: all of the same shape, apart from `<`.
+    #[inline(always)]
+    fn script_data_escaped_text(&mut self, inp: &Window, p: usize, c: u8, n: usize) {
         use State::*;
         let double = matches!(
             self.state,
@@ -366,8 +544,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
     }
 
-    /// The standard's `script-data-double-escape-start-state` and
-    /// `script-data-double-escape-end-state`.
+    /// The standard's `script-data-double-escape-start-state`, whose shape is
+    /// [`script_data_double_escape_boundary`](Self::script_data_double_escape_boundary)'s.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn script_data_double_escape_start_state(
         &mut self,
@@ -376,6 +554,25 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         c: u8,
         n: usize,
     ) {
+        self.script_data_double_escape_boundary(inp, p, c, n)
+    }
+
+    /// The standard's `script-data-double-escape-end-state`, whose shape is
+    /// [`script_data_double_escape_boundary`](Self::script_data_double_escape_boundary)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn script_data_double_escape_end_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.script_data_double_escape_boundary(inp, p, c, n)
+    }
+
+    /// The double escape start and end states: one shape, the states on either side swapped.
+    #[inline(always)]
+    fn script_data_double_escape_boundary(&mut self, inp: &Window, p: usize, c: u8, n: usize) {
         use State::*;
         let start = self.state == ScriptDataDoubleEscapeStart;
         let (if_script, otherwise) = if start {
