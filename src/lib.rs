@@ -296,6 +296,8 @@ pub mod html5ever;
 mod input;
 mod position;
 mod reader;
+#[cfg(feature = "records")]
+pub mod records;
 #[allow(unsafe_code)]
 mod scan;
 mod state;

@@ -183,6 +183,12 @@ fn goals(p: &Paired<'_>) -> Vec<Goal> {
                 "html5ever",
                 4.0,
             ),
+            at_least(
+                "htmltok-records >= 1.0x htmltok",
+                "htmltok-records",
+                "htmltok",
+                1.0,
+            ),
         ],
         "text-only" => vec![at_least(
             "htmltok >= 0.5x memchr3",

@@ -743,6 +743,14 @@ impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
             .for_each_token(&self.input, 0, true, self.feedback.as_mut(), f);
     }
 
+    /// Records every token from here to the end of the input, the end
+    /// itself left out (`records`).
+    #[cfg(feature = "records")]
+    pub(crate) fn record_whole(&mut self, records: &mut crate::records::Records) {
+        self.machine
+            .record_whole(&self.input, self.feedback.as_mut(), records);
+    }
+
     /// An iterator of owned tokens (allocating per token: simple, not fast).
     ///
     /// ```

@@ -12,3 +12,4 @@ mod extract;
 mod fast_paths;
 mod for_each;
 mod limits;
+mod records;

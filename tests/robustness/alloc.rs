@@ -478,3 +478,37 @@ fn no_allocation_for_tags_that_grow_the_duplicate_index() {
         );
     }
 }
+
+/// Records reused across pages allocate nothing once they have grown:
+/// recording a page costs exactly the allocations of the tokenizer alone
+/// (`for_each_token` over the same page, a fresh tokenizer each time),
+/// on every corpus page after one pass over them all.
+#[test]
+fn reused_records_allocate_nothing_once_grown() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let pages = data::corpus_pages();
+    let mut recorded = htmltok::records::Records::new();
+    for (_, bytes) in &pages {
+        recorded
+            .record(&mut Tokenizer::new(Input::from_utf8_lossy(bytes)))
+            .expect("a small page");
+    }
+    let mut records = 0;
+    for (name, bytes) in &pages {
+        let counter = Counter::start();
+        Tokenizer::new(Input::from_utf8_lossy(bytes)).for_each_token(|_| ());
+        let alone = counter.stop();
+        let counter = Counter::start();
+        recorded
+            .record(&mut Tokenizer::new(Input::from_utf8_lossy(bytes)))
+            .expect("a small page");
+        let taped = counter.stop();
+        records += recorded.tokens().len();
+        assert_eq!(
+            taped.allocations, alone.allocations,
+            "{name}: recording made {} allocations, the tokenizer alone {}",
+            taped.allocations, alone.allocations
+        );
+    }
+    assert!(records > pages.len(), "only {records} records");
+}

@@ -26,12 +26,16 @@
 //! (a `StreamTokenizer` fed 64 KiB chunks), with
 //! `--toggle-collect=htmltok_tokenize_file_streaming`; with `--callback`
 //! (`Tokenizer::for_each_token`), with
-//! `--toggle-collect=htmltok_tokenize_file_callback`.
+//! `--toggle-collect=htmltok_tokenize_file_callback`; with `--records`
+//! (the tokens recorded on a [`Records`] reused across the files, then
+//! every record read, the same strings' lengths summed), with
+//! `--toggle-collect=htmltok_tokenize_file_records`.
 
 use std::ffi::OsString;
 use std::hint::black_box;
 use std::process::ExitCode;
 
+use htmltok::records::{Records, TokenRecord};
 use htmltok::{Config, Flow, Input, StreamTokenizer, Token, Tokenizer};
 
 /// The measured call: tokenizes `bytes`, looking at every token and
@@ -89,6 +93,37 @@ pub fn htmltok_tokenize_file_callback(bytes: &[u8]) -> (usize, usize) {
     (tokens, sum)
 }
 
+/// The same as records (`--records`,
+/// `--toggle-collect=htmltok_tokenize_file_records`): the tokens recorded,
+/// then every record read, the same strings' lengths summed. The records
+/// are reused across files, as a batch consumer keeps them.
+#[no_mangle]
+#[inline(never)]
+pub fn htmltok_tokenize_file_records(records: &mut Records, bytes: &[u8]) -> (usize, usize) {
+    let tokenized = records.record(&mut Tokenizer::new(Input::from_utf8_lossy(bytes)));
+    if tokenized.is_err() {
+        return (0, 0);
+    }
+    let attrs = records.attributes();
+    let mut sum = 0usize;
+    for r in records.tokens() {
+        sum += match r.kind {
+            TokenRecord::START_TAG => {
+                let first = r.first_attr as usize;
+                let mut n = r.s0_len as usize;
+                for a in &attrs[first..first + r.n_attrs as usize] {
+                    n += (a.name_len + a.value_len) as usize;
+                }
+                n
+            }
+            TokenRecord::END_TAG | TokenRecord::TEXT | TokenRecord::COMMENT => r.s0_len as usize,
+            _ => 0,
+        };
+    }
+    // The end of the input, which a `next_token` loop counts as a token.
+    (records.tokens().len() + 1, sum)
+}
+
 /// What the measured calls do with a token: read every string of it.
 #[inline(always)]
 fn observe(token: &Token<'_>) -> usize {
@@ -130,21 +165,24 @@ fn warm_up() {
     while tok.next_token().is_some() {}
 }
 
-/// `cargo xtask tokenize-file [--errors | --stream | --callback] FILE...`.
+/// `cargo xtask tokenize-file [--errors | --stream | --callback | --records] FILE...`.
 pub fn main(args: &[OsString]) -> ExitCode {
     let errors = args.iter().any(|a| a == "--errors");
     let stream = args.iter().any(|a| a == "--stream");
     let callback = args.iter().any(|a| a == "--callback");
+    let recording = args.iter().any(|a| a == "--records");
     let paths: Vec<_> = args
         .iter()
-        .filter(|a| !["--errors", "--stream", "--callback"].contains(&a.to_str().unwrap_or("")))
+        .filter(|a| {
+            !["--errors", "--stream", "--callback", "--records"].contains(&a.to_str().unwrap_or(""))
+        })
         .collect();
-    let modes = [errors, stream, callback]
+    let modes = [errors, stream, callback, recording]
         .into_iter()
         .filter(|&m| m)
         .count();
     if paths.is_empty() || modes > 1 {
-        eprintln!("usage: cargo xtask tokenize-file [--errors | --stream | --callback] FILE...");
+        eprintln!("usage: cargo xtask tokenize-file [--errors | --stream | --callback | --records] FILE...");
         return ExitCode::from(2);
     }
     let mut files = Vec::new();
@@ -161,6 +199,7 @@ pub fn main(args: &[OsString]) -> ExitCode {
     // process (the named character reference matcher), so the count is the
     // steady state a long-running crawler sees.
     warm_up();
+    let mut records = Records::new();
     let mut total = 0;
     for (path, bytes) in &files {
         total += bytes.len();
@@ -174,6 +213,8 @@ pub fn main(args: &[OsString]) -> ExitCode {
         } else {
             let (tokens, sum) = if stream {
                 htmltok_tokenize_file_streaming(black_box(bytes))
+            } else if recording {
+                htmltok_tokenize_file_records(&mut records, black_box(bytes))
             } else if callback {
                 htmltok_tokenize_file_callback(black_box(bytes))
             } else {

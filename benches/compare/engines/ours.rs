@@ -1,7 +1,10 @@
 //! htmltok's engines: whole document through `next_token` (driven, the
-//! caller switching), a 64 KiB stream, errors on, the scalar path, and the
-//! callback API.
+//! caller switching), the records, a 64 KiB stream, errors on, the scalar
+//! path, and the callback API.
 
+use std::cell::RefCell;
+
+use htmltok::records::{Records, TokenRecord};
 use htmltok::{Config, Flow, Input, State, StreamTokenizer, Token, Tokenizer};
 
 use testkit::observe::weight;
@@ -131,4 +134,55 @@ pub fn for_each(page: &Page) -> Seen {
     let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(&page.bytes), driven());
     tok.for_each_token(|token| flow(token, &mut seen));
     seen
+}
+
+thread_local! {
+    /// One `Records` for every page, as a batch consumer keeps one: its
+    /// buffers grow to the largest page and are reused.
+    static RECORDS: RefCell<Records> = RefCell::new(Records::new());
+}
+
+/// As `whole`, recording the tokens as records (the switches through
+/// `record_with`), then looking at every token and attribute through the
+/// records, as a consumer of them (the Python package's arrays) does: the
+/// same string lengths summed as `observe` sums.
+pub fn records(page: &Page) -> Seen {
+    RECORDS.with_borrow_mut(|records| {
+        let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(&page.bytes), driven());
+        let recorded = records.record_with(&mut tok, |token| match token {
+            Token::StartTag(tag) => match naive_switch(tag.name().as_bytes()) {
+                Some((switch, _)) => Flow::Switch(state_of(switch)),
+                None => Flow::Continue,
+            },
+            _ => Flow::Continue,
+        });
+        if recorded.is_err() {
+            return Seen::default();
+        }
+        let attrs = records.attributes();
+        // The end of the input has no record; `next_token` hands it out.
+        let mut seen = Seen {
+            tokens: records.tokens().len() + 1,
+            ..Seen::default()
+        };
+        for r in records.tokens() {
+            let (s0, s1, s2) = (r.s0_len as usize, r.s1_len as usize, r.s2_len as usize);
+            seen.sum += match r.kind {
+                TokenRecord::START_TAG => {
+                    let first = r.first_attr as usize;
+                    let mut n = s0 + (r.flags & TokenRecord::SELF_CLOSING != 0) as usize;
+                    for a in &attrs[first..first + r.n_attrs as usize] {
+                        n += (a.name_len + a.value_len) as usize;
+                    }
+                    n
+                }
+                TokenRecord::DOCTYPE => {
+                    s0 + s1 + s2 + (r.flags & TokenRecord::FORCE_QUIRKS != 0) as usize
+                }
+                TokenRecord::PROCESSING_INSTRUCTION => s0 + s1,
+                _ => s0,
+            };
+        }
+        seen
+    })
 }

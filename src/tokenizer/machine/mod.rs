@@ -511,6 +511,92 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
     }
 
+    /// Records every token of a whole document (`text`, from where the
+    /// machine is to its end) into `records`, the end of the input left
+    /// out, and leaves the machine finished: the same tokens in the same
+    /// order as `next_token`, with standalone mode's switches made after
+    /// each, each written from the spans and fields where the machine
+    /// keeps them, without the hand-out's protocol.
+    #[cfg(feature = "records")]
+    pub(crate) fn record_whole(
+        &mut self,
+        text: &str,
+        mut feedback: Option<&mut Feedback>,
+        records: &mut crate::records::Records,
+    ) {
+        let inp = Window {
+            text,
+            origin: 0,
+            eof: true,
+        };
+        self.out.origin = 0;
+        let input_len = text.len();
+        // A token handed out before (by `next_token`) is done with.
+        match self.handed {
+            Handed::Text => self.out.text.clear(),
+            Handed::Ready => {
+                if let Some(kind) = self.ready.take() {
+                    self.handed_other(kind);
+                }
+            }
+            Handed::Nothing => {}
+        }
+        self.handed = Handed::Nothing;
+        self.tag_queued = false;
+        while !self.finished {
+            if self.ready.is_none() {
+                self.run(&inp);
+                if E::ENABLED && !self.limit_errors.is_empty() {
+                    for (code, at) in std::mem::take(&mut self.limit_errors) {
+                        self.err(&inp, code, at);
+                    }
+                }
+            }
+            // A whole document's run ends at a token (the end of the input
+            // is one); text before it goes first.
+            let Some(kind) = self.ready else { break };
+            if !self.out.text.is_empty() {
+                if E::ENABLED {
+                    self.check_stream(&inp, self.pos.saturating_sub(1));
+                }
+                records.push_text(&self.out, input_len);
+                if let Some(feedback) = feedback.as_deref_mut() {
+                    let switch = feedback.observe(&self.text_token(inp));
+                    self.switch(switch);
+                }
+                self.out.text.clear();
+                continue;
+            }
+            self.ready = None;
+            match kind {
+                Ready::StartTag | Ready::EndTag => {
+                    records.push_tag(&self.out, text, input_len);
+                    self.stale_tag = true;
+                }
+                Ready::Eof => {
+                    self.finished = true;
+                    break;
+                }
+                other => {
+                    use crate::records::TokenRecord;
+                    let kind = match other {
+                        Ready::Doctype => TokenRecord::DOCTYPE,
+                        Ready::ProcessingInstruction => TokenRecord::PROCESSING_INSTRUCTION,
+                        _ => TokenRecord::COMMENT,
+                    };
+                    records.push_other(kind, &self.out, input_len);
+                    self.handed_other(other);
+                }
+            }
+            if let Some(feedback) = feedback.as_deref_mut() {
+                self.ready = Some(kind);
+                let switch = feedback.observe(&self.ready_token(inp));
+                self.ready = None;
+                self.switch(switch);
+            }
+        }
+    }
+
     /// Standalone mode's [`hand_out`](Self::hand_out): the new token is
     /// looked at, and the switches it decides applied, before it is
     /// returned.
