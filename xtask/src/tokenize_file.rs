@@ -29,7 +29,8 @@
 //! `--toggle-collect=htmltok_tokenize_file_callback`; with `--records`
 //! (the tokens recorded on a [`Records`] reused across the files, then
 //! every record read, the same strings' lengths summed), with
-//! `--toggle-collect=htmltok_tokenize_file_records`.
+//! `--toggle-collect=htmltok_tokenize_file_records`, or the recording
+//! alone with `--toggle-collect=htmltok_tokenize_file_recorded`.
 
 use std::ffi::OsString;
 use std::hint::black_box;
@@ -100,8 +101,7 @@ pub fn htmltok_tokenize_file_callback(bytes: &[u8]) -> (usize, usize) {
 #[no_mangle]
 #[inline(never)]
 pub fn htmltok_tokenize_file_records(records: &mut Records, bytes: &[u8]) -> (usize, usize) {
-    let tokenized = records.record(&mut Tokenizer::new(Input::from_utf8_lossy(bytes)));
-    if tokenized.is_err() {
+    if !htmltok_tokenize_file_recorded(records, bytes) {
         return (0, 0);
     }
     let attrs = records.attributes();
@@ -122,6 +122,17 @@ pub fn htmltok_tokenize_file_records(records: &mut Records, bytes: &[u8]) -> (us
     }
     // The end of the input, which a `next_token` loop counts as a token.
     (records.tokens().len() + 1, sum)
+}
+
+/// The recording alone (`--records`, also collected with
+/// `--toggle-collect=htmltok_tokenize_file_recorded`): what the records
+/// cost before anything reads them.
+#[no_mangle]
+#[inline(never)]
+pub fn htmltok_tokenize_file_recorded(records: &mut Records, bytes: &[u8]) -> bool {
+    records
+        .record(&mut Tokenizer::new(Input::from_utf8_lossy(bytes)))
+        .is_ok()
 }
 
 /// What the measured calls do with a token: read every string of it.
