@@ -9,8 +9,8 @@ use rustc_hash::FxHashMap;
 use crate::input::{flag, opt_str, repr, Decoded, Decoding, Html};
 use crate::object_list;
 use crate::table::{
-    config, le_bytes, Table, TokenRecord, TooBig, FORCE_QUIRKS, HAS_S0, HAS_S1, HAS_S2, KINDS,
-    MAX_BYTES, SELF_CLOSING,
+    config, Table, TokenRecord, TooBig, FORCE_QUIRKS, HAS_S0, HAS_S1, HAS_S2, KINDS, MAX_BYTES,
+    SELF_CLOSING,
 };
 
 /// One token of the WHATWG tokenizer.
@@ -249,8 +249,8 @@ impl<'py> Objects<'py> {
     fn tokens(&mut self, text: &str, table: &Table) -> PyResult<Bound<'py, PyList>> {
         let py = self.py;
         let _paused = GcPause::new(py)?;
-        let mut out = Vec::with_capacity(table.tokens.len());
-        for rec in &table.tokens {
+        let mut out = Vec::with_capacity(table.tokens().len());
+        for rec in table.tokens() {
             out.push(Bound::new(py, self.token(text, table, rec)?)?);
         }
         PyList::new(py, out)
@@ -287,7 +287,7 @@ impl<'py> Objects<'py> {
                 if rec.n_attrs > 0 {
                     let attrs = PyDict::new(py);
                     let first = rec.first_attr as usize;
-                    for a in &table.attrs[first..first + rec.n_attrs as usize] {
+                    for a in &table.attrs()[first..first + rec.n_attrs as usize] {
                         let name = self.name(table.string(text, a.name_off, a.name_len));
                         attrs.set_item(name, table.string(text, a.value_off, a.value_len))?;
                     }
@@ -391,11 +391,11 @@ pub fn token_table(
         _ => PyBytes::new(py, decoded.html.as_bytes()).unbind(),
     };
     Ok(TokenTable {
-        tokens: PyBytes::new(py, &le_bytes(&table.tokens)).unbind(),
-        attrs: PyBytes::new(py, &le_bytes(&table.attrs)).unbind(),
+        tokens: PyBytes::new(py, &table.token_bytes()).unbind(),
+        attrs: PyBytes::new(py, &table.attr_bytes()).unbind(),
         text,
-        extra: PyBytes::new(py, table.extra.as_bytes()).unbind(),
+        extra: PyBytes::new(py, table.extra().as_bytes()).unbind(),
         encoding: decoded.encoding_name(),
-        len: table.tokens.len(),
+        len: table.tokens().len(),
     })
 }
