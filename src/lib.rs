@@ -11,10 +11,12 @@
 //! # Tokenizing a page
 //!
 //! [`Tokenizer`] tokenizes a whole document held in memory, the fast path.
-//! [`Tokenizer::next_token`] lends out one [`Token`] at a time; its strings
-//! borrow the input (or, where the standard rewrote something, the
-//! tokenizer's reused scratch space), so a loop over a page allocates
-//! nothing per token. Extracting every link of a page:
+//! [`Tokenizer::next_token`] lends out one [`Token`] at a time: a kind and
+//! a view of the tokenizer's storage, whose strings are resolved when asked
+//! for (`tag.name()`, `attr.value()`, `text.as_str()`), borrowed from the
+//! input (or, where the standard rewrote something, from the tokenizer's
+//! reused scratch space). A loop over a page allocates nothing per token,
+//! and reads nothing it does not ask for. Extracting every link of a page:
 //!
 //! ```
 //! use htmltok::{Token, Tokenizer};
@@ -140,7 +142,9 @@
 //! that belongs in local variables is captured, early exit is a return
 //! value), but it runs fewer instructions: the tokenizer runs inside one
 //! call instead of returning every token through memory. So both are here;
-//! the owned iterator covers the cases where convenience matters more.
+//! the owned iterator covers the cases where convenience matters more, and
+//! the records (feature `records`) the consumers that take a whole page's
+//! tokens at once.
 //!
 //! # Standalone and driven modes
 //!
