@@ -279,7 +279,7 @@ pub fn check_with(
 }
 
 /// The switch a naive tree builder makes after a start tag (what the
-/// driven comparisons of `for_each_token` and the tape apply).
+/// driven comparisons of `for_each_token` and the records apply).
 pub fn naive_switch(token: &Token<'_>) -> Option<State> {
     let Token::StartTag(tag) = token else {
         return None;

@@ -19,7 +19,7 @@
 //!   held at once (the allocator also tracks live bytes and their peak) is
 //!   at most 64 KiB plus the largest token beyond the input, the speed
 //!   issue's memory target (see the test for what counts as input).
-//! - A token tape reused across the corpus: recording a page makes no
+//! - Records reused across the corpus: recording a page makes no
 //!   allocation beyond the tokenizer's own.
 
 use std::fmt::Write as _;
