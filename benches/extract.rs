@@ -56,7 +56,7 @@ fn bench(c: &mut Criterion) {
                 Tokenizer::new(black_box(p)).for_each_token(|t| {
                     n += match t {
                         Token::StartTag(tag) => tag.attributes().count(),
-                        Token::Text(t) => t.text.len(),
+                        Token::Text(t) => t.as_str().len(),
                         _ => 1,
                     };
                     Flow::Continue

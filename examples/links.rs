@@ -14,7 +14,7 @@
 use std::io::{self, Read, Write};
 
 use htmltok::encoding::Sniffer;
-use htmltok::{StreamTokenizer, Token};
+use htmltok::{Config, StreamTokenizer, Token};
 use url::Url;
 
 /// One link: where it is in the page and where it points.
@@ -28,9 +28,7 @@ pub struct Link {
 /// The links of the page read from `page`, resolved against `page_url`
 /// (or the page's `<base href>`). Hrefs that do not resolve are left out.
 pub fn links(page: impl Read, page_url: &Url) -> io::Result<Vec<Link>> {
-    let mut tokens = StreamTokenizer::new()
-        .decoding(Sniffer::new())
-        .read_from(page);
+    let mut tokens = StreamTokenizer::decoding(Sniffer::new(), Config::new()).read_from(page);
     let mut base = page_url.clone();
     let mut base_seen = false;
     let mut found = Vec::new();
@@ -41,7 +39,7 @@ pub fn links(page: impl Read, page_url: &Url) -> io::Result<Vec<Link>> {
         let Some(href) = tag.attribute("href") else {
             continue;
         };
-        match tag.name {
+        match tag.name() {
             // The first <base href> sets the base (a browser applies it
             // to links before it too; a stream has passed those already).
             "base" if !base_seen => {
@@ -52,7 +50,7 @@ pub fn links(page: impl Read, page_url: &Url) -> io::Result<Vec<Link>> {
             }
             "a" | "area" => {
                 if let Ok(url) = base.join(href) {
-                    let at = lines.line_col(tag.span.start);
+                    let at = lines.line_col(tag.span().start);
                     found.push(Link {
                         line: at.line,
                         col: at.col,

@@ -51,7 +51,7 @@ fn main() -> ExitCode {
         ..ParseOpts::default()
     };
     // The parser is an `io::Write`: the page goes in as it is read.
-    let mut parser = StreamParser::new(RcDom::default(), opts).decoding(Sniffer::new());
+    let mut parser = StreamParser::decoding(RcDom::default(), opts, Sniffer::new());
     if let Err(e) = std::io::copy(&mut input, &mut parser) {
         eprintln!("read error: {e}");
         return ExitCode::FAILURE;

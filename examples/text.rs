@@ -8,7 +8,7 @@
 
 use std::io::{self, Write};
 
-use htmltok::{OwnedToken, Tokenizer};
+use htmltok::{Input, OwnedToken, Tokenizer};
 
 /// Elements whose text a reader does not see.
 const HIDDEN: [&str; 5] = ["script", "style", "noscript", "template", "title"];
@@ -25,7 +25,7 @@ pub fn visible_text(bytes: &[u8]) -> String {
     let mut text = String::new();
     let mut hidden = 0usize;
     // Owned tokens (a `for` loop): simple; `next_token` lends them faster.
-    for token in Tokenizer::decode(bytes) {
+    for token in Tokenizer::new(Input::decode(bytes)) {
         match token {
             OwnedToken::StartTag {
                 name, self_closing, ..

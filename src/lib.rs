@@ -11,10 +11,12 @@
 //! # Tokenizing a page
 //!
 //! [`Tokenizer`] tokenizes a whole document held in memory, the fast path.
-//! [`Tokenizer::next_token`] lends out one [`Token`] at a time; its strings
-//! borrow the input (or, where the standard rewrote something, the
-//! tokenizer's reused scratch space), so a loop over a page allocates
-//! nothing per token. Extracting every link of a page:
+//! [`Tokenizer::next_token`] lends out one [`Token`] at a time: a kind and
+//! a view of the tokenizer's storage, whose strings are resolved when asked
+//! for (`tag.name()`, `attr.value()`, `text.as_str()`), borrowed from the
+//! input (or, where the standard rewrote something, from the tokenizer's
+//! reused scratch space). A loop over a page allocates nothing per token,
+//! and reads nothing it does not ask for. Extracting every link of a page:
 //!
 //! ```
 //! use htmltok::{Token, Tokenizer};
@@ -25,7 +27,7 @@
 //! let mut hrefs = Vec::new();
 //! while let Some(token) = tok.next_token() {
 //!     if let Token::StartTag(tag) = token {
-//!         if tag.name == "a" {
+//!         if tag.name() == "a" {
 //!             hrefs.extend(tag.attribute("href").map(str::to_owned));
 //!         }
 //!     }
@@ -40,12 +42,15 @@
 //! switch, along with the page's encoding for the URLs' queries).
 //!
 //! For simplicity over speed, [`Tokenizer::owned`] is an [`Iterator`] of
-//! [`OwnedToken`]s (and a `for` loop over a tokenizer takes them). Pages
-//! that are not known to be UTF-8 go through
-//! [`Tokenizer::from_bytes`], which repairs invalid sequences to U+FFFD;
-//! pages in other encodings through [`encoding::Sniffer`], which decides a
-//! page's encoding as a browser does and decodes it (and
-//! [`StreamTokenizer::decoding`] for a stream):
+//! [`OwnedToken`]s (and a `for` loop over a tokenizer takes them).
+//!
+//! A tokenizer takes its text as an [`Input`]: a `&str`, a `String` or a
+//! `Cow<str>` as they are, or bytes through one of two explicit ways to
+//! text: [`Input::from_utf8_lossy`] for bytes that should be UTF-8
+//! (invalid sequences become U+FFFD), [`Input::decode`] for a page in an
+//! unknown encoding, which [`encoding::Sniffer`] decides as a browser does
+//! (a configured sniffer's [`Decoded`](encoding::Decoded) page converts
+//! too; [`StreamTokenizer::decoding`] does the same for a stream):
 //!
 //! ```
 //! use htmltok::encoding::Sniffer;
@@ -53,35 +58,34 @@
 //!
 //! let page = b"<meta charset=shift_jis><title>\x93\xfa\x96\x7b</title>";
 //! let decoded = Sniffer::new().decode(page);
-//! let mut tok = Tokenizer::new(&decoded.text);
+//! let mut tok = Tokenizer::new(decoded);
 //! let mut title = String::new();
 //! while let Some(token) = tok.next_token() {
 //!     if let Token::Text(t) = token {
-//!         title.push_str(t.text);
+//!         title.push_str(t.as_str());
 //!     }
 //! }
 //! assert_eq!(title, "日本");
 //! ```
 //!
 //! The tokenizer reads text; a byte order mark belongs to the bytes, and
-//! the decoder drops it ([`Sniffer::decode`](encoding::Sniffer::decode)), as
-//! the standard's does. Text that kept it (`std::fs::read_to_string` keeps
-//! it) starts with a U+FEFF, which [`Tokenizer::new`] reads as a character,
-//! as the standard's tokenizer does: drop it first
+//! the decoder drops it ([`Input::decode`], [`Sniffer::decode`](encoding::Sniffer::decode)),
+//! as the standard's does. Text that kept it (`std::fs::read_to_string`
+//! keeps it) starts with a U+FEFF, which [`Tokenizer::new`] reads as a
+//! character, as the standard's tokenizer does: drop it first
 //! (`text.strip_prefix('\u{FEFF}')`), or read the bytes through the
 //! decoder.
 //!
-//! [`Tokenizer::decode`] does both in one step. A tokenizer may also own
-//! its text ([`Tokenizer::from_text`] takes a `String`, or a decoded
-//! page's text as it is; [`Tokenizer::into_owned`] copies borrowed text),
-//! so that a function can return one:
+//! A tokenizer may also own its text (an owned `String`, or a decoded
+//! page's text that decoding made; [`Tokenizer::into_owned`] copies
+//! borrowed text), so that a function can return one:
 //!
 //! ```
-//! use htmltok::{Token, Tokenizer};
+//! use htmltok::{Input, Token, Tokenizer};
 //!
 //! fn open(path: &std::path::Path) -> std::io::Result<Tokenizer<'static>> {
 //!     let bytes = std::fs::read(path)?;
-//!     Ok(Tokenizer::decode(&bytes).into_owned())
+//!     Ok(Tokenizer::new(Input::decode(&bytes)).into_owned())
 //! }
 //! # let path = std::env::temp_dir().join(format!("htmltok-guide-{}.html", std::process::id()));
 //! # std::fs::write(&path, b"<meta charset=shift_jis><title>\x93\xfa\x96\x7b</title>")?;
@@ -89,7 +93,7 @@
 //! # std::fs::remove_file(&path)?;
 //! while let Some(token) = tok.next_token() {
 //!     if let Token::Text(t) = token {
-//!         assert_eq!(t.text, "日本");
+//!         assert_eq!(t.as_str(), "日本");
 //!     }
 //! }
 //! # Ok::<(), std::io::Error>(())
@@ -110,7 +114,7 @@
 //! let mut words = 0;
 //! tok.for_each_token(|token| {
 //!     if let Token::Text(t) = token {
-//!         words += t.text.split_whitespace().count();
+//!         words += t.as_str().split_whitespace().count();
 //!     }
 //! });
 //! assert_eq!(words, 3);
@@ -120,7 +124,7 @@
 //! let mut first = None;
 //! tok.for_each_token(|token| match token {
 //!     Token::StartTag(tag) => {
-//!         first = Some(tag.name.to_owned());
+//!         first = Some(tag.name().to_owned());
 //!         Flow::Stop
 //!     }
 //!     _ => Flow::Continue,
@@ -138,7 +142,9 @@
 //! that belongs in local variables is captured, early exit is a return
 //! value), but it runs fewer instructions: the tokenizer runs inside one
 //! call instead of returning every token through memory. So both are here;
-//! the owned iterator covers the cases where convenience matters more.
+//! the owned iterator covers the cases where convenience matters more, and
+//! the records (feature `records`) the consumers that take a whole page's
+//! tokens at once.
 //!
 //! # Standalone and driven modes
 //!
@@ -159,9 +165,9 @@
 //!     match token {
 //!         // The token borrows the tokenizer until its last use: here the
 //!         // guard, so the arm may switch the state.
-//!         Token::StartTag(tag) if tag.name == "style" => tok.set_state(State::Rawtext),
-//!         Token::StartTag(tag) => out.push(format!("<{}>", tag.name)),
-//!         Token::Text(text) => out.push(text.text.to_owned()),
+//!         Token::StartTag(tag) if tag.name() == "style" => tok.set_state(State::Rawtext),
+//!         Token::StartTag(tag) => out.push(format!("<{}>", tag.name())),
+//!         Token::Text(text) => out.push(text.as_str().to_owned()),
 //!         _ => {}
 //!     }
 //! }
@@ -173,7 +179,7 @@
 //! body: `set_state` compiles anywhere after that, inside the token's
 //! `match` arm too. An arm that still uses the tag after switching does
 //! not compile (E0499); switch after its last use, or copy what it needs
-//! first (`let name = tag.name.to_owned();`):
+//! first (`let name = tag.name().to_owned();`):
 //!
 //! ```compile_fail,E0499
 //! # use htmltok::{Config, State, Token, Tokenizer};
@@ -181,7 +187,7 @@
 //! while let Some(token) = tok.next_token() {
 //!     if let Token::StartTag(tag) = token {
 //!         tok.set_state(State::Rawtext);
-//!         println!("{}", tag.name); // the tag is used after the switch
+//!         println!("{}", tag.name()); // the tag is used after the switch
 //!     }
 //! }
 //! ```
@@ -213,9 +219,9 @@
 //!     let (mut in_title, mut titles) = (false, Vec::new());
 //!     while let Some(token) = tokens.next_token()? {
 //!         match token {
-//!             Token::StartTag(t) if t.name == "title" => { in_title = true; titles.push(String::new()) }
-//!             Token::EndTag(t) if t.name == "title" => in_title = false,
-//!             Token::Text(t) if in_title => titles.last_mut().unwrap().push_str(t.text),
+//!             Token::StartTag(t) if t.name() == "title" => { in_title = true; titles.push(String::new()) }
+//!             Token::EndTag(t) if t.name() == "title" => in_title = false,
+//!             Token::Text(t) if in_title => titles.last_mut().unwrap().push_str(t.as_str()),
 //!             _ => {}
 //!         }
 //!     }
@@ -231,11 +237,9 @@
 //!
 //! # Lines and columns
 //!
-//! Spans are byte offsets. `line_col` turns one into a line and column
-//! ([`Tokenizer::line_col`], [`StreamTokenizer::line_col`]), but a token
-//! borrows its tokenizer, so that waits until the token is dropped. To
-//! report a position while holding the token, take it with
-//! `next_token_with_lines`, which lends a [`Lines`] beside it:
+//! Spans are byte offsets. To report a token's line and column, take it
+//! with `next_token_with_lines`, which lends a [`Lines`] beside it (the
+//! token borrows the tokenizer, the lines only the text):
 //!
 //! ```
 //! use htmltok::{Token, Tokenizer};
@@ -244,8 +248,8 @@
 //! let mut links = Vec::new();
 //! while let Some((token, lines)) = tok.next_token_with_lines() {
 //!     match token {
-//!         Token::StartTag(tag) if tag.name == "a" => {
-//!             let line = lines.line_col(tag.span.start).line;
+//!         Token::StartTag(tag) if tag.name() == "a" => {
+//!             let line = lines.line_col(tag.span().start).line;
 //!             links.push((line, tag.attribute("href").unwrap_or("").to_owned()));
 //!         }
 //!         _ => {}
@@ -256,23 +260,23 @@
 //!
 //! A stream keeps the line and column of the bytes it has dropped, so
 //! its positions are right however long the input; they reach back only
-//! to the start of the token in hand. Inside a `for_each_token` callback,
-//! which holds the tokenizer too, a [`LineIndex`] over the caller's own
-//! copy of the text does the same.
+//! to the start of the token in hand. For offsets kept for later, or
+//! inside a `for_each_token` callback, a [`LineIndex`] over the text does
+//! the same (it holds the text, so it answers for no other).
 //!
 //! # Parse errors
 //!
 //! Errors are opt-in and chosen at compile time ([`ErrorPolicy`]): a
-//! tokenizer built with [`Tokenizer::with_errors`] collects [`ParseError`]s
-//! with the standard's code, byte span, line and column; one built otherwise
-//! carries no code for them at all. They accumulate until taken:
+//! tokenizer built with a [`Config::report_errors`] configuration collects
+//! [`ParseError`]s with the standard's code, byte span, line and column;
+//! one built otherwise carries no code for them at all. They accumulate until taken:
 //! [`Tokenizer::take_errors`] (and [`StreamTokenizer::take_errors`]) hand
 //! them over as you go, which keeps memory flat on pages with an error
 //! every few bytes.
 //!
 //! ```
 //! use htmltok::{Config, ErrorCode, Tokenizer};
-//! let mut tok = Tokenizer::with_errors("<p>&notit;</p", Config::new());
+//! let mut tok = Tokenizer::with_config("<p>&notit;</p", Config::new().report_errors());
 //! while tok.next_token().is_some() {}
 //! let found: Vec<_> = tok.errors().iter().map(|e| (e.code, e.location.line, e.location.col)).collect();
 //! assert_eq!(found, [
@@ -281,6 +285,9 @@
 //! ]);
 //! ```
 #![forbid(unsafe_op_in_unsafe_fn)]
+// `unsafe` lives in `scan` (the SIMD kernels) and in one fenced helper,
+// `token::unchecked`; the compiler holds everything else to that.
+#![deny(unsafe_code)]
 #![warn(missing_docs, missing_debug_implementations)]
 
 pub mod encoding;
@@ -290,29 +297,31 @@ mod error;
 pub mod extract;
 #[cfg(feature = "html5ever")]
 pub mod html5ever;
+mod input;
 mod position;
 mod reader;
+#[cfg(feature = "records")]
+pub mod records;
+#[allow(unsafe_code)]
 mod scan;
 mod state;
 mod stream;
-#[cfg(feature = "tape")]
-pub mod tape;
 mod token;
 mod tokenizer;
 mod utf8;
 
 pub use error::{ErrorCode, ParseError};
+pub use input::Input;
 pub use position::{LineCol, LineIndex, Lines};
 pub use reader::ReaderTokenizer;
 pub use state::State;
 pub use stream::StreamTokenizer;
-#[cfg(feature = "tape")]
-pub use tape::{Tape, TapeAttr, TapeAttrStrings, TapeToken, TapeTokens};
 pub use token::{
     Attribute, Attributes, Doctype, OwnedToken, ProcessingInstruction, Span, Tag, Text, Token,
 };
 pub use tokenizer::{
-    Config, ErrorPolicy, Flow, IgnoreErrors, OwnedTokens, ReportErrors, Tokenizer,
+    AttributePolicy, Config, ErrorPolicy, Flow, IgnoreErrors, KeepAttributes, OwnedTokens,
+    ReportErrors, SkipAttributes, Tokenizer,
 };
 
 /// Internals the fuzz targets and property tests check directly, only with
@@ -332,8 +341,6 @@ pub mod __fuzz {
     pub fn kernels_agree(hay: &[u8]) -> Result<(), String> {
         crate::scan::kernels_agree(hay)
     }
-
-    pub use crate::tokenizer::SkipAttributes;
 
     /// The landmark scanner's sets and kernels, one by one, for
     /// `benches/scan.rs`.
@@ -380,24 +387,6 @@ pub mod __fuzz {
                 self.1.find_with(kernel, hay)
             }
         }
-    }
-
-    /// A tokenizer for `input` (repaired as `Tokenizer::from_bytes` does)
-    /// that hands out tags without attributes and steps over them, as
-    /// `extract::text` tokenizes; errors off.
-    pub fn tokenizer_skipping_attributes(
-        input: &[u8],
-        config: crate::Config,
-    ) -> crate::Tokenizer<'_, SkipAttributes> {
-        crate::Tokenizer::from_bytes_skipping_attributes(input, config)
-    }
-
-    /// A stream tokenizer that hands out tags without attributes, as
-    /// [`tokenizer_skipping_attributes`].
-    pub fn stream_skipping_attributes(
-        config: crate::Config,
-    ) -> crate::StreamTokenizer<SkipAttributes> {
-        crate::StreamTokenizer::skipping_attributes(config)
     }
 }
 

@@ -13,37 +13,91 @@ pub struct LineCol {
     pub col: usize,
 }
 
-/// Converts byte offsets of one input into lines and columns.
+/// Line and column of byte offsets of one text, which it holds (so that
+/// it is never asked about another).
 ///
-/// Cost is linear in the distance between successive queries when they come in
-/// increasing order (the usual case: errors are reported in input order), and
-/// never worse than linear in the offset.
+/// Queries in increasing order (the usual case: tokens and errors come in
+/// input order) cost the distance from the previous one; an earlier
+/// offset starts again from the text's start.
 ///
 /// ```
 /// use htmltok::{LineCol, LineIndex};
-/// let mut idx = LineIndex::new();
-/// let input = "ab\r\ncd".as_bytes();
-/// assert_eq!(idx.line_col(input, 5), LineCol { line: 2, col: 2 });
-/// assert_eq!(idx.line_col(input, 1), LineCol { line: 1, col: 2 });
+/// let mut lines = LineIndex::new("ab\r\ncd\u{1F600}e");
+/// assert_eq!(lines.line_col(5), LineCol { line: 2, col: 2 });
+/// assert_eq!(lines.line_col(10), LineCol { line: 2, col: 5 }); // U+1F600 is two UTF-16 units
+/// assert_eq!(lines.line_col(1), LineCol { line: 1, col: 2 });
 /// ```
+///
+/// After tokenizing, over the tokenizer's [`input`](crate::Tokenizer::input)
+/// (while a token is held, `next_token_with_lines` lends the same):
+///
+/// ```
+/// use htmltok::{LineIndex, Token, Tokenizer};
+/// let mut tok = Tokenizer::new("<p>one\n<b>two</b>");
+/// let mut bold = None;
+/// while let Some(token) = tok.next_token() {
+///     if let Token::StartTag(tag) = token {
+///         if tag.name() == "b" {
+///             bold = Some(tag.span().start);
+///         }
+///     }
+/// }
+/// let at = LineIndex::new(tok.input()).line_col(bold.unwrap());
+/// assert_eq!((at.line, at.col), (2, 1));
+/// ```
+#[derive(Clone, Copy)]
+pub struct LineIndex<'a> {
+    text: &'a str,
+    cursor: LineCursor,
+}
+
+impl<'a> LineIndex<'a> {
+    /// An index over `text`.
+    pub fn new(text: &'a str) -> LineIndex<'a> {
+        LineIndex {
+            text,
+            cursor: LineCursor::new(),
+        }
+    }
+
+    /// Line and column of byte `offset` of the text (an offset past the
+    /// end is the end).
+    pub fn line_col(&mut self, offset: usize) -> LineCol {
+        self.cursor.line_col(self.text.as_bytes(), offset)
+    }
+}
+
+impl std::fmt::Debug for LineIndex<'_> {
+    // Not the text: it is a whole page.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LineIndex")
+            .field("len", &self.text.len())
+            .field("at", &self.cursor)
+            .finish()
+    }
+}
+
+/// A position in some input: the line and column of `offset`. The
+/// machinery behind [`LineIndex`], [`Lines`] and the positions of parse
+/// errors; it does not hold the input, so each use keeps it with its own.
 #[derive(Clone, Copy, Debug)]
-pub struct LineIndex {
+pub(crate) struct LineCursor {
     offset: usize,
     at: LineCol,
     /// The byte before `offset` was a CR, so an LF at `offset` is not a new line.
     after_cr: bool,
 }
 
-impl Default for LineIndex {
+impl Default for LineCursor {
     fn default() -> Self {
-        LineIndex::new()
+        LineCursor::new()
     }
 }
 
-impl LineIndex {
-    /// An index at the start of the input.
-    pub fn new() -> LineIndex {
-        LineIndex {
+impl LineCursor {
+    /// A cursor at the start of the input.
+    pub(crate) fn new() -> LineCursor {
+        LineCursor {
             offset: 0,
             at: LineCol { line: 1, col: 1 },
             after_cr: false,
@@ -52,10 +106,10 @@ impl LineIndex {
 
     /// Line and column of byte `offset` of `input` (offsets past the end are
     /// clamped to the end). `input` must be the same input for every call.
-    pub fn line_col(&mut self, input: &[u8], offset: usize) -> LineCol {
+    pub(crate) fn line_col(&mut self, input: &[u8], offset: usize) -> LineCol {
         let offset = offset.min(input.len());
         if offset < self.offset {
-            *self = LineIndex::new();
+            *self = LineCursor::new();
         }
         self.advance(&input[self.offset..offset]);
         self.offset = offset;
@@ -132,9 +186,9 @@ impl LineIndex {
 /// [`ReaderTokenizer`](crate::ReaderTokenizer::next_token_with_lines)).
 ///
 /// It borrows the input, not the tokenizer's state, so it is there while
-/// the token is: inside a `match` on the token, where the tokenizer's own
-/// `line_col` cannot be called. Offsets from the token's start on cost the
-/// distance from there; earlier offsets the distance from the input's start.
+/// the token is: inside a `match` on the token, where the tokenizer itself
+/// is borrowed. Offsets from the token's start on cost the distance from
+/// there; earlier offsets the distance from the input's start.
 ///
 /// A stream's positions are exact for the token's start, and from
 /// [`start`](Self::start) on: the start of the text the stream still
@@ -153,8 +207,8 @@ impl LineIndex {
 /// let mut tok = Tokenizer::new("<p>\n<a\nhref=/x>x</a>");
 /// while let Some((token, lines)) = tok.next_token_with_lines() {
 ///     if let Token::StartTag(tag) = token {
-///         if let Some(href) = tag.attributes().find(|a| a.name == "href") {
-///             let (tag_at, value_at) = (lines.line_col(tag.span.start), lines.line_col(href.value_span.start));
+///         if let Some(href) = tag.attributes().find(|a| a.name() == "href") {
+///             let (tag_at, value_at) = (lines.line_col(tag.span().start), lines.line_col(href.value_span().start));
 ///             assert_eq!((tag_at.line, tag_at.col, value_at.line, value_at.col), (2, 1, 3, 6));
 ///         }
 ///     }
@@ -166,16 +220,16 @@ pub struct Lines<'t> {
     text: &'t str,
     origin: usize,
     /// At `origin`.
-    base: LineIndex,
+    base: LineCursor,
     /// At the token's start, or an offset from `origin` to it; before
     /// `origin` only at the token's start.
-    near: LineIndex,
+    near: LineCursor,
 }
 
 impl<'t> Lines<'t> {
     /// `text` starts at absolute offset `origin`, where `base` is; `near`
     /// is at an absolute offset between `origin` and the end of `text`.
-    pub(crate) fn new(text: &'t str, origin: usize, base: LineIndex, near: LineIndex) -> Self {
+    pub(crate) fn new(text: &'t str, origin: usize, base: LineCursor, near: LineCursor) -> Self {
         debug_assert!(base.offset() == origin);
         debug_assert!(near.offset() <= origin + text.len());
         Lines {
@@ -273,7 +327,7 @@ mod tests {
         ] {
             let bytes = text.as_bytes();
             for cut in (0..=bytes.len()).filter(|&c| text.is_char_boundary(c)) {
-                let mut idx = LineIndex::new();
+                let mut idx = LineCursor::new();
                 idx.advance_to(&bytes[..cut], cut);
                 assert_eq!(idx.position(), by_definition(&text[..cut]), "up to {cut}");
                 idx.advance_to(&bytes[cut..], bytes.len());

@@ -5,7 +5,7 @@ use std::io::{self, Read};
 use crate::position::Lines;
 use crate::stream::StreamTokenizer;
 use crate::token::Token;
-use crate::tokenizer::{ErrorPolicy, Flow, IgnoreErrors};
+use crate::tokenizer::{AttributePolicy, ErrorPolicy, Flow, IgnoreErrors, KeepAttributes};
 
 /// How many bytes each read asks for: the chunk size the README's stream
 /// measurements use.
@@ -29,9 +29,9 @@ const CHUNK: usize = 64 * 1024;
 ///     let (mut in_title, mut titles) = (false, Vec::new());
 ///     while let Some(token) = tokens.next_token()? {
 ///         match token {
-///             Token::StartTag(t) if t.name == "title" => { in_title = true; titles.push(String::new()) }
-///             Token::EndTag(t) if t.name == "title" => in_title = false,
-///             Token::Text(t) if in_title => titles.last_mut().unwrap().push_str(t.text),
+///             Token::StartTag(t) if t.name() == "title" => { in_title = true; titles.push(String::new()) }
+///             Token::EndTag(t) if t.name() == "title" => in_title = false,
+///             Token::Text(t) if in_title => titles.last_mut().unwrap().push_str(t.as_str()),
 ///             _ => {}
 ///         }
 ///     }
@@ -40,46 +40,46 @@ const CHUNK: usize = 64 * 1024;
 /// let page = "<title>Fish &amp; <Chips></title><p>menu";
 /// assert_eq!(titles(page.as_bytes()).unwrap(), ["Fish & <Chips>"]);
 /// ```
-pub struct ReaderTokenizer<R, E: ErrorPolicy = IgnoreErrors> {
-    stream: StreamTokenizer<E>,
+pub struct ReaderTokenizer<R, E: ErrorPolicy = IgnoreErrors, A: AttributePolicy = KeepAttributes> {
+    stream: StreamTokenizer<E, A>,
     reader: R,
     buf: Box<[u8]>,
     /// The reader has said end of input, and the stream was finished.
     input_ended: bool,
 }
 
-impl StreamTokenizer<IgnoreErrors> {
+impl StreamTokenizer {
     /// A stream of UTF-8 (the default [`Config`](crate::Config), parse
-    /// errors off) read from `reader`; [`read_from`](Self::read_from) takes
-    /// a stream configured otherwise (decoding, errors, options).
+    /// errors off) read from `reader`; [`read_from`](Self::read_from) reads
+    /// into a stream made otherwise (decoding, errors, options).
     pub fn from_reader<R: Read>(reader: R) -> ReaderTokenizer<R> {
         StreamTokenizer::new().read_from(reader)
     }
 }
 
-impl<E: ErrorPolicy> StreamTokenizer<E> {
+impl<E: ErrorPolicy, A: AttributePolicy> StreamTokenizer<E, A> {
     /// This stream, reading its input from `reader` as tokens are asked
     /// for.
     ///
     /// ```
     /// use htmltok::encoding::{Sniffer, WINDOWS_1251};
-    /// use htmltok::{StreamTokenizer, Token};
+    /// use htmltok::{Config, StreamTokenizer, Token};
     ///
     /// // "Привет" in windows-1251, declared after a long head, as a file on disk.
     /// let mut page = format!("<title>t</title>{}<meta charset=windows-1251><p>", " ".repeat(2000)).into_bytes();
     /// page.extend_from_slice(b"\xcf\xf0\xe8\xe2\xe5\xf2");
-    /// let mut tokens = StreamTokenizer::new().decoding(Sniffer::new()).read_from(&page[..]);
+    /// let mut tokens = StreamTokenizer::decoding(Sniffer::new(), Config::new()).read_from(&page[..]);
     /// let mut text = String::new();
     /// while let Some(token) = tokens.next_token()? {
     ///     if let Token::Text(t) = token {
-    ///         text.push_str(t.text.trim());
+    ///         text.push_str(t.as_str().trim());
     ///     }
     /// }
     /// assert_eq!(text, "tПривет");
     /// assert_eq!(tokens.stream().sniffed().unwrap().encoding, WINDOWS_1251);
     /// # Ok::<(), std::io::Error>(())
     /// ```
-    pub fn read_from<R: Read>(self, reader: R) -> ReaderTokenizer<R, E> {
+    pub fn read_from<R: Read>(self, reader: R) -> ReaderTokenizer<R, E, A> {
         ReaderTokenizer {
             stream: self,
             reader,
@@ -89,7 +89,7 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     }
 }
 
-impl<R: Read, E: ErrorPolicy> ReaderTokenizer<R, E> {
+impl<R: Read, E: ErrorPolicy, A: AttributePolicy> ReaderTokenizer<R, E, A> {
     /// The next token, reading as much input as it takes; `Ok(None)` after
     /// [`Token::Eof`].
     pub fn next_token(&mut self) -> io::Result<Option<Token<'_>>> {
@@ -110,8 +110,8 @@ impl<R: Read, E: ErrorPolicy> ReaderTokenizer<R, E> {
     /// let mut found = Vec::new();
     /// while let Some((token, lines)) = tokens.next_token_with_lines()? {
     ///     match token {
-    ///         Token::StartTag(tag) if tag.name == "a" => {
-    ///             let at = lines.line_col(tag.span.start);
+    ///         Token::StartTag(tag) if tag.name() == "a" => {
+    ///             let at = lines.line_col(tag.span().start);
     ///             found.push((at.line, at.col, tag.attribute("href").unwrap().to_owned()));
     ///         }
     ///         _ => {}
@@ -137,7 +137,7 @@ impl<R: Read, E: ErrorPolicy> ReaderTokenizer<R, E> {
     /// use htmltok::{StreamTokenizer, Token};
     /// let mut links = 0;
     /// StreamTokenizer::from_reader(&b"<a href=1>one</a> <a href=2>two</a>"[..]).for_each_token(|token| {
-    ///     if matches!(token, Token::StartTag(t) if t.name == "a") {
+    ///     if matches!(token, Token::StartTag(t) if t.name() == "a") {
     ///         links += 1;
     ///     }
     /// })?;
@@ -167,18 +167,18 @@ impl<R: Read, E: ErrorPolicy> ReaderTokenizer<R, E> {
 
     /// The stream, e.g. for [`errors`](StreamTokenizer::errors) or
     /// [`sniffed`](StreamTokenizer::sniffed).
-    pub fn stream(&self) -> &StreamTokenizer<E> {
+    pub fn stream(&self) -> &StreamTokenizer<E, A> {
         &self.stream
     }
 
     /// The stream, e.g. for [`take_errors`](StreamTokenizer::take_errors)
     /// or a driven stream's [`set_state`](StreamTokenizer::set_state).
-    pub fn stream_mut(&mut self) -> &mut StreamTokenizer<E> {
+    pub fn stream_mut(&mut self) -> &mut StreamTokenizer<E, A> {
         &mut self.stream
     }
 
     /// The stream and the reader.
-    pub fn into_parts(self) -> (StreamTokenizer<E>, R) {
+    pub fn into_parts(self) -> (StreamTokenizer<E, A>, R) {
         (self.stream, self.reader)
     }
 
@@ -221,7 +221,7 @@ impl<R: Read, E: ErrorPolicy> ReaderTokenizer<R, E> {
     }
 }
 
-impl<R, E: ErrorPolicy> std::fmt::Debug for ReaderTokenizer<R, E> {
+impl<R, E: ErrorPolicy, A: AttributePolicy> std::fmt::Debug for ReaderTokenizer<R, E, A> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("ReaderTokenizer")
             .field("stream", &self.stream)

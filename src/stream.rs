@@ -13,13 +13,13 @@
 //! or in the encoding a [`Sniffer`] finds. Offsets (spans, errors) are
 //! offsets in that UTF-8 text.
 
-use std::sync::{Mutex, PoisonError};
-
 use crate::encoding::{InputDecoder, Sniffed, Sniffer};
 use crate::error::ParseError;
-use crate::position::{LineCol, LineIndex, Lines};
+use crate::position::{LineCursor, Lines};
 use crate::token::Token;
-use crate::tokenizer::{Config, ErrorPolicy, Feedback, Flow, IgnoreErrors, Machine, ReportErrors};
+use crate::tokenizer::{
+    AttributePolicy, Config, ErrorPolicy, Feedback, Flow, IgnoreErrors, KeepAttributes, Machine,
+};
 
 /// Kept input beyond which a token in progress is copied out of the window.
 const DETACH_AT: usize = 256 * 1024;
@@ -45,6 +45,12 @@ const MIN_DROP: usize = 16 * 1024;
 /// of text may be split where a chunk ended (unless
 /// [`Config::join_text`] is set).
 ///
+/// Three constructors: [`new`](Self::new) (UTF-8, the default
+/// [`Config`]), [`with_config`](Self::with_config) (UTF-8, another
+/// configuration, whose policies are the stream's type parameters) and
+/// [`decoding`](Self::decoding) (bytes in an encoding a [`Sniffer`]
+/// decides as a browser does).
+///
 /// ```
 /// use htmltok::{StreamTokenizer, Token};
 /// let mut stream = StreamTokenizer::new();
@@ -53,7 +59,7 @@ const MIN_DROP: usize = 16 * 1024;
 ///     stream.feed(chunk.as_bytes());
 ///     while let Some(token) = stream.next_token() {
 ///         if let Token::StartTag(tag) | Token::EndTag(tag) = token {
-///             names.push(tag.name.to_owned());
+///             names.push(tag.name().to_owned());
 ///         }
 ///     }
 /// }
@@ -84,7 +90,7 @@ const MIN_DROP: usize = 16 * 1024;
 ///             stream.feed(&chunk[..n]);
 ///         }
 ///         while let Some(token) = stream.next_token() {
-///             if matches!(token, Token::StartTag(tag) if tag.name == "a") {
+///             if matches!(token, Token::StartTag(tag) if tag.name() == "a") {
 ///                 links += 1;
 ///             }
 ///         }
@@ -94,32 +100,31 @@ const MIN_DROP: usize = 16 * 1024;
 /// let page = "<p><a href=1>one</a> and <a href=2>two</a></p>";
 /// assert_eq!(count_links(page.as_bytes()).unwrap(), 2);
 /// ```
-pub struct StreamTokenizer<E: ErrorPolicy = IgnoreErrors> {
+pub struct StreamTokenizer<E: ErrorPolicy = IgnoreErrors, A: AttributePolicy = KeepAttributes> {
     /// The window: `buf[0]` is the byte at absolute offset `base`. Only
     /// validated (or repaired) text enters it, so it is a `String`.
     buf: String,
     base: usize,
     /// Turns fed bytes into the window's text.
     input: InputDecoder,
-    machine: Machine<E>,
+    machine: Machine<E, A>,
     feedback: Option<Feedback>,
     finished: bool,
     /// Line and column at `base`, carried over the bytes dropped so far.
-    lines: LineIndex,
-    /// Where the last line/column query ended (an absolute offset; of use
-    /// while it is at or after `base`). Behind a mutex for `line_col(&self)`,
-    /// as in `Tokenizer`.
-    near: Mutex<LineIndex>,
+    lines: LineCursor,
+    /// Where the last token lent with its lines starts (an absolute
+    /// offset; of use while it is at or after `base`).
+    near: LineCursor,
     /// At the end of the last token lent by `next_token_with_lines`, where
     /// the next token starts: its start is exact even when the stream has
     /// dropped it (see `Lines`).
-    token_end: LineIndex,
+    token_end: LineCursor,
     /// A leading U+FEFF is to be dropped when the first text arrives
     /// (`discarding_bom`).
     discard_bom: bool,
 }
 
-impl<E: ErrorPolicy> std::fmt::Debug for StreamTokenizer<E> {
+impl<E: ErrorPolicy, A: AttributePolicy> std::fmt::Debug for StreamTokenizer<E, A> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("StreamTokenizer")
             .field("window_start", &self.base)
@@ -129,44 +134,33 @@ impl<E: ErrorPolicy> std::fmt::Debug for StreamTokenizer<E> {
             .field("sniffed", &self.sniffed())
             .field("driven", &self.feedback.is_none())
             .field("errors", &E::ENABLED)
+            .field("attributes", &A::KEEP)
             .finish_non_exhaustive()
     }
 }
 
-impl Default for StreamTokenizer<IgnoreErrors> {
+impl Default for StreamTokenizer {
     fn default() -> Self {
         StreamTokenizer::new()
     }
 }
 
-impl StreamTokenizer<IgnoreErrors> {
-    /// A stream tokenizer with the default [`Config`], parse errors off.
+impl StreamTokenizer {
+    /// A stream of UTF-8 with the default [`Config`], parse errors off.
     pub fn new() -> Self {
         Self::with_config(Config::new())
     }
-
-    /// A stream tokenizer with options, parse errors off.
-    pub fn with_config(config: Config) -> Self {
-        StreamTokenizer::build(config)
-    }
 }
 
-#[cfg(feature = "fuzzing")]
-impl StreamTokenizer<crate::tokenizer::SkipAttributes> {
-    /// A stream tokenizer that hands out tags without attributes
-    /// (`SkipAttributes`), for the tests.
-    pub(crate) fn skipping_attributes(config: Config) -> Self {
-        StreamTokenizer::build(config)
-    }
-}
-
-impl StreamTokenizer<ReportErrors> {
-    /// A stream tokenizer that also collects parse errors (with their line
-    /// and column, since the bytes before them may be gone when you ask).
+impl<E: ErrorPolicy, A: AttributePolicy> StreamTokenizer<E, A> {
+    /// A stream of UTF-8 with options; the configuration's policies
+    /// ([`Config::report_errors`], [`Config::skip_attributes`]) are the
+    /// stream's type parameters. Parse errors come with their line and
+    /// column, since the bytes before them may be gone when you ask.
     ///
     /// ```
     /// use htmltok::{Config, StreamTokenizer};
-    /// let mut stream = StreamTokenizer::with_errors(Config::new());
+    /// let mut stream = StreamTokenizer::with_config(Config::new().report_errors());
     /// stream.feed(b"<p\n id=1 id");
     /// stream.feed(b"=2>");
     /// stream.finish();
@@ -174,13 +168,11 @@ impl StreamTokenizer<ReportErrors> {
     /// let e = &stream.errors()[0];
     /// assert_eq!((e.code.as_str(), e.location.line, e.location.col), ("duplicate-attribute", 2, 9));
     /// ```
-    pub fn with_errors(config: Config) -> Self {
-        StreamTokenizer::build(config)
+    pub fn with_config(config: Config<E, A>) -> Self {
+        StreamTokenizer::build(InputDecoder::utf8(), config)
     }
-}
 
-impl<E: ErrorPolicy> StreamTokenizer<E> {
-    /// Decodes the input as a browser would, deciding its encoding as
+    /// A stream of bytes in the encoding `sniffer` decides, as
     /// [`Sniffer::sniff`] decides it for the whole input, so that the
     /// tokens are those of [`Sniffer::decode`]'s text: no token comes out
     /// before the first [`PRESCAN_LEN`](crate::encoding::PRESCAN_LEN)
@@ -190,8 +182,7 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     /// reads ([`DETECT_LEN`](crate::encoding::DETECT_LEN) unless
     /// [`Sniffer::guess_len`] says otherwise). Take the
     /// tokens of each chunk before feeding the next, as always: a `<meta>`
-    /// counts once its token has been taken. Without this, the input is
-    /// UTF-8.
+    /// counts once its token has been taken.
     ///
     /// When the prescan, the guess or the default decided, the stream then
     /// watches the tokens of the page's head: a `<meta>` there that
@@ -208,45 +199,29 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     /// states let through, where `Sniffer::decode` reads the page in the
     /// default standalone mode.
     ///
-    /// # Panics
-    ///
-    /// If the stream was already fed bytes or finished: the bytes already
-    /// taken in were read as UTF-8, and decoding the rest in another
-    /// encoding would give text that is neither. Call it on a new stream.
-    ///
     /// ```
     /// use htmltok::encoding::Sniffer;
-    /// use htmltok::{StreamTokenizer, Token};
+    /// use htmltok::{Config, StreamTokenizer, Token};
     ///
     /// // "Grüße" in windows-1252, as a server in 2005 sent it.
     /// let page: &[u8] = b"<meta http-equiv=Content-Type content='text/html; charset=iso-8859-1'><p>Gr\xfc\xdfe";
-    /// let mut stream = StreamTokenizer::new().decoding(Sniffer::new());
+    /// let mut stream = StreamTokenizer::decoding(Sniffer::new(), Config::new());
     /// let mut text = String::new();
     /// for chunk in page.chunks(5) {
     ///     stream.feed(chunk);
     ///     while let Some(token) = stream.next_token() {
-    ///         if let Token::Text(t) = token { text.push_str(t.text) }
+    ///         if let Token::Text(t) = token { text.push_str(t.as_str()) }
     ///     }
     /// }
     /// stream.finish();
     /// while let Some(token) = stream.next_token() {
-    ///     if let Token::Text(t) = token { text.push_str(t.text) }
+    ///     if let Token::Text(t) = token { text.push_str(t.as_str()) }
     /// }
     /// assert_eq!(text, "Grüße");
     /// assert_eq!(stream.sniffed().unwrap().encoding, htmltok::encoding::WINDOWS_1252);
     /// ```
-    pub fn decoding(mut self, sniffer: Sniffer) -> Self {
-        let fresh =
-            self.base == 0 && self.buf.is_empty() && self.input.capacity() == 0 && !self.finished;
-        assert!(
-            fresh,
-            "StreamTokenizer::decoding on a stream already fed or finished: \
-             call it before the first feed"
-        );
-        self.input = InputDecoder::sniffing(sniffer);
-        // The decoder drops a byte order mark itself.
-        self.discard_bom = false;
-        self
+    pub fn decoding(sniffer: Sniffer, config: Config<E, A>) -> Self {
+        StreamTokenizer::build(InputDecoder::sniffing(sniffer), config)
     }
 
     /// The encoding the stream decodes, once decided (see
@@ -258,17 +233,17 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
         self.input.sniffed()
     }
 
-    fn build(config: Config) -> Self {
+    fn build(input: InputDecoder, config: Config<E, A>) -> Self {
         StreamTokenizer {
             buf: String::new(),
             base: 0,
-            input: InputDecoder::utf8(),
+            input,
             machine: Machine::new(&config),
             feedback: (!config.driven).then(|| Feedback::new(config.scripting)),
             finished: false,
-            lines: LineIndex::new(),
-            near: Mutex::new(LineIndex::new()),
-            token_end: LineIndex::new(),
+            lines: LineCursor::new(),
+            near: LineCursor::new(),
+            token_end: LineCursor::new(),
             discard_bom: false,
         }
     }
@@ -372,9 +347,9 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     }
 
     /// [`next_token`](Self::next_token), with the [`Lines`] that give the
-    /// line and column of the token's offsets while the token is held
-    /// (which [`line_col`](Self::line_col) cannot: the token borrows the
-    /// stream). Positions are those of the text the stream has not dropped
+    /// line and column of the token's offsets while the token is held: a
+    /// stream's one way to positions, since it drops the bytes before
+    /// them. Positions are those of the text the stream has not dropped
     /// yet, which always includes the token; taken in input order, they
     /// cost the distance from the previous token, linear in all.
     ///
@@ -386,8 +361,8 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     ///     stream.feed(chunk);
     ///     while let Some((token, lines)) = stream.next_token_with_lines() {
     ///         match token {
-    ///             Token::StartTag(tag) if tag.name == "a" => {
-    ///                 let at = lines.line_col(tag.span.start);
+    ///             Token::StartTag(tag) if tag.name() == "a" => {
+    ///                 let at = lines.line_col(tag.span().start);
     ///                 links.push((at.line, tag.attribute("href").unwrap().to_owned()));
     ///             }
     ///             _ => {}
@@ -414,7 +389,7 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
         let token = self.machine.last_token(&self.buf, self.base)?;
         let window_end = self.base + self.buf.len();
         let span = token.span().map_or(window_end..window_end, |s| s.range());
-        let near = self.near.get_mut().unwrap_or_else(PoisonError::into_inner);
+        let near = &mut self.near;
         *near = if span.start >= self.base {
             lines_to(&self.lines, *near, &self.buf, span.start)
         } else if self.token_end.offset() == span.start {
@@ -445,7 +420,7 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
     ///     stream.feed(chunk);
     ///     stream.for_each_token(|token| {
     ///         if let Token::Text(t) = token {
-    ///             texts.push_str(t.text);
+    ///             texts.push_str(t.as_str());
     ///         }
     ///         Flow::Continue
     ///     });
@@ -484,53 +459,17 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
         );
     }
 
-    /// Line and column of a byte offset of the stream, for offsets in the
-    /// token just handed out or later, up to the end of what was fed (the
-    /// bytes before the token may be gone; earlier offsets give the first
-    /// position the stream still holds). Queries in increasing order cost
-    /// the distance from the previous one. While a token is held, use
-    /// [`next_token_with_lines`](Self::next_token_with_lines) instead.
-    ///
-    /// ```
-    /// use htmltok::{StreamTokenizer, Token};
-    /// let mut stream = StreamTokenizer::new();
-    /// let mut at = None;
-    /// for chunk in [&b"<p>one\r\ntwo\n<b"[..], b" id=x>"] {
-    ///     stream.feed(chunk);
-    ///     while let Some(token) = stream.next_token() {
-    ///         if let Token::StartTag(tag) = token {
-    ///             if tag.name == "b" {
-    ///                 at = Some(tag.span.start);
-    ///             }
-    ///         }
-    ///     }
-    ///     // The token is dropped: the stream can be asked (before the next
-    ///     // chunk, which may drop the bytes the offset is in).
-    ///     if let Some(offset) = at.take() {
-    ///         let at = stream.line_col(offset);
-    ///         assert_eq!((at.line, at.col), (3, 1));
-    ///     }
-    /// }
-    /// ```
-    pub fn line_col(&self, offset: usize) -> LineCol {
-        let to = offset.clamp(self.base, self.base + self.buf.len());
-        match self.near.try_lock() {
-            // The start of the last token lent with its lines, which may
-            // be before the window.
-            Ok(near) if near.offset() == offset => near.position(),
-            Ok(mut near) => {
-                *near = lines_to(&self.lines, *near, &self.buf, to);
-                near.position()
-            }
-            Err(_) => lines_to(&self.lines, self.lines, &self.buf, to).position(),
-        }
-    }
-
     /// The window's text and the absolute offset it starts at: the input
     /// from there on that the stream still holds.
     #[cfg(feature = "html5ever")]
     pub(crate) fn window(&self) -> (&str, usize) {
         (&self.buf, self.base)
+    }
+
+    /// The line the window starts on (counted over the bytes dropped).
+    #[cfg(feature = "html5ever")]
+    pub(crate) fn window_start_line(&self) -> usize {
+        self.lines.position().line
     }
 
     /// The parse errors collected so far and not yet taken.
@@ -613,7 +552,7 @@ impl<E: ErrorPolicy> StreamTokenizer<E> {
 /// A line index at absolute offset `to` of the window `buf`, whose start
 /// `base` is at: from `near` when it is in the window at or before `to`,
 /// else from `base`.
-fn lines_to(base: &LineIndex, near: LineIndex, buf: &str, to: usize) -> LineIndex {
+fn lines_to(base: &LineCursor, near: LineCursor, buf: &str, to: usize) -> LineCursor {
     let origin = base.offset();
     let mut from = if (origin..=to).contains(&near.offset()) {
         near

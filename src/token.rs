@@ -1,12 +1,16 @@
-//! Tokens: what the tokenizer emits, borrowed from the input where possible.
+//! Tokens: what the tokenizer emits, as views of its storage.
 //!
-//! A token's strings borrow either the input (when the standard's value is
-//! exactly the input bytes, the common case) or the tokenizer's reused scratch
-//! storage (when something was rewritten: CR/CRLF, NUL, a character reference,
-//! upper-case ASCII in a name). Either way a token lives only until the next
-//! call into the tokenizer; [`Token::into_owned`] keeps one longer.
+//! A token is a kind and a view: spans and flags in the tokenizer's
+//! storage ([`Output`]), strings resolved when asked for. A string
+//! borrows either the input (when the standard's value is exactly the
+//! input bytes, the common case) or the tokenizer's reused scratch storage
+//! (when something was rewritten: CR/CRLF, NUL, a character reference,
+//! upper-case ASCII in a name). Either way a token lives only until the
+//! next call into the tokenizer; [`Token::into_owned`] keeps one longer.
 
 use std::ops::Range;
+
+pub(crate) use crate::tokenizer::Field;
 
 /// A byte range in the input (for a stream: in the whole stream).
 ///
@@ -16,11 +20,7 @@ use std::ops::Range;
 /// assert_eq!(&"<p>hello"[span.range()], "hell");
 /// ```
 ///
-/// `#[repr(C)]` plain old data (two `usize`s), so that the token tape's
-/// records that hold spans cast to bytes (the `tape` feature).
-#[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "tape", derive(bytemuck::Pod, bytemuck::Zeroable))]
 pub struct Span {
     /// Offset of the first byte.
     pub start: usize,
@@ -59,15 +59,21 @@ impl Span {
 
 /// One token of the standard's tokenizer.
 ///
+/// A token is a view of the tokenizer's storage: its spans and flags are
+/// there, and its strings are resolved when asked for (`tag.name()`,
+/// `attr.value()`, `text.as_str()`): slices of the input when the
+/// standard's value is the input's bytes, else of the tokenizer's scratch
+/// space. Nothing is sliced or copied that the caller does not read.
+///
 /// ```
 /// use htmltok::{Token, Tokenizer};
 /// let mut tok = Tokenizer::new("<!-- hi -->x");
-/// assert!(matches!(tok.next_token(), Some(Token::Comment(c)) if c.text == " hi "));
-/// assert!(matches!(tok.next_token(), Some(Token::Text(t)) if t.text == "x"));
+/// assert!(matches!(tok.next_token(), Some(Token::Comment(c)) if c.as_str() == " hi "));
+/// assert!(matches!(tok.next_token(), Some(Token::Text(t)) if t.as_str() == "x"));
 /// assert!(matches!(tok.next_token(), Some(Token::Eof)));
 /// assert!(tok.next_token().is_none());
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Token<'t> {
     /// A DOCTYPE.
@@ -76,8 +82,8 @@ pub enum Token<'t> {
     StartTag(Tag<'t>),
     /// An end tag (its attributes, which the standard drops, are not kept).
     EndTag(Tag<'t>),
-    /// A comment; `text` is the comment's data.
-    Comment(Text<'t>),
+    /// A comment.
+    Comment(Comment<'t>),
     /// Character data. Adjacent characters come as one token, except that a
     /// stream may split a run at a chunk boundary.
     Text(Text<'t>),
@@ -88,42 +94,155 @@ pub enum Token<'t> {
     Eof,
 }
 
-/// Character data or comment data.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What every token view holds: the tokenizer's storage and the window of
+/// the input it refers to (the whole input for a whole document).
+#[derive(Clone, Copy)]
+pub(crate) struct Src<'t> {
+    pub(crate) out: &'t Output,
+    pub(crate) input: &'t str,
+}
+
+impl<'t> Src<'t> {
+    /// A field's text: its scratch copy when the standard rewrote it, else
+    /// its input bytes.
+    #[inline(always)]
+    fn field(self, field: &'t Field) -> &'t str {
+        if field.owned {
+            return &field.buf;
+        }
+        input_str(self.input, field.start, field.end)
+    }
+
+    /// A window offset as an absolute one.
+    #[inline(always)]
+    fn absolute(self, span: Span) -> Span {
+        span.moved(self.out.origin)
+    }
+}
+
+/// Character data.
+#[derive(Clone, Copy)]
 pub struct Text<'t> {
+    pub(crate) src: Src<'t>,
+}
+
+impl<'t> Text<'t> {
     /// The characters, as the standard defines them (newlines normalised,
-    /// references decoded).
-    pub text: &'t str,
-    /// The input bytes they came from.
-    pub span: Span,
+    /// references decoded, NUL as the standard says per state).
+    ///
+    /// ```
+    /// use htmltok::{Token, Tokenizer};
+    /// let mut tok = Tokenizer::new("fish &amp; chips\r\n");
+    /// let Some(Token::Text(text)) = tok.next_token() else { panic!() };
+    /// assert_eq!(text.as_str(), "fish & chips\n");
+    /// ```
+    #[inline]
+    pub fn as_str(&self) -> &'t str {
+        self.src.field(&self.src.out.text)
+    }
+
+    /// The input bytes the characters came from.
+    ///
+    /// ```
+    /// use htmltok::{Span, Token, Tokenizer};
+    /// let mut tok = Tokenizer::new("<p>a&lt;b");
+    /// tok.next_token();
+    /// let Some(Token::Text(text)) = tok.next_token() else { panic!() };
+    /// assert_eq!(text.span(), Span { start: 3, end: 9 });
+    /// ```
+    #[inline]
+    pub fn span(&self) -> Span {
+        self.src.absolute(self.src.out.text_span)
+    }
+}
+
+/// A comment.
+#[derive(Clone, Copy)]
+pub struct Comment<'t> {
+    pub(crate) src: Src<'t>,
+}
+
+impl<'t> Comment<'t> {
+    /// The comment's data (between `<!--` and `-->`, as the standard reads
+    /// it; a bogus comment's text).
+    ///
+    /// ```
+    /// use htmltok::{Token, Tokenizer};
+    /// let mut tok = Tokenizer::new("<!-- a -- b --><?php x ?>");
+    /// let Some(Token::Comment(c)) = tok.next_token() else { panic!() };
+    /// assert_eq!(c.as_str(), " a -- b ");
+    /// let Some(Token::Comment(c)) = tok.next_token() else { panic!() };
+    /// assert_eq!(c.as_str(), "?php x ?");
+    /// ```
+    #[inline]
+    pub fn as_str(&self) -> &'t str {
+        self.src.field(&self.src.out.comment)
+    }
+
+    /// From `<!` (or `<?`, `</`) to `>` inclusive.
+    #[inline]
+    pub fn span(&self) -> Span {
+        self.src.absolute(self.src.out.span)
+    }
 }
 
 /// A start or end tag.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Tag<'t> {
-    /// The tag name, ASCII-lower-cased.
-    pub name: &'t str,
-    /// Whether the tag ended with `/>`.
-    pub self_closing: bool,
-    /// From `<` to `>` inclusive.
-    pub span: Span,
-    /// The tag name's bytes in the input.
-    pub name_span: Span,
-    pub(crate) attrs: Attributes<'t>,
+    pub(crate) src: Src<'t>,
 }
 
 impl<'t> Tag<'t> {
-    /// The attributes in source order, duplicates dropped.
+    /// The tag name, ASCII-lower-cased.
+    ///
+    /// ```
+    /// use htmltok::{Token, Tokenizer};
+    /// let mut tok = Tokenizer::new("<DIV class=x>");
+    /// let Some(Token::StartTag(tag)) = tok.next_token() else { panic!() };
+    /// assert_eq!(tag.name(), "div");
+    /// ```
+    #[inline]
+    pub fn name(&self) -> &'t str {
+        self.src.field(&self.src.out.tag_name)
+    }
+
+    /// Whether the tag ended with `/>`.
+    #[inline]
+    pub fn self_closing(&self) -> bool {
+        self.src.out.self_closing
+    }
+
+    /// From `<` to `>` inclusive.
+    #[inline]
+    pub fn span(&self) -> Span {
+        self.src.absolute(self.src.out.span)
+    }
+
+    /// The tag name's bytes in the input.
+    #[inline]
+    pub fn name_span(&self) -> Span {
+        self.src.absolute(self.src.out.tag_name_span)
+    }
+
+    /// The attributes in source order, duplicates dropped (none for an end
+    /// tag, or from a tokenizer that
+    /// [skips attributes](crate::Config::skip_attributes)).
     ///
     /// ```
     /// use htmltok::{Token, Tokenizer};
     /// let mut tok = Tokenizer::new("<a href=x HREF=y id='z'>");
     /// let Some(Token::StartTag(tag)) = tok.next_token() else { panic!() };
-    /// let attrs: Vec<_> = tag.attributes().map(|a| (a.name, a.value)).collect();
+    /// let attrs: Vec<_> = tag.attributes().map(|a| (a.name(), a.value())).collect();
     /// assert_eq!(attrs, [("href", "x"), ("id", "z")]);
     /// ```
+    #[inline]
     pub fn attributes(&self) -> Attributes<'t> {
-        self.attrs
+        let out = self.src.out;
+        let records: &'t [AttrRecord] = if out.attrs_shown { &out.attrs } else { &[] };
+        Attributes {
+            records: records.iter(),
+            src: self.src,
+        }
     }
 
     /// The value of the attribute with this name, in any ASCII case: the
@@ -143,31 +262,387 @@ impl<'t> Tag<'t> {
     ///
     /// let mut tok = Tokenizer::new("<svg viewBox='0 0 8 8'>");
     /// let Some(Token::StartTag(svg)) = tok.next_token() else { panic!() };
-    /// assert_eq!(svg.attributes().next().unwrap().name, "viewbox");
+    /// assert_eq!(svg.attributes().next().unwrap().name(), "viewbox");
     /// assert_eq!(svg.attribute("viewBox"), Some("0 0 8 8"));
     /// ```
     pub fn attribute(&self, name: &str) -> Option<&'t str> {
         // Stored names have no ASCII upper case, so this is equality with
         // `name` lower-cased, without lower-casing it.
-        self.attrs
-            .clone()
-            .find(|a| a.name.eq_ignore_ascii_case(name))
-            .map(|a| a.value)
+        self.attributes()
+            .find(|a| a.name().eq_ignore_ascii_case(name))
+            .map(|a| a.value())
     }
 }
 
 /// One attribute of a start tag.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub struct Attribute<'t> {
+    record: &'t AttrRecord,
+    src: Src<'t>,
+}
+
+impl<'t> Attribute<'t> {
     /// The name, ASCII-lower-cased.
-    pub name: &'t str,
+    #[inline]
+    pub fn name(&self) -> &'t str {
+        let r = self.record;
+        if r.strings == VERBATIM {
+            return input_str(self.src.input, r.name_span.start, r.name_span.end);
+        }
+        self.resolve(r.slots(&self.src.out.attr_store.rewritten).0)
+    }
+
     /// The value, references decoded (empty when the attribute has none).
-    pub value: &'t str,
+    ///
+    /// ```
+    /// use htmltok::{Token, Tokenizer};
+    /// let mut tok = Tokenizer::new("<input value='a&amp;b' disabled>");
+    /// let Some(Token::StartTag(tag)) = tok.next_token() else { panic!() };
+    /// let values: Vec<_> = tag.attributes().map(|a| a.value()).collect();
+    /// assert_eq!(values, ["a&b", ""]);
+    /// ```
+    #[inline]
+    pub fn value(&self) -> &'t str {
+        let r = self.record;
+        if r.strings == VERBATIM {
+            return input_str(self.src.input, r.value_span.start, r.value_span.end);
+        }
+        self.resolve(r.slots(&self.src.out.attr_store.rewritten).1)
+    }
+
     /// The name's bytes in the input.
-    pub name_span: Span,
+    #[inline]
+    pub fn name_span(&self) -> Span {
+        self.src.absolute(self.record.name_span)
+    }
+
     /// The value's bytes in the input, without quotes (empty, at the end of
     /// the name, when there is no value).
-    pub value_span: Span,
+    ///
+    /// ```
+    /// use htmltok::{Span, Token, Tokenizer};
+    /// let mut tok = Tokenizer::new("<a href='/x' hidden>");
+    /// let Some(Token::StartTag(tag)) = tok.next_token() else { panic!() };
+    /// let spans: Vec<_> = tag.attributes().map(|a| a.value_span()).collect();
+    /// assert_eq!(spans, [Span { start: 9, end: 11 }, Span { start: 19, end: 19 }]);
+    /// ```
+    #[inline]
+    pub fn value_span(&self) -> Span {
+        self.src.absolute(self.record.value_span)
+    }
+
+    #[cold]
+    fn resolve(&self, slot: Slot) -> &'t str {
+        resolve(slot, self.src.input, &self.src.out.attr_store.arena)
+    }
+}
+
+impl PartialEq for Attribute<'_> {
+    /// The same name, value and spans.
+    fn eq(&self, other: &Self) -> bool {
+        (
+            self.name(),
+            self.value(),
+            self.name_span(),
+            self.value_span(),
+        ) == (
+            other.name(),
+            other.value(),
+            other.name_span(),
+            other.value_span(),
+        )
+    }
+}
+
+impl Eq for Attribute<'_> {}
+
+impl std::fmt::Debug for Attribute<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Attribute")
+            .field("name", &self.name())
+            .field("value", &self.value())
+            .field("name_span", &self.name_span())
+            .field("value_span", &self.value_span())
+            .finish()
+    }
+}
+
+/// Iterator over a tag's attributes, each resolved when its strings are
+/// asked for (no allocation).
+#[derive(Clone)]
+pub struct Attributes<'t> {
+    records: std::slice::Iter<'t, AttrRecord>,
+    src: Src<'t>,
+}
+
+impl<'t> Attributes<'t> {
+    /// Every attribute record of the tag in `src`, shown or not (what the
+    /// feedback reads of a tag handed out without them).
+    pub(crate) fn all(src: Src<'t>) -> Attributes<'t> {
+        Attributes {
+            records: src.out.attrs.iter(),
+            src,
+        }
+    }
+}
+
+impl<'t> Iterator for Attributes<'t> {
+    type Item = Attribute<'t>;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<Attribute<'t>> {
+        let record = self.records.next()?;
+        Some(Attribute {
+            record,
+            src: self.src,
+        })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.records.size_hint()
+    }
+}
+
+impl ExactSizeIterator for Attributes<'_> {}
+
+impl std::fmt::Debug for Attributes<'_> {
+    /// The attributes left, not the input they point into (a whole page).
+    ///
+    /// ```
+    /// use htmltok::{Token, Tokenizer};
+    /// let page = format!("<a href=/x>{}", "long text ".repeat(100));
+    /// let mut tok = Tokenizer::new(&page);
+    /// let Some(token @ Token::StartTag(_)) = tok.next_token() else { panic!() };
+    /// let shown = format!("{token:?}");
+    /// assert!(shown.contains(r#"name: "href", value: "/x""#) && !shown.contains("long text"));
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.clone()).finish()
+    }
+}
+
+/// A DOCTYPE token. `None` is the standard's *missing*, distinct from empty.
+#[derive(Clone, Copy)]
+pub struct Doctype<'t> {
+    pub(crate) src: Src<'t>,
+}
+
+impl<'t> Doctype<'t> {
+    /// The name, ASCII-lower-cased, or `None` when missing.
+    ///
+    /// ```
+    /// use htmltok::{Token, Tokenizer};
+    /// let mut tok = Tokenizer::new("<!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 4.01//EN\">");
+    /// let Some(Token::Doctype(d)) = tok.next_token() else { panic!() };
+    /// assert_eq!(d.name(), Some("html"));
+    /// assert_eq!(d.public_id(), Some("-//W3C//DTD HTML 4.01//EN"));
+    /// assert_eq!((d.system_id(), d.force_quirks()), (None, false));
+    /// ```
+    pub fn name(&self) -> Option<&'t str> {
+        let out = self.src.out;
+        out.has_doctype_name
+            .then(|| self.src.field(&out.doctype_name))
+    }
+
+    /// The public identifier, or `None` when missing.
+    pub fn public_id(&self) -> Option<&'t str> {
+        let out = self.src.out;
+        out.has_doctype_public
+            .then(|| self.src.field(&out.doctype_public))
+    }
+
+    /// The system identifier, or `None` when missing.
+    pub fn system_id(&self) -> Option<&'t str> {
+        let out = self.src.out;
+        out.has_doctype_system
+            .then(|| self.src.field(&out.doctype_system))
+    }
+
+    /// The standard's force-quirks flag.
+    pub fn force_quirks(&self) -> bool {
+        self.src.out.force_quirks
+    }
+
+    /// From `<!` to `>` inclusive.
+    pub fn span(&self) -> Span {
+        self.src.absolute(self.src.out.span)
+    }
+}
+
+/// A processing instruction `<?target data?>` (only with
+/// [`Config::processing_instructions`](crate::Config::processing_instructions)).
+#[derive(Clone, Copy)]
+pub struct ProcessingInstruction<'t> {
+    pub(crate) src: Src<'t>,
+}
+
+impl<'t> ProcessingInstruction<'t> {
+    /// The target, as written.
+    ///
+    /// ```
+    /// use htmltok::{Config, Token, Tokenizer};
+    /// let mut tok = Tokenizer::with_config("<?php echo 1 ?>", Config::new().processing_instructions(true));
+    /// let Some(Token::ProcessingInstruction(pi)) = tok.next_token() else { panic!() };
+    /// assert_eq!((pi.target(), pi.data()), ("php", "echo 1 "));
+    /// ```
+    pub fn target(&self) -> &'t str {
+        self.src.field(&self.src.out.pi_target)
+    }
+
+    /// The data after the target and its whitespace.
+    pub fn data(&self) -> &'t str {
+        self.src.field(&self.src.out.comment)
+    }
+
+    /// From `<?` to `>` inclusive.
+    pub fn span(&self) -> Span {
+        self.src.absolute(self.src.out.span)
+    }
+}
+
+// Views compare and print what they show, not the storage they read.
+macro_rules! view_traits {
+    ($ty:ident { $($field:ident),* }) => {
+        impl PartialEq for $ty<'_> {
+            fn eq(&self, other: &Self) -> bool {
+                $(self.$field() == other.$field())&&*
+            }
+        }
+
+        impl Eq for $ty<'_> {}
+
+        impl std::fmt::Debug for $ty<'_> {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_struct(stringify!($ty))
+                    $(.field(stringify!($field), &self.$field()))*
+                    .finish()
+            }
+        }
+    };
+}
+
+view_traits!(Text { as_str, span });
+view_traits!(Comment { as_str, span });
+view_traits!(Tag {
+    name,
+    self_closing,
+    span,
+    name_span,
+    attributes_list
+});
+view_traits!(Doctype {
+    name,
+    public_id,
+    system_id,
+    force_quirks,
+    span
+});
+view_traits!(ProcessingInstruction { target, data, span });
+
+impl<'t> Tag<'t> {
+    /// Every attribute as built, also when the tag does not show them (with
+    /// `SkipAttributes`, the few that standalone mode's feedback reads are
+    /// built: `<font color>`, `<input type>`, `<annotation-xml encoding>`).
+    pub(crate) fn all_attributes(&self) -> Attributes<'t> {
+        Attributes::all(self.src)
+    }
+
+    /// The attributes, for comparing and printing.
+    fn attributes_list(&self) -> AttributesList<'t> {
+        AttributesList(self.attributes())
+    }
+}
+
+/// A tag's attributes compared as a list.
+struct AttributesList<'t>(Attributes<'t>);
+
+impl PartialEq for AttributesList<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0.clone().eq(other.0.clone())
+    }
+}
+
+impl std::fmt::Debug for AttributesList<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+pub(crate) use unchecked::input_str;
+
+/// The one `unsafe` outside `scan`: slicing the input at the spans the
+/// machine hands out, without the two character-boundary checks of `str`
+/// slicing (the costliest line of a token loop; `docs/BENCHMARKS.md`).
+#[allow(unsafe_code)]
+mod unchecked {
+    /// The input bytes `s..e` of the window `input`, as text.
+    ///
+    /// Called only with the ranges of a token handed out: a field's
+    /// borrowed range (`Field`, not owned) or an attribute record's spans
+    /// when the record is `VERBATIM`, all in the window the token is lent
+    /// with (`Src::input`).
+    #[inline(always)]
+    pub(crate) fn input_str(input: &str, s: usize, e: usize) -> &str {
+        debug_assert!(
+            s <= e && e <= input.len() && input.is_char_boundary(s) && input.is_char_boundary(e),
+            "{s}..{e} is not a range of whole characters in a window of {} bytes",
+            input.len()
+        );
+        // SAFETY: `s <= e <= input.len()`, and both are character
+        // boundaries of `input`, by the machine's invariants
+        // (`tokenizer/machine/mod.rs`): the window is valid UTF-8; every
+        // byte the machine stops at is ASCII (a run ends at a landmark,
+        // `scan` asserts them ASCII, or at the window's end, which a stream
+        // keeps on a character boundary), and a multi-byte character is
+        // read whole, so every borrowed range starts and ends on a
+        // boundary; a range lies in the window it is lent with, since a
+        // stream drops no byte a live field borrows (`earliest_needed`) and
+        // shifts every position when it drops (`rebase`), and a token is
+        // only lent with the window it was built in; an empty range is at
+        // 0 (`Field::clear`, `rebase`), or at an attribute's name end,
+        // inside the window. Checked by the `debug_assert!` above (the
+        // tests and fuzz targets run with it) and by the fuzz property
+        // that every span handed out lies on character boundaries
+        // (`testkit::props`).
+        unsafe { input.get_unchecked(s..e) }
+    }
+}
+
+/// The machine's storage that tokens are read from: the strings and spans
+/// of the token being built, and of the one handed out last (until the
+/// next call).
+#[derive(Debug, Default)]
+pub(crate) struct Output {
+    /// The pending text and the input bytes it came from.
+    pub(crate) text: Field,
+    pub(crate) text_span: Span,
+    /// The span of the non-text token emitted last: from its `<` to its
+    /// `>` inclusive (empty at the end for EOF).
+    pub(crate) span: Span,
+    pub(crate) tag_is_end: bool,
+    pub(crate) self_closing: bool,
+    pub(crate) tag_name: Field,
+    pub(crate) tag_name_span: Span,
+    /// The tag's attributes, in input order, duplicates dropped.
+    pub(crate) attrs: Vec<AttrRecord>,
+    /// The rewritten strings of the attributes that are not `VERBATIM`.
+    pub(crate) attr_store: AttrStore,
+    /// Whether the tag handed out shows its attributes: not for end tags,
+    /// nor with `SkipAttributes` (set when the tag is emitted).
+    pub(crate) attrs_shown: bool,
+    /// The comment's data (also a processing instruction's).
+    pub(crate) comment: Field,
+    pub(crate) pi_target: Field,
+    pub(crate) doctype_name: Field,
+    pub(crate) doctype_public: Field,
+    pub(crate) doctype_system: Field,
+    pub(crate) has_doctype_name: bool,
+    pub(crate) has_doctype_public: bool,
+    pub(crate) has_doctype_system: bool,
+    pub(crate) force_quirks: bool,
+    /// Absolute offset of the window the machine ran in last: added to the
+    /// window offsets above when spans are handed out.
+    pub(crate) origin: usize,
 }
 
 /// Where a token string lives: in the input, or in the tokenizer's scratch
@@ -192,13 +667,7 @@ pub(crate) enum Slot {
 /// keep their two slots in a side list. Storing both slots in every record
 /// made it twice the size, and a tag of a million attributes much slower
 /// to build (page faults and cache misses on the records).
-///
-/// `#[repr(C)]` plain old data: the token tape's public `TapeAttr` has the
-/// same layout (asserted in `tape.rs`), and `Tape::tokens` lends its
-/// attributes as these records by a checked cast.
-#[repr(C)]
 #[derive(Clone, Copy, Debug, Default)]
-#[cfg_attr(feature = "tape", derive(bytemuck::Pod, bytemuck::Zeroable))]
 pub(crate) struct AttrRecord {
     pub name_span: Span,
     pub value_span: Span,
@@ -210,13 +679,13 @@ pub(crate) struct AttrRecord {
     pub strings: usize,
 }
 
-// The sizes the docs above rely on, checked at compile time: a larger
-// `Token` is moved through `memcpy` on every `next_token`, and a larger
+// The sizes the docs rely on, checked at compile time: a token is a
+// kind and a view (the storage and the window), and a larger attribute
 // record slows tags of many attributes (see `AttrRecord`).
 #[cfg(target_pointer_width = "64")]
 const _: () = {
-    assert!(std::mem::size_of::<Token<'static>>() == 104);
-    assert!(std::mem::size_of::<Attributes<'static>>() == 5 * 8);
+    assert!(std::mem::size_of::<Token<'static>>() == 4 * 8);
+    assert!(std::mem::size_of::<Option<Token<'static>>>() == 4 * 8);
     assert!(std::mem::size_of::<AttrRecord>() == 40);
 };
 
@@ -283,58 +752,13 @@ impl Slot {
 }
 
 /// A tag's attribute strings that are not input bytes, as the tokenizer
-/// keeps them, and where the window of the current call starts.
+/// keeps them.
 #[derive(Debug, Default)]
 pub(crate) struct AttrStore {
     /// Slots of the records that are not `VERBATIM`.
     pub(crate) rewritten: Vec<(Slot, Slot)>,
     /// The rewritten strings, one after another (`Slot::Scratch` ranges).
     pub(crate) arena: String,
-    /// Absolute offset of the window that input slots are resolved in:
-    /// slots and record spans are offsets in it, and this is added to the
-    /// spans handed out.
-    pub(crate) origin: usize,
-}
-
-static NO_STRINGS: AttrStore = AttrStore {
-    rewritten: Vec::new(),
-    arena: String::new(),
-    origin: 0,
-};
-
-/// Iterator over a tag's attributes, resolving each on the fly (no allocation).
-///
-/// Three references (five words): with them a [`Token`] stays small enough
-/// (104 bytes on 64-bit targets, asserted beside `AttrRecord`) to be moved without a
-/// call to `memcpy`.
-#[derive(Clone, Copy)]
-pub struct Attributes<'t> {
-    pub(crate) records: &'t [AttrRecord],
-    /// The input, as a window starting at absolute offset `store.origin`.
-    pub(crate) input: &'t str,
-    pub(crate) store: &'t AttrStore,
-}
-
-impl<'t> Attributes<'t> {
-    pub(crate) const EMPTY: Attributes<'static> = Attributes {
-        records: &[],
-        input: "",
-        store: &NO_STRINGS,
-    };
-
-    /// The input bytes of `span` (the common case of `resolve`, taken
-    /// without building a slot).
-    #[inline(always)]
-    fn verbatim(&self, span: Span) -> &'t str {
-        if span.start == span.end {
-            return "";
-        }
-        slice_or_replacement(self.input, span.start, span.end)
-    }
-
-    fn resolve(&self, slot: Slot) -> &'t str {
-        resolve(slot, self.input, &self.store.arena)
-    }
 }
 
 /// Turns a slot into a string.
@@ -366,80 +790,6 @@ pub(crate) fn slice_or_replacement(text: &str, s: usize, e: usize) -> &str {
         text.len()
     );
     slice.unwrap_or("\u{FFFD}")
-}
-
-impl<'t> Iterator for Attributes<'t> {
-    type Item = Attribute<'t>;
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<Attribute<'t>> {
-        let (first, rest) = self.records.split_first()?;
-        self.records = rest;
-        let (name, value) = if first.strings == VERBATIM {
-            (
-                self.verbatim(first.name_span),
-                self.verbatim(first.value_span),
-            )
-        } else {
-            let (name, value) = first.slots(&self.store.rewritten);
-            (self.resolve(name), self.resolve(value))
-        };
-        Some(Attribute {
-            name,
-            value,
-            name_span: first.name_span.moved(self.store.origin),
-            value_span: first.value_span.moved(self.store.origin),
-        })
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.records.len(), Some(self.records.len()))
-    }
-}
-
-impl ExactSizeIterator for Attributes<'_> {}
-
-impl std::fmt::Debug for Attributes<'_> {
-    /// The attributes left, not the input they point into (a whole page).
-    ///
-    /// ```
-    /// use htmltok::{Token, Tokenizer};
-    /// let page = format!("<a href=/x>{}", "long text ".repeat(100));
-    /// let mut tok = Tokenizer::new(&page);
-    /// let Some(token @ Token::StartTag(_)) = tok.next_token() else { panic!() };
-    /// let shown = format!("{token:?}");
-    /// assert!(shown.contains(r#"name: "href", value: "/x""#) && !shown.contains("long text"));
-    /// ```
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(*self).finish()
-    }
-}
-
-/// A DOCTYPE token. `None` is the standard's *missing*, distinct from empty.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Doctype<'t> {
-    /// The name, ASCII-lower-cased, or `None` when missing.
-    pub name: Option<&'t str>,
-    /// The public identifier, or `None` when missing.
-    pub public_id: Option<&'t str>,
-    /// The system identifier, or `None` when missing.
-    pub system_id: Option<&'t str>,
-    /// The standard's force-quirks flag.
-    pub force_quirks: bool,
-    /// From `<!` to `>` inclusive.
-    pub span: Span,
-}
-
-/// A processing instruction `<?target data?>` (only with
-/// [`Config::processing_instructions`](crate::Config::processing_instructions)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ProcessingInstruction<'t> {
-    /// The target, as written.
-    pub target: &'t str,
-    /// The data after the target and its whitespace.
-    pub data: &'t str,
-    /// From `<?` to `>` inclusive.
-    pub span: Span,
 }
 
 /// A token that owns its strings, for keeping tokens beyond the next call
@@ -514,10 +864,11 @@ impl Token<'_> {
     /// ```
     pub fn span(&self) -> Option<Span> {
         match self {
-            Token::Doctype(d) => Some(d.span),
-            Token::StartTag(t) | Token::EndTag(t) => Some(t.span),
-            Token::Comment(t) | Token::Text(t) => Some(t.span),
-            Token::ProcessingInstruction(p) => Some(p.span),
+            Token::Doctype(d) => Some(d.span()),
+            Token::StartTag(t) | Token::EndTag(t) => Some(t.span()),
+            Token::Comment(c) => Some(c.span()),
+            Token::Text(t) => Some(t.span()),
+            Token::ProcessingInstruction(p) => Some(p.span()),
             Token::Eof => None,
         }
     }
@@ -537,27 +888,27 @@ impl Token<'_> {
     pub fn into_owned(self) -> OwnedToken {
         match self {
             Token::Doctype(d) => OwnedToken::Doctype {
-                name: d.name.map(str::to_owned),
-                public_id: d.public_id.map(str::to_owned),
-                system_id: d.system_id.map(str::to_owned),
-                force_quirks: d.force_quirks,
+                name: d.name().map(str::to_owned),
+                public_id: d.public_id().map(str::to_owned),
+                system_id: d.system_id().map(str::to_owned),
+                force_quirks: d.force_quirks(),
             },
             Token::StartTag(t) => OwnedToken::StartTag {
-                name: t.name.to_owned(),
+                name: t.name().to_owned(),
                 attributes: t
                     .attributes()
-                    .map(|a| (a.name.to_owned(), a.value.to_owned()))
+                    .map(|a| (a.name().to_owned(), a.value().to_owned()))
                     .collect(),
-                self_closing: t.self_closing,
+                self_closing: t.self_closing(),
             },
             Token::EndTag(t) => OwnedToken::EndTag {
-                name: t.name.to_owned(),
+                name: t.name().to_owned(),
             },
-            Token::Comment(c) => OwnedToken::Comment(c.text.to_owned()),
-            Token::Text(c) => OwnedToken::Text(c.text.to_owned()),
+            Token::Comment(c) => OwnedToken::Comment(c.as_str().to_owned()),
+            Token::Text(t) => OwnedToken::Text(t.as_str().to_owned()),
             Token::ProcessingInstruction(p) => OwnedToken::ProcessingInstruction {
-                target: p.target.to_owned(),
-                data: p.data.to_owned(),
+                target: p.target().to_owned(),
+                data: p.data().to_owned(),
             },
             Token::Eof => OwnedToken::Eof,
         }

@@ -26,11 +26,12 @@
 //! tree-builder switching is applied after start tags: `script` → script
 //! data; `style`, `xmp`, `iframe`, `noembed`, `noframes` → RAWTEXT; `title`,
 //! `textarea` → RCDATA; `plaintext` → PLAINTEXT.
-//! - `htmltok`: whole document (`Tokenizer::from_bytes_with_config`), parse
-//!   errors off, driven mode, tokens taken with `next_token`, the switches
-//!   above done by the caller with `set_state`;
-//! - `htmltok-tape`: as `htmltok`, the tokens recorded on a reused
-//!   `Tape` (`record_with`, which returns the switches), then every
+//! - `htmltok`: whole document (`Tokenizer::with_config` over
+//!   `Input::from_utf8_lossy`), parse errors off, driven mode, tokens taken
+//!   with `next_token`, the switches above done by the caller with
+//!   `set_state`;
+//! - `htmltok-records`: as `htmltok`, the tokens recorded on reused
+//!   `Records` (`record_with`, which returns the switches), then every
 //!   record and attribute record read, the same lengths summed;
 //! - `htmltok-stream-64k`: `StreamTokenizer` fed 64 KiB chunks, same;
 //! - `htmltok-errors`: as `htmltok`, collecting parse errors;
@@ -39,7 +40,7 @@
 //! - `htmltok-for-each`: as `htmltok`, tokens taken with `for_each_token` (a
 //!   callback, as html5ever's and lol_html's are) that returns the switches;
 //!
-//! (`htmltok`, `htmltok-tape`, `htmltok-for-each` and `htmltok-scalar` are
+//! (`htmltok`, `htmltok-records`, `htmltok-for-each` and `htmltok-scalar` are
 //! checked, before any timing, to see the same tokens and lengths.)
 //! - `html5ever`: its tokenizer alone (`html5ever::tokenizer::Tokenizer` and a
 //!   `TokenSink` that returns `RawData`/`Plaintext` to switch);
@@ -151,7 +152,7 @@ fn check_group(name: &str, pages: &[&Page]) {
     // different APIs: a difference is a broken engine, not a speed.
     let run_of = |name: &str| ENGINES.iter().find(|&&(e, _)| e == name).map(|&(_, r)| r);
     let whole = run_of("htmltok").expect("the htmltok engine");
-    for same in ["htmltok-tape", "htmltok-for-each", "htmltok-scalar"] {
+    for same in ["htmltok-records", "htmltok-for-each", "htmltok-scalar"] {
         let run = run_of(same).expect("an htmltok engine");
         for page in pages {
             let (a, b) = (whole(page), run(page));

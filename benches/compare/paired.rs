@@ -184,10 +184,10 @@ fn goals(p: &Paired<'_>) -> Vec<Goal> {
                 4.0,
             ),
             at_least(
-                "htmltok-tape >= 1.3x htmltok",
-                "htmltok-tape",
+                "htmltok-records >= 1.0x htmltok",
+                "htmltok-records",
                 "htmltok",
-                1.3,
+                1.0,
             ),
         ],
         "text-only" => vec![at_least(

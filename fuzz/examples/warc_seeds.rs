@@ -9,9 +9,7 @@
 
 use std::path::PathBuf;
 
-use testkit::warc::{
-    ArcRecord, Archive, Chunked, Coding, Container, Http, Record, ZstdDictionary,
-};
+use testkit::warc::{ArcRecord, Archive, Chunked, Coding, Container, Http, Record, ZstdDictionary};
 
 fn main() {
     let dir = PathBuf::from(std::env::args().nth(1).expect("usage: warc_seeds DIR"));
@@ -34,7 +32,11 @@ fn main() {
             &page("<p>chunked body").chunked(Chunked::sizes(&[3, 4])),
         ),
         Record::response("http://d.example/", &page("<p>lf").bare_lf()).version("0.18"),
-        Record::revisit("http://a.example/", "http://a.example/", "2026-12-01T00:00:00Z"),
+        Record::revisit(
+            "http://a.example/",
+            "http://a.example/",
+            "2026-12-01T00:00:00Z",
+        ),
         Record::resource("http://e.example/", "text/html", "<p>resource")
             .field("WARC-Truncated", "length"),
     ];

@@ -46,19 +46,19 @@ fn ours(input: &str, state: State, last: Option<&str>) -> Vec<Rec> {
             Token::StartTag(t) => {
                 let mut attrs: Vec<_> = t
                     .attributes()
-                    .map(|a| (a.name.to_owned(), a.value.to_owned()))
+                    .map(|a| (a.name().to_owned(), a.value().to_owned()))
                     .collect();
                 attrs.sort();
-                out.push(Rec::Start(t.name.to_owned(), attrs, t.self_closing));
+                out.push(Rec::Start(t.name().to_owned(), attrs, t.self_closing()));
             }
-            Token::EndTag(t) => out.push(Rec::End(t.name.to_owned())),
-            Token::Text(t) => push_text(&mut out, t.text),
-            Token::Comment(c) => out.push(Rec::Comment(c.text.to_owned())),
+            Token::EndTag(t) => out.push(Rec::End(t.name().to_owned())),
+            Token::Text(t) => push_text(&mut out, t.as_str()),
+            Token::Comment(c) => out.push(Rec::Comment(c.as_str().to_owned())),
             Token::Doctype(d) => out.push(Rec::Doctype(
-                d.name.unwrap_or("").to_owned(),
-                d.public_id.map(str::to_owned),
-                d.system_id.map(str::to_owned),
-                d.force_quirks,
+                d.name().unwrap_or("").to_owned(),
+                d.public_id().map(str::to_owned),
+                d.system_id().map(str::to_owned),
+                d.force_quirks(),
             )),
             Token::ProcessingInstruction(_) => unreachable!("processing instructions are off"),
             Token::Eof => {}

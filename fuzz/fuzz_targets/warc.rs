@@ -35,7 +35,10 @@ fuzz_target!(|data: &[u8]| {
         };
         if let Some(record) = record {
             assert!(record.number > last, "record numbers go up: {event:?}");
-            assert!(record.offset <= archive.len() as u64, "offset inside: {event:?}");
+            assert!(
+                record.offset <= archive.len() as u64,
+                "offset inside: {event:?}"
+            );
             last = record.number;
         }
     }

@@ -19,7 +19,7 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyModule, PyString, PyTuple};
 use crate::input::{flag, opt_str, repr, type_name, Decoded, Decoding, Html};
 use crate::object_list;
 use crate::table::{
-    config, le_bytes, AttrRecord, Table, TooBig, FORCE_QUIRKS, HAS_S0, HAS_S1, HAS_S2, KINDS,
+    config, AttrRecord, Table, TooBig, FORCE_QUIRKS, HAS_S0, HAS_S1, HAS_S2, KINDS,
     MAX_BYTES, SELF_CLOSING,
 };
 
@@ -109,7 +109,7 @@ impl Data {
     fn kind(&self) -> u8 {
         match self {
             Data::Own(f) => f.kind,
-            Data::Record { doc, index } => doc.table.tokens[*index as usize].kind,
+            Data::Record { doc, index } => doc.table.tokens()[*index as usize].kind,
         }
     }
 
@@ -128,7 +128,7 @@ impl Data {
                 force_quirks: f.force_quirks,
             },
             Data::Record { doc, index } => {
-                let rec = &doc.table.tokens[*index as usize];
+                let rec = &doc.table.tokens()[*index as usize];
                 let string = |off, len| doc.table.string(&doc.text, off, len);
                 let has = |bit: u8| rec.flags & bit != 0;
                 let mut view = View {
@@ -152,7 +152,7 @@ impl Data {
                     "start_tag" | "end_tag" => {
                         view.name = Some(string(rec.s0_off, rec.s0_len));
                         let first = rec.first_attr as usize;
-                        let records = &doc.table.attrs[first..first + rec.n_attrs as usize];
+                        let records = &doc.table.attrs()[first..first + rec.n_attrs as usize];
                         view.attrs = Attrs::Records(doc, records);
                     }
                     "processing_instruction" => {
@@ -564,7 +564,7 @@ pub fn tokenize<'py>(
 /// A list of a `Token` for each record of `doc`.
 fn token_list<'py>(py: Python<'py>, doc: &Arc<Doc>) -> PyResult<Bound<'py, PyList>> {
     let _paused = GcPause::new(py)?;
-    let n = doc.table.tokens.len();
+    let n = doc.table.tokens().len();
     let mut out = Vec::with_capacity(n);
     for index in 0..n as u32 {
         let data = Data::Record {
@@ -692,11 +692,11 @@ pub fn token_table(
         _ => PyBytes::new(py, decoded.html.as_bytes()).unbind(),
     };
     Ok(TokenTable {
-        tokens: PyBytes::new(py, &le_bytes(&table.tokens)).unbind(),
-        attrs: PyBytes::new(py, &le_bytes(&table.attrs)).unbind(),
+        tokens: PyBytes::new(py, &table.token_bytes()).unbind(),
+        attrs: PyBytes::new(py, &table.attr_bytes()).unbind(),
         text,
-        extra: PyBytes::new(py, table.extra.as_bytes()).unbind(),
+        extra: PyBytes::new(py, table.extra().as_bytes()).unbind(),
         encoding: decoded.encoding_name(),
-        len: table.tokens.len(),
+        len: table.tokens().len(),
     })
 }

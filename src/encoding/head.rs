@@ -54,7 +54,7 @@ impl Head {
                 if let Some(found) = meta_declares(tag) {
                     return Some(Seen::Declares(found));
                 }
-                match tag.name {
+                match tag.name() {
                     "html" | "head" | "base" | "basefont" | "bgsound" | "link" | "meta" => {}
                     "title" | "script" | "style" | "noscript" | "noframes" => self.in_text = true,
                     "template" => self.templates = self.templates.saturating_add(1),
@@ -65,16 +65,16 @@ impl Head {
             Token::EndTag(tag) => {
                 if self.in_text {
                     self.in_text = false;
-                } else if tag.name == "template" {
+                } else if tag.name() == "template" {
                     self.templates = self.templates.saturating_sub(1);
-                } else if self.templates == 0 && matches!(tag.name, "body" | "html" | "br") {
+                } else if self.templates == 0 && matches!(tag.name(), "body" | "html" | "br") {
                     return Some(Seen::End);
                 }
             }
             Token::Text(text) => {
                 let blank = |b: &u8| matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | b' ');
                 let inside = self.in_text || self.templates > 0;
-                if !inside && !text.text.bytes().all(|b| blank(&b)) {
+                if !inside && !text.as_str().bytes().all(|b| blank(&b)) {
                     return Some(Seen::End);
                 }
             }

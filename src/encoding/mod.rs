@@ -32,7 +32,7 @@
 //! let mut text = String::new();
 //! while let Some(token) = tok.next_token() {
 //!     if let Token::Text(t) = token {
-//!         text.push_str(t.text);
+//!         text.push_str(t.as_str());
 //!     }
 //! }
 //! assert_eq!(text, "Привет");
@@ -238,7 +238,7 @@ pub struct Sniffed {
     ///
     /// ```
     /// use htmltok::encoding::{Sniffer, Source, ISO_8859_2, WINDOWS_1252};
-    /// use htmltok::StreamTokenizer;
+    /// use htmltok::{Config, StreamTokenizer};
     ///
     /// // "Zażółć" in ISO-8859-2, declared only after a kilobyte of comment.
     /// let mut page = b"<title>Za\xbf\xf3\xb3\xe6</title><!--".to_vec();
@@ -250,7 +250,7 @@ pub struct Sniffed {
     /// assert_eq!((whole.sniffed.encoding, whole.sniffed.source), (ISO_8859_2, Source::ChangedByMeta));
     /// assert!(whole.text.starts_with("<title>Zażółć</title>"));
     ///
-    /// let mut stream = StreamTokenizer::new().decoding(sniffer);
+    /// let mut stream = StreamTokenizer::decoding(sniffer, Config::new());
     /// for chunk in page.chunks(100) {
     ///     stream.feed(chunk);
     ///     while stream.next_token().is_some() {}
@@ -292,10 +292,11 @@ impl Sniffed {
     }
 }
 
-/// A page's text as UTF-8, from [`Sniffer::decode`]. A tokenizer takes the
-/// text as it is, borrowed or owned:
-/// [`Tokenizer::from_text(decoded.text, config)`](crate::Tokenizer::from_text)
-/// (or [`Tokenizer::decode`](crate::Tokenizer::decode) in one step).
+/// A page's text as UTF-8, from [`Sniffer::decode`]. A tokenizer takes it
+/// as it is, borrowed or owned (it converts to an [`Input`](crate::Input)):
+/// `Tokenizer::with_config(decoded, config)`
+/// ([`Input::decode`](crate::Input::decode) decodes with the default
+/// sniffer in one step).
 #[derive(Clone, Debug)]
 pub struct Decoded<'a> {
     /// The text: borrowed from the input when it was valid UTF-8 (after
@@ -607,7 +608,7 @@ impl Sniffer {
     /// Sniffs the whole page `bytes` (as [`sniff`](Self::sniff) does, so a
     /// `<meta>` in the head that declares another encoding is followed:
     /// [`Source::ChangedByMeta`]) and decodes it. A UTF-8 page is
-    /// repaired exactly as [`Tokenizer::from_bytes`](crate::Tokenizer::from_bytes)
+    /// repaired exactly as [`Input::from_utf8_lossy`](crate::Input::from_utf8_lossy)
     /// repairs it (and borrowed when valid); other encodings are decoded
     /// by `encoding_rs`.
     pub fn decode<'a>(&self, bytes: &'a [u8]) -> Decoded<'a> {
@@ -689,7 +690,7 @@ pub(crate) fn late_meta(ascii: &[u8]) -> Option<&'static Encoding> {
 /// with a `content` that names one. UTF-16 becomes UTF-8 and
 /// `x-user-defined` windows-1252, as "change the encoding" says.
 pub(crate) fn meta_declares(tag: &crate::Tag<'_>) -> Option<&'static Encoding> {
-    if tag.name != "meta" {
+    if tag.name() != "meta" {
         return None;
     }
     let found = match tag

@@ -224,32 +224,32 @@ fn visit(tag: &Tag<'_>, found: &mut Vec<Link>, base_href: &mut Option<String>) {
         attr,
         offset,
     };
-    if let Some((name, attrs)) = url_attributes(tag.name) {
+    if let Some((name, attrs)) = url_attributes(tag.name()) {
         for attr in tag.attributes() {
-            let Some(&attr_name) = attrs.iter().find(|&&a| a == attr.name) else {
+            let Some(&attr_name) = attrs.iter().find(|&&a| a == attr.name()) else {
                 continue;
             };
-            let offset = attr.value_span.start;
+            let offset = attr.value_span().start;
             if attr_name == "srcset" {
-                for url in srcset_urls(attr.value) {
+                for url in srcset_urls(attr.value()) {
                     found.push(link(url, name, attr_name, offset));
                 }
             } else {
-                found.push(link(attr.value, name, attr_name, offset));
+                found.push(link(attr.value(), name, attr_name, offset));
             }
         }
-    } else if tag.name == "meta" {
+    } else if tag.name() == "meta" {
         let refresh = tag
             .attribute("http-equiv")
             .is_some_and(|v| v.eq_ignore_ascii_case("refresh"));
         if refresh {
-            if let Some(content) = tag.attributes().find(|a| a.name == "content") {
-                if let Some(url) = refresh_url(content.value) {
-                    found.push(link(url, "meta", "content", content.value_span.start));
+            if let Some(content) = tag.attributes().find(|a| a.name() == "content") {
+                if let Some(url) = refresh_url(content.value()) {
+                    found.push(link(url, "meta", "content", content.value_span().start));
                 }
             }
         }
-    } else if tag.name == "base" && base_href.is_none() {
+    } else if tag.name() == "base" && base_href.is_none() {
         *base_href = tag.attribute("href").map(str::to_owned);
     }
 }

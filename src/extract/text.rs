@@ -118,7 +118,7 @@ pub fn text(html: &str) -> PageText {
     };
     // No rule reads an attribute: the tokenizer steps over them, which
     // spares building every attribute of every tag.
-    let mut tok = Tokenizer::skipping_attributes(html, Config::new());
+    let mut tok = Tokenizer::with_config(html, Config::new().skip_attributes());
     tok.for_each_token(|token| {
         state.token(token);
         Flow::Continue
@@ -161,31 +161,31 @@ impl State {
         match token {
             Token::Text(t) => match self.next_text {
                 _ if self.hidden_depth > 0 => {}
-                Next::Shown => self.out.text(t.text, self.pre_depth > 0),
+                Next::Shown => self.out.text(t.as_str(), self.pre_depth > 0),
                 Next::ShownAfterPre => {
-                    let text = t.text.strip_prefix('\n').unwrap_or(t.text);
+                    let text = t.as_str().strip_prefix('\n').unwrap_or(t.as_str());
                     self.out.text(text, self.pre_depth > 0);
                 }
                 Next::Hidden => {}
                 Next::Title => {
                     if let Some(title) = &mut self.title {
-                        title.text(t.text, false);
+                        title.text(t.as_str(), false);
                     }
                 }
             },
             Token::StartTag(tag) => {
                 // Raw text ends at the next tag, so a tag always ends it.
                 self.next_text = Next::Shown;
-                let role = role(tag.name);
+                let role = role(tag.name());
                 if self.hidden_depth > 0 {
                     self.hidden_depth += u32::from(role == Role::Template);
                     return;
                 }
-                self.start(role, tag.self_closing);
+                self.start(role, tag.self_closing());
             }
             Token::EndTag(tag) => {
                 self.next_text = Next::Shown;
-                let role = role(tag.name);
+                let role = role(tag.name());
                 if self.hidden_depth > 0 {
                     self.hidden_depth -= u32::from(role == Role::Template);
                     return;

@@ -76,16 +76,16 @@ impl<'i> Tendrils<'i> {
             TagKind::StartTag => tag
                 .attributes()
                 .map(|a| Attribute {
-                    name: QualName::new(None, ns!(), LocalName::from(a.name)),
-                    value: self.of(a.value),
+                    name: QualName::new(None, ns!(), LocalName::from(a.name())),
+                    value: self.of(a.value()),
                 })
                 .collect(),
             TagKind::EndTag => Vec::new(),
         };
         H5Tag {
             kind,
-            name: LocalName::from(tag.name),
-            self_closing: tag.self_closing,
+            name: LocalName::from(tag.name()),
+            self_closing: tag.self_closing(),
             attrs,
             had_duplicate_attributes: had_duplicates,
         }
@@ -94,10 +94,10 @@ impl<'i> Tendrils<'i> {
     /// An html5ever DOCTYPE token (missing stays missing).
     pub(crate) fn doctype(&self, d: &Doctype<'_>) -> H5Doctype {
         H5Doctype {
-            name: d.name.map(|s| self.of(s)),
-            public_id: d.public_id.map(|s| self.of(s)),
-            system_id: d.system_id.map(|s| self.of(s)),
-            force_quirks: d.force_quirks,
+            name: d.name().map(|s| self.of(s)),
+            public_id: d.public_id().map(|s| self.of(s)),
+            system_id: d.system_id().map(|s| self.of(s)),
+            force_quirks: d.force_quirks(),
         }
     }
 }

@@ -78,7 +78,7 @@ impl<E: ErrorPolicy> TokenSource for StreamTokenizer<E> {
         if lines.offset < origin {
             // Bytes the stream dropped before they were counted (between
             // tokens, which rarely leave a gap): its own line index knows.
-            lines.line = self.line_col(origin).line as u64;
+            lines.line = self.window_start_line() as u64;
             lines.offset = origin;
             lines.after_cr = false;
         }
@@ -183,11 +183,11 @@ where
         // it go before the tokenizer is asked anything else.
         let (converted, span) = match token {
             Token::Text(text) => {
-                let end = text.span.end;
+                let end = text.span().end;
                 // The line html5ever's tokenizer gives a run's first
                 // piece: it hands out a line break alone, after counting it.
-                let line = lines.line + u64::from(count_lines && text.text.starts_with('\n'));
-                characters(tree, tendrils, text.text, line);
+                let line = lines.line + u64::from(count_lines && text.as_str().starts_with('\n'));
+                characters(tree, tendrils, text.as_str(), line);
                 if count_lines {
                     source.count_lines(lines, end);
                 }
@@ -197,14 +197,14 @@ where
             }
             Token::StartTag(tag) => (
                 TagToken(tendrils.tag(TagKind::StartTag, &tag, false)),
-                tag.span,
+                tag.span(),
             ),
             Token::EndTag(tag) => (
                 TagToken(tendrils.tag(TagKind::EndTag, &tag, false)),
-                tag.span,
+                tag.span(),
             ),
-            Token::Comment(text) => (CommentToken(tendrils.of(text.text)), text.span),
-            Token::Doctype(doctype) => (DoctypeToken(tendrils.doctype(&doctype)), doctype.span),
+            Token::Comment(text) => (CommentToken(tendrils.of(text.as_str())), text.span()),
+            Token::Doctype(doctype) => (DoctypeToken(tendrils.doctype(&doctype)), doctype.span()),
             // Never handed out: the parse functions keep
             // `Config::processing_instructions` off, as html5ever's tree
             // builder expects `<?` to be a bogus comment.

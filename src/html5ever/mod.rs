@@ -233,7 +233,7 @@ fn parse_whole<Sink: TreeSink>(
     let config = driven_config(state);
     if opts.errors {
         run(
-            &mut Tokenizer::with_errors(text, config),
+            &mut Tokenizer::with_config(text, config.report_errors()),
             &tree,
             &tendrils,
             opts,

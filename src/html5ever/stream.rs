@@ -18,8 +18,8 @@ enum Tokens {
 /// Parses a document fed in chunks of bytes into a `TreeSink`: the tree
 /// grows as tokens complete, and memory holds the tree plus the chunk and
 /// the token in progress, not the page. The bytes are UTF-8 (repaired as
-/// `String::from_utf8_lossy` does), or whatever a [`Sniffer`] decides
-/// with [`decoding`](Self::decoding). It also is an [`std::io::Write`], so
+/// `String::from_utf8_lossy` does, [`new`](Self::new)), or in whatever
+/// encoding a [`Sniffer`] decides ([`decoding`](Self::decoding)). It also is an [`std::io::Write`], so
 /// that [`std::io::copy`] can feed it from a reader.
 ///
 /// ```
@@ -29,7 +29,7 @@ enum Tokens {
 ///
 /// let page: &[u8] = b"<meta charset=iso-8859-1><ul><li>Gr\xfc\xdfe<li>Hallo</ul>";
 /// let sink = HtmlTreeSink::new(Html::new_document());
-/// let mut parser = StreamParser::new(sink, ParseOpts::default()).decoding(Sniffer::new());
+/// let mut parser = StreamParser::decoding(sink, ParseOpts::default(), Sniffer::new());
 /// for chunk in page.chunks(7) {
 ///     parser.feed(chunk);
 /// }
@@ -69,13 +69,36 @@ impl<Sink: TreeSink> StreamParser<Sink> {
     /// leading byte order mark (U+FEFF) is dropped, as html5ever's parser
     /// drops it.
     pub fn new(sink: Sink, opts: ParseOpts) -> Self {
+        Self::build(sink, opts, None)
+    }
+
+    /// A parser of a whole document into `sink`, its input in the
+    /// encoding `sniffer` decides, as [`StreamTokenizer::decoding`]
+    /// decides it (no tree grows before the first 1024 bytes have come, or
+    /// the end). The decoder drops a byte order mark, as the standard's
+    /// does; a U+FEFF after it is text, as in
+    /// [`parse_bytes`](super::parse_bytes). A `<meta>` in the head that
+    /// declares another encoding than the one decided cannot change the
+    /// tree already built: [`sniffed`](Self::sniffed) reports it
+    /// ([`Sniffed::declared_late`]).
+    pub fn decoding(sink: Sink, opts: ParseOpts, sniffer: Sniffer) -> Self {
+        Self::build(sink, opts, Some(sniffer))
+    }
+
+    fn build(sink: Sink, opts: ParseOpts, sniffer: Option<Sniffer>) -> Self {
         let config = driven_config(State::Data);
-        // A leading U+FEFF is a byte order mark the UTF-8 input kept:
-        // html5ever's parser drops it (see `parse_document`).
-        let tokens = if opts.errors {
-            Tokens::Reporting(StreamTokenizer::with_errors(config).discarding_bom())
-        } else {
-            Tokens::Quiet(StreamTokenizer::with_config(config).discarding_bom())
+        // In UTF-8 input, a leading U+FEFF is a byte order mark the input
+        // kept: html5ever's parser drops it (see `parse_document`); a
+        // decoder drops it itself.
+        let tokens = match (opts.errors, sniffer) {
+            (false, None) => Tokens::Quiet(StreamTokenizer::with_config(config).discarding_bom()),
+            (false, Some(sniffer)) => Tokens::Quiet(StreamTokenizer::decoding(sniffer, config)),
+            (true, None) => Tokens::Reporting(
+                StreamTokenizer::with_config(config.report_errors()).discarding_bom(),
+            ),
+            (true, Some(sniffer)) => {
+                Tokens::Reporting(StreamTokenizer::decoding(sniffer, config.report_errors()))
+            }
         };
         StreamParser {
             tokens,
@@ -84,26 +107,6 @@ impl<Sink: TreeSink> StreamParser<Sink> {
             line_numbers: opts.line_numbers,
             ended: false,
         }
-    }
-
-    /// Decodes the input as `sniffer` decides, as
-    /// [`StreamTokenizer::decoding`] does (no tree grows before the first
-    /// 1024 bytes have come, or the end). The decoder drops a byte order
-    /// mark, as the standard's does; a U+FEFF after it is text, as in
-    /// [`parse_bytes`](super::parse_bytes). A `<meta>` in the head that
-    /// declares another encoding than the one decided cannot change the
-    /// tree already built: [`sniffed`](Self::sniffed) reports it
-    /// ([`Sniffed::declared_late`]).
-    ///
-    /// # Panics
-    ///
-    /// If a chunk was already given: call it on a new parser.
-    pub fn decoding(mut self, sniffer: Sniffer) -> Self {
-        self.tokens = match self.tokens {
-            Tokens::Quiet(t) => Tokens::Quiet(t.decoding(sniffer)),
-            Tokens::Reporting(t) => Tokens::Reporting(t.decoding(sniffer)),
-        };
-        self
     }
 
     /// The encoding, once decided (see [`StreamTokenizer::sniffed`]).

@@ -47,8 +47,9 @@
 //! [`lines`] counts line breaks and UTF-16 units in bulk for line/column
 //! positions, with AVX2 kernels of its own.
 //!
-//! All `unsafe` code of the crate lives in this module's kernels; each block
-//! says why it is sound. Every landmark kernel is tested against
+//! The crate's `unsafe` code lives in this module's kernels (and in one
+//! fenced helper outside it, `token::unchecked`); each block says why it
+//! is sound. Every landmark kernel is tested against
 //! [`Landmarks::find_scalar`], the plain definition, for every set, and the
 //! counting kernels against the definitions in [`lines`].
 #![warn(clippy::undocumented_unsafe_blocks)]

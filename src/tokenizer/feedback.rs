@@ -27,7 +27,7 @@
 //! the nesting of `svg`/`math` and integration points.
 
 use crate::state::State;
-use crate::token::{Attributes, Tag, Token};
+use crate::token::{Tag, Token};
 
 /// What kind of content an open tracked element holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,7 +105,7 @@ fn frame_name_bit(name: &str) -> u16 {
     }
 }
 
-/// The switches to apply before the next token.
+/// The switches to apply after a token, before the next one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Switch {
     pub(crate) state: Option<State>,
@@ -128,8 +128,6 @@ pub(crate) struct Feedback {
     /// text is not body content for the frameset-ok flag).
     in_text_element: bool,
     scripting: bool,
-    /// The switches decided on the last token, to apply before the next.
-    pub(crate) pending: Option<Switch>,
 }
 
 /// A set of element names, tested by binary search over the names packed
@@ -348,7 +346,6 @@ impl Feedback {
             frameset: false,
             in_text_element: false,
             scripting,
-            pending: None,
         }
     }
 
@@ -392,7 +389,7 @@ impl Feedback {
         // instructions.
         match token {
             Token::StartTag(tag) if self.open.is_empty() && !self.frameset_ok && !self.frameset => {
-                let name = tag.name.as_bytes();
+                let name = tag.name().as_bytes();
                 if !may_have_text_mode(name) {
                     self.in_text_element = false;
                     return Some(Switch {
@@ -421,42 +418,19 @@ impl Feedback {
         }
     }
 
-    /// [`observe`](Self::observe) for a token handed out without its
-    /// attributes (`SkipAttributes`): `attrs` gives a start tag's as built,
-    /// for the paths that read them (all of them tracked), where the tag is
-    /// looked at with them.
-    #[inline(always)]
-    pub(crate) fn observe_without_attributes<'t>(
-        &mut self,
-        token: &Token<'t>,
-        attrs: impl FnOnce() -> Attributes<'t>,
-    ) -> Option<Switch> {
-        let simple = self.open.is_empty() && !self.frameset_ok && !self.frameset;
-        match token {
-            Token::StartTag(tag) if !simple => {
-                let tag = Tag {
-                    attrs: attrs(),
-                    ..*tag
-                };
-                self.observe_tracked(&Token::StartTag(tag))
-            }
-            _ => self.observe(token),
-        }
-    }
-
     #[inline(never)]
     fn observe_tracked(&mut self, token: &Token<'_>) -> Option<Switch> {
         match token {
             Token::StartTag(tag) => self.start_tag(tag),
             Token::EndTag(tag) => {
                 self.in_text_element = false;
-                self.end_tag(tag.name)
+                self.end_tag(tag.name())
             }
             Token::Text(text) => {
                 if self.frameset_ok
                     && !self.in_text_element
                     && !text
-                        .text
+                        .as_str()
                         .bytes()
                         .all(|b| matches!(b, b'\t' | b'\n' | 0x0C | b'\r' | b' '))
                 {
@@ -469,7 +443,7 @@ impl Feedback {
     }
 
     fn start_tag(&mut self, tag: &Tag<'_>) -> Option<Switch> {
-        let name = tag.name;
+        let name = tag.name();
         // Packed only on the paths that look a name up in a set (most tags,
         // in HTML content with frameset-ok cleared, take none).
         let key = || pack(name.as_bytes());
@@ -477,8 +451,8 @@ impl Feedback {
             let breaks_out = BREAKOUT.contains(key())
                 || (name == "font"
                     && tag
-                        .attributes()
-                        .any(|a| matches!(a.name, "color" | "face" | "size")));
+                        .all_attributes()
+                        .any(|a| matches!(a.name(), "color" | "face" | "size")));
             if !breaks_out {
                 self.foreign_start_tag(tag);
                 return Some(self.switch(None));
@@ -492,7 +466,7 @@ impl Feedback {
                 && MATHML_TEXT_INTEGRATION_POINTS.contains(&frame.name)
                 && matches!(name, "mglyph" | "malignmark")
             {
-                if !tag.self_closing {
+                if !tag.self_closing() {
                     let name = if name == "mglyph" {
                         "mglyph"
                     } else {
@@ -518,8 +492,8 @@ impl Feedback {
         if self.frameset_ok {
             let hidden_input = name == "input"
                 && tag
-                    .attributes()
-                    .any(|a| a.name == "type" && a.value.eq_ignore_ascii_case("hidden"));
+                    .all_attributes()
+                    .any(|a| a.name() == "type" && a.value().eq_ignore_ascii_case("hidden"));
             if CLEARS_FRAMESET_OK.contains(key()) || (name == "input" && !hidden_input) {
                 self.frameset_ok = false;
             }
@@ -541,8 +515,8 @@ impl Feedback {
 
     /// `<svg>` or `<math>` in HTML content (or at an integration point).
     fn open_foreign(&mut self, tag: &Tag<'_>) -> Option<Switch> {
-        if !tag.self_closing {
-            let frame = if tag.name == "svg" {
+        if !tag.self_closing() {
+            let frame = if tag.name() == "svg" {
                 Frame::new(Content::Svg, "svg")
             } else {
                 Frame::new(Content::MathMl, "math")
@@ -553,13 +527,13 @@ impl Feedback {
     }
 
     fn foreign_start_tag(&mut self, tag: &Tag<'_>) {
-        if tag.self_closing {
+        if tag.self_closing() {
             return;
         }
         let Some(&Frame { content, .. }) = self.open.last() else {
             return;
         };
-        let frame = match (content, tag.name) {
+        let frame = match (content, tag.name()) {
             (_, "svg") => Frame::new(Content::Svg, "svg"),
             (_, "math") => Frame::new(Content::MathMl, "math"),
             (Content::Svg, name) => match SVG_INTEGRATION_POINTS.iter().find(|&&n| n == name) {
@@ -567,10 +541,10 @@ impl Feedback {
                 None => return,
             },
             (Content::MathMl, "annotation-xml") => {
-                let html = tag.attributes().any(|a| {
-                    a.name == "encoding"
-                        && (a.value.eq_ignore_ascii_case("text/html")
-                            || a.value.eq_ignore_ascii_case("application/xhtml+xml"))
+                let html = tag.all_attributes().any(|a| {
+                    a.name() == "encoding"
+                        && (a.value().eq_ignore_ascii_case("text/html")
+                            || a.value().eq_ignore_ascii_case("application/xhtml+xml"))
                 });
                 if !html {
                     return;

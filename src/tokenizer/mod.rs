@@ -1,4 +1,5 @@
-//! The tokenizer: configuration, error policy and the public driver.
+//! The tokenizer: configuration, its two compile-time policies (errors,
+//! attributes) and the whole-document driver.
 
 mod attr_index;
 mod charref;
@@ -6,29 +7,34 @@ mod feedback;
 mod machine;
 
 use std::borrow::Cow;
-use std::sync::{Mutex, PoisonError};
+use std::marker::PhantomData;
 
-use crate::encoding::Sniffer;
 use crate::error::ParseError;
-use crate::position::{LineCol, LineIndex, Lines};
+use crate::input::Input;
+use crate::position::{LineCursor, Lines};
 use crate::state::State;
 use crate::token::{OwnedToken, Token};
-use crate::utf8;
 
 pub(crate) use feedback::Feedback;
-pub(crate) use machine::Machine;
+pub(crate) use machine::{Field, Machine};
 
-/// Options a tree builder (or a test) sets before tokenizing.
+/// How to tokenize: options a tree builder, a crawler or a test sets
+/// before tokenizing, and the two choices made at compile time, which
+/// the type carries: whether parse errors are collected (`E`,
+/// [`report_errors`](Self::report_errors)) and whether tags keep their
+/// attributes (`A`, [`skip_attributes`](Self::skip_attributes)). A
+/// tokenizer built with a `Config<E, A>` is a `Tokenizer<'_, E, A>` (or
+/// `StreamTokenizer<E, A>`): the code for errors, or for attributes, is
+/// not there when they are off.
 ///
 /// ```
 /// use htmltok::{Config, State, Token, Tokenizer};
 /// let config = Config::new().initial_state(State::Rcdata).last_start_tag("title");
 /// let mut tok = Tokenizer::with_config("a<b>&lt;</title>", config);
-/// assert!(matches!(tok.next_token(), Some(Token::Text(t)) if t.text == "a<b><"));
-/// assert!(matches!(tok.next_token(), Some(Token::EndTag(t)) if t.name == "title"));
+/// assert!(matches!(tok.next_token(), Some(Token::Text(t)) if t.as_str() == "a<b><"));
+/// assert!(matches!(tok.next_token(), Some(Token::EndTag(t)) if t.name() == "title"));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Config {
+pub struct Config<E: ErrorPolicy = IgnoreErrors, A: AttributePolicy = KeepAttributes> {
     pub(crate) initial_state: State,
     pub(crate) last_start_tag: Option<String>,
     pub(crate) cdata_allowed: bool,
@@ -40,6 +46,45 @@ pub struct Config {
     pub(crate) fast_paths: bool,
     pub(crate) max_attributes: usize,
     pub(crate) max_token_len: usize,
+    _policies: PhantomData<(E, A)>,
+}
+
+// By hand, not derived: a derive would ask the policy types for the
+// traits too.
+impl<E: ErrorPolicy, A: AttributePolicy> Clone for Config<E, A> {
+    fn clone(&self) -> Self {
+        Config {
+            last_start_tag: self.last_start_tag.clone(),
+            ..*self
+        }
+    }
+}
+
+impl<E: ErrorPolicy, A: AttributePolicy> PartialEq for Config<E, A> {
+    fn eq(&self, other: &Self) -> bool {
+        self.options() == other.options()
+    }
+}
+
+impl<E: ErrorPolicy, A: AttributePolicy> Eq for Config<E, A> {}
+
+impl<E: ErrorPolicy, A: AttributePolicy> std::fmt::Debug for Config<E, A> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("initial_state", &self.initial_state)
+            .field("last_start_tag", &self.last_start_tag)
+            .field("cdata_allowed", &self.cdata_allowed)
+            .field("processing_instructions", &self.processing_instructions)
+            .field("driven", &self.driven)
+            .field("scripting", &self.scripting)
+            .field("join_text", &self.join_text)
+            .field("simd", &self.simd)
+            .field("max_attributes", &self.max_attributes)
+            .field("max_token_len", &self.max_token_len)
+            .field("errors", &E::ENABLED)
+            .field("attributes", &A::KEEP)
+            .finish()
+    }
 }
 
 impl Default for Config {
@@ -66,7 +111,87 @@ impl Config {
             fast_paths: true,
             max_attributes: usize::MAX,
             max_token_len: usize::MAX,
+            _policies: PhantomData,
         }
+    }
+}
+
+impl<E: ErrorPolicy, A: AttributePolicy> Config<E, A> {
+    /// The options that are values, for comparing.
+    #[allow(clippy::type_complexity)]
+    fn options(&self) -> (State, &Option<String>, [bool; 7], usize, usize) {
+        (
+            self.initial_state,
+            &self.last_start_tag,
+            [
+                self.cdata_allowed,
+                self.processing_instructions,
+                self.driven,
+                self.scripting,
+                self.join_text,
+                self.simd,
+                self.fast_paths,
+            ],
+            self.max_attributes,
+            self.max_token_len,
+        )
+    }
+
+    /// The same options with other policies.
+    fn with_policies<E2: ErrorPolicy, A2: AttributePolicy>(self) -> Config<E2, A2> {
+        Config {
+            initial_state: self.initial_state,
+            last_start_tag: self.last_start_tag,
+            cdata_allowed: self.cdata_allowed,
+            processing_instructions: self.processing_instructions,
+            driven: self.driven,
+            scripting: self.scripting,
+            join_text: self.join_text,
+            simd: self.simd,
+            fast_paths: self.fast_paths,
+            max_attributes: self.max_attributes,
+            max_token_len: self.max_token_len,
+            _policies: PhantomData,
+        }
+    }
+
+    /// Collect parse errors (off by default): with the standard's code,
+    /// byte span, line and column, read with
+    /// [`Tokenizer::errors`] or taken with [`Tokenizer::take_errors`]. A
+    /// compile-time choice: the configuration becomes a
+    /// `Config<ReportErrors, _>`, which builds a tokenizer with the code
+    /// for errors; one built from a `Config<IgnoreErrors, _>` (the
+    /// default) has none of it on its hot path.
+    ///
+    /// ```
+    /// use htmltok::{Config, ErrorCode, Tokenizer};
+    /// let mut tok = Tokenizer::with_config("<p id=a id=b>", Config::new().report_errors());
+    /// while tok.next_token().is_some() {}
+    /// let errors: Vec<_> = tok.errors().iter().map(|e| e.code).collect();
+    /// assert_eq!(errors, [ErrorCode::DuplicateAttribute]);
+    /// ```
+    pub fn report_errors(self) -> Config<ReportErrors, A> {
+        self.with_policies()
+    }
+
+    /// Hand out tags without their attributes, which the tokenizer then
+    /// steps over instead of building (their names, values, references
+    /// and duplicates): for readers of tag names and text only, such as
+    /// `extract::text` (feature `extract`). Every other part of every
+    /// token is the same, and so are the errors when they are collected
+    /// (the attributes are then built, for their errors, and not handed
+    /// out). A compile-time choice, like
+    /// [`report_errors`](Self::report_errors): a tokenizer that hands out
+    /// attributes carries no test for it.
+    ///
+    /// ```
+    /// use htmltok::{Config, Token, Tokenizer};
+    /// let mut tok = Tokenizer::with_config("<a href=/x class=y>link</a>", Config::new().skip_attributes());
+    /// let Some(Token::StartTag(a)) = tok.next_token() else { panic!() };
+    /// assert_eq!((a.name(), a.attributes().count()), ("a", 0));
+    /// ```
+    pub fn skip_attributes(self) -> Config<E, SkipAttributes> {
+        self.with_policies()
     }
 
     /// A resource limit for crawlers: keep at most `n` attributes per tag.
@@ -75,13 +200,13 @@ impl Config {
     ///
     /// ```
     /// use htmltok::{Config, ErrorCode, Token, Tokenizer};
-    /// let mut tok = Tokenizer::with_errors("<p a b c d>", Config::new().max_attributes(2));
+    /// let mut tok = Tokenizer::with_config("<p a b c d>", Config::new().max_attributes(2).report_errors());
     /// let Some(Token::StartTag(tag)) = tok.next_token() else { panic!() };
     /// assert_eq!(tag.attributes().count(), 2);
     /// while tok.next_token().is_some() {}
     /// assert_eq!(tok.errors()[0].code, ErrorCode::TooManyAttributes);
     /// ```
-    pub fn max_attributes(mut self, n: usize) -> Config {
+    pub fn max_attributes(mut self, n: usize) -> Self {
         self.max_attributes = n;
         self
     }
@@ -97,9 +222,9 @@ impl Config {
     /// ```
     /// use htmltok::{Config, Token, Tokenizer};
     /// let mut tok = Tokenizer::with_config("<!--0123456789-->", Config::new().max_token_len(4));
-    /// assert!(matches!(tok.next_token(), Some(Token::Comment(c)) if c.text == "0123"));
+    /// assert!(matches!(tok.next_token(), Some(Token::Comment(c)) if c.as_str() == "0123"));
     /// ```
-    pub fn max_token_len(mut self, bytes: usize) -> Config {
+    pub fn max_token_len(mut self, bytes: usize) -> Self {
         self.max_token_len = bytes;
         self
     }
@@ -116,7 +241,7 @@ impl Config {
     /// };
     /// assert_eq!(tokens(Config::new().simd(false)), tokens(Config::new()));
     /// ```
-    pub fn simd(mut self, on: bool) -> Config {
+    pub fn simd(mut self, on: bool) -> Self {
         self.simd = on;
         self
     }
@@ -140,7 +265,7 @@ impl Config {
     /// not the library's API.
     #[cfg(feature = "fuzzing")]
     #[doc(hidden)]
-    pub fn fast_paths(mut self, on: bool) -> Config {
+    pub fn fast_paths(mut self, on: bool) -> Self {
         self.fast_paths = on;
         self
     }
@@ -163,14 +288,14 @@ impl Config {
     /// let driven: Vec<_> = Tokenizer::with_config(page, Config::new().driven(true)).owned().collect();
     /// assert_eq!(driven[1], OwnedToken::Text("if (a".into()));
     /// ```
-    pub fn driven(mut self, driven: bool) -> Config {
+    pub fn driven(mut self, driven: bool) -> Self {
         self.driven = driven;
         self
     }
 
     /// Whether scripting is on (the default), which makes `<noscript>`
     /// RAWTEXT in standalone mode, as in a browser with scripts enabled.
-    pub fn scripting(mut self, on: bool) -> Config {
+    pub fn scripting(mut self, on: bool) -> Self {
         self.scripting = on;
         self
     }
@@ -178,27 +303,27 @@ impl Config {
     /// For streams: keep each run of text whole, instead of handing out what
     /// has arrived at the end of every chunk. Memory then grows with the
     /// longest text run. (A whole-document tokenizer always joins text.)
-    pub fn join_text(mut self, on: bool) -> Config {
+    pub fn join_text(mut self, on: bool) -> Self {
         self.join_text = on;
         self
     }
 
     /// The state to start in (html5lib-tests' `initialStates`).
-    pub fn initial_state(mut self, state: State) -> Config {
+    pub fn initial_state(mut self, state: State) -> Self {
         self.initial_state = state;
         self
     }
 
     /// The name of the last start tag emitted, for the standard's
     /// "appropriate end tag" rule (html5lib-tests' `lastStartTag`).
-    pub fn last_start_tag(mut self, name: &str) -> Config {
+    pub fn last_start_tag(mut self, name: &str) -> Self {
         self.last_start_tag = Some(name.to_owned());
         self
     }
 
     /// Whether `<![CDATA[` opens a CDATA section: a tree builder sets this
     /// when the adjusted current node is not in the HTML namespace.
-    pub fn cdata_allowed(mut self, allowed: bool) -> Config {
+    pub fn cdata_allowed(mut self, allowed: bool) -> Self {
         self.cdata_allowed = allowed;
         self
     }
@@ -211,9 +336,9 @@ impl Config {
     /// use htmltok::{Config, Token, Tokenizer};
     /// let mut tok = Tokenizer::with_config("<?php echo 1 ?>", Config::new().processing_instructions(true));
     /// let Some(Token::ProcessingInstruction(pi)) = tok.next_token() else { panic!() };
-    /// assert_eq!((pi.target, pi.data), ("php", "echo 1 "));
+    /// assert_eq!((pi.target(), pi.data()), ("php", "echo 1 "));
     /// ```
-    pub fn processing_instructions(mut self, on: bool) -> Config {
+    pub fn processing_instructions(mut self, on: bool) -> Self {
         self.processing_instructions = on;
         self
     }
@@ -223,25 +348,24 @@ mod sealed {
     pub trait Sealed {}
     impl Sealed for super::IgnoreErrors {}
     impl Sealed for super::ReportErrors {}
+    impl Sealed for super::KeepAttributes {}
     impl Sealed for super::SkipAttributes {}
 }
 
-/// Whether parse errors are collected: a compile-time choice, so that a
-/// tokenizer that ignores them carries no code for them on its hot path.
+/// Whether parse errors are collected: a compile-time choice
+/// ([`Config::report_errors`]), so that a tokenizer that ignores them
+/// carries no code for them on its hot path.
 pub trait ErrorPolicy: sealed::Sealed {
     /// `true` when errors are collected.
     const ENABLED: bool;
-    /// `false` when tags are handed out without their attributes
-    /// ([`SkipAttributes`], htmltok's own use).
-    #[doc(hidden)]
-    const ATTRIBUTES: bool = true;
 }
 
 /// Parse errors are not collected (the default, and the fastest).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct IgnoreErrors;
 
-/// Parse errors are collected; read them with [`Tokenizer::errors`].
+/// Parse errors are collected ([`Config::report_errors`]); read them with
+/// [`Tokenizer::errors`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ReportErrors;
 
@@ -253,26 +377,30 @@ impl ErrorPolicy for ReportErrors {
     const ENABLED: bool = true;
 }
 
-/// Parse errors are not collected, and tags are handed out without their
-/// attributes, which the tokenizer then steps over instead of building
-/// (their names, values, references and duplicates): for callers that
-/// read only tag names and text, such as [`extract::text`]. Every other
-/// part of every token is as with [`IgnoreErrors`].
-///
-/// A policy rather than a [`Config`] option, so that a tokenizer that
-/// hands out attributes carries no test for it (a run-time flag cost
-/// instructions over the whole corpus with attributes on). Not part of
-/// the API: `extract::text` uses it, and the tests reach it through
-/// `__fuzz`.
-///
-/// [`extract::text`]: crate::extract::text
-#[doc(hidden)]
+/// Whether tags are handed out with their attributes: a compile-time
+/// choice ([`Config::skip_attributes`]), so that a tokenizer that hands
+/// them out carries no test for it (a run-time flag was measured to cost
+/// the common path, `docs/BENCHMARKS.md`).
+pub trait AttributePolicy: sealed::Sealed {
+    /// `true` when tags carry their attributes.
+    const KEEP: bool;
+}
+
+/// Tags are handed out with their attributes (the default).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KeepAttributes;
+
+/// Tags are handed out without their attributes, which the tokenizer
+/// steps over instead of building ([`Config::skip_attributes`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SkipAttributes;
 
-impl ErrorPolicy for SkipAttributes {
-    const ENABLED: bool = false;
-    const ATTRIBUTES: bool = false;
+impl AttributePolicy for KeepAttributes {
+    const KEEP: bool = true;
+}
+
+impl AttributePolicy for SkipAttributes {
+    const KEEP: bool = false;
 }
 
 /// What the callback of [`Tokenizer::for_each_token`] (or
@@ -312,214 +440,118 @@ impl From<()> for Flow {
 /// over the tokenizer itself takes [`OwnedToken`]s instead (see
 /// [`owned`](Self::owned)), which allocate.
 ///
-/// The input is borrowed (`Tokenizer<'a>` from [`new`](Self::new)) or
-/// owned: [`from_text`](Self::from_text) takes a `String` or a decoded
-/// page's text, [`decode`](Self::decode) takes the bytes of a page in any
-/// encoding, and [`into_owned`](Self::into_owned) turns a borrowing
-/// tokenizer into a `Tokenizer<'static>`, so that a function can return
-/// one:
+/// Two constructors: [`new`](Self::new) with the default [`Config`],
+/// [`with_config`](Self::with_config) with another. Both take anything
+/// that converts to an [`Input`]: text borrowed (`&str`) or owned
+/// (`String`, giving a `Tokenizer<'static>`), or bytes through
+/// [`Input::from_utf8_lossy`] or [`Input::decode`].
+/// [`into_owned`](Self::into_owned) turns a borrowing tokenizer into a
+/// `Tokenizer<'static>`, so that a function can return one:
 ///
 /// ```
-/// use htmltok::{Token, Tokenizer};
+/// use htmltok::{Input, Token, Tokenizer};
 ///
 /// // A page as a crawler fetched it: bytes, in an encoding the page declares.
 /// fn open(bytes: &[u8]) -> Tokenizer<'static> {
-///     Tokenizer::decode(bytes).into_owned()
+///     Tokenizer::new(Input::decode(bytes)).into_owned()
 /// }
 /// let mut tok = open(b"<meta charset=koi8-r><p>\xf0\xd2\xc9\xd7\xc5\xd4");
 /// let mut text = String::new();
 /// while let Some(token) = tok.next_token() {
 ///     if let Token::Text(t) = token {
-///         text.push_str(t.text);
+///         text.push_str(t.as_str());
 ///     }
 /// }
 /// assert_eq!(text, "Привет");
 /// ```
-///
-/// ```
-/// use htmltok::{Token, Tokenizer};
-/// let mut tok = Tokenizer::new("<a href=/one>1</a><a href=/two>2</a>");
-/// let mut hrefs = Vec::new();
-/// while let Some(token) = tok.next_token() {
-///     if let Token::StartTag(tag) = token {
-///         hrefs.extend(tag.attribute("href").map(str::to_owned));
-///     }
-/// }
-/// assert_eq!(hrefs, ["/one", "/two"]);
-/// ```
-pub struct Tokenizer<'a, E: ErrorPolicy = IgnoreErrors> {
+pub struct Tokenizer<'a, E: ErrorPolicy = IgnoreErrors, A: AttributePolicy = KeepAttributes> {
     input: Cow<'a, str>,
-    machine: Machine<E>,
+    machine: Machine<E, A>,
     /// Standalone mode's tree-builder model (`None` when driven).
     feedback: Option<Feedback>,
-    /// Where the last line/column query ended, so that queries in input
-    /// order cost their distances, not their offsets. Behind a mutex so
-    /// that `line_col` takes `&self` and the tokenizer stays `Sync` (a
-    /// `Cell` would not be); never contended in one thread.
-    lines: Mutex<LineIndex>,
+    /// Where the last token lent with its lines starts, so that
+    /// `next_token_with_lines` in input order costs the distances between
+    /// tokens, not their offsets.
+    near: LineCursor,
 }
 
-impl<'a> Tokenizer<'a, IgnoreErrors> {
-    /// A tokenizer for `input` in the Data state, parse errors off.
+impl<'a> Tokenizer<'a> {
+    /// A tokenizer for `input` with the default [`Config`]: standalone
+    /// mode, the Data state, parse errors off.
+    ///
+    /// ```
+    /// use htmltok::{Token, Tokenizer};
+    /// let mut tok = Tokenizer::new("<a href=/one>1</a><a href=/two>2</a>");
+    /// let mut hrefs = Vec::new();
+    /// while let Some(token) = tok.next_token() {
+    ///     if let Token::StartTag(tag) = token {
+    ///         hrefs.extend(tag.attribute("href").map(str::to_owned));
+    ///     }
+    /// }
+    /// assert_eq!(hrefs, ["/one", "/two"]);
+    /// ```
     ///
     /// `input` is what the standard's tokenizer reads: decoded text. A
     /// leading U+FEFF in it is a character like any other (html5lib-tests
     /// hold the tokenizer to that), so it comes out as text, before any
     /// DOCTYPE. A byte order mark belongs to the bytes: the standard's
-    /// decoder drops it before tokenizing, as [`decode`](Self::decode) and
-    /// [`Sniffer::decode`] do. Text decoded by something that kept it
-    /// (`std::fs::read_to_string` does) can drop it first:
+    /// decoder drops it before tokenizing, as [`Input::decode`] and
+    /// [`Sniffer::decode`](crate::encoding::Sniffer::decode) do. Text
+    /// decoded by something that kept it (`std::fs::read_to_string` does)
+    /// can drop it first:
     ///
     /// ```
-    /// use htmltok::{OwnedToken, Tokenizer};
+    /// use htmltok::{Input, OwnedToken, Tokenizer};
     /// let text = "\u{FEFF}<!DOCTYPE html>";
     /// let kept: Vec<_> = Tokenizer::new(text).owned().collect();
     /// assert_eq!(kept[0], OwnedToken::Text("\u{FEFF}".into()));
     /// let dropped: Vec<_> = Tokenizer::new(text.strip_prefix('\u{FEFF}').unwrap_or(text)).owned().collect();
     /// assert!(matches!(dropped[0], OwnedToken::Doctype { .. }));
     /// // From the bytes, the decoder drops it.
-    /// let decoded: Vec<_> = Tokenizer::decode(text.as_bytes()).owned().collect();
+    /// let decoded: Vec<_> = Tokenizer::new(Input::decode(text.as_bytes())).owned().collect();
     /// assert_eq!(decoded, dropped);
     /// ```
-    pub fn new(input: &'a str) -> Self {
+    pub fn new(input: impl Into<Input<'a>>) -> Self {
         Self::with_config(input, Config::new())
     }
+}
 
-    /// A tokenizer for `input` with options, parse errors off.
-    pub fn with_config(input: &'a str, config: Config) -> Self {
-        Tokenizer::build(Cow::Borrowed(input), config)
-    }
-
-    /// A tokenizer for bytes that should be UTF-8: invalid sequences are
-    /// replaced by U+FFFD first (as the standard's UTF-8 decoder does), so
-    /// no unrepaired byte reaches the tokenizer. Nothing else is decided
-    /// about the bytes: a UTF-8 byte order mark is kept, a U+FEFF as in
-    /// [`new`](Self::new) (the standard's "UTF-8 decode without BOM");
-    /// [`decode`](Self::decode) drops it.
+impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
+    /// A tokenizer for `input` with options; the configuration's policies
+    /// ([`Config::report_errors`], [`Config::skip_attributes`]) are the
+    /// tokenizer's type parameters.
     ///
     /// ```
-    /// use htmltok::{Token, Tokenizer};
-    /// let mut tok = Tokenizer::from_bytes(b"caf\xE9");
-    /// assert!(matches!(tok.next_token(), Some(Token::Text(t)) if t.text == "caf\u{FFFD}"));
-    /// ```
-    pub fn from_bytes(input: &'a [u8]) -> Self {
-        Self::from_bytes_with_config(input, Config::new())
-    }
-
-    /// [`from_bytes`](Self::from_bytes) with options.
-    pub fn from_bytes_with_config(input: &'a [u8], config: Config) -> Self {
-        Tokenizer::build(utf8::lossy(input), config)
-    }
-
-    /// A tokenizer for text it borrows or owns, with options: a `&str`, a
-    /// `String`, or a `Cow<str>` such as a decoded page's
-    /// [`text`](crate::encoding::Decoded::text) (then it owns the text
-    /// exactly when decoding made a new string). With an owned `String` it
-    /// is a `Tokenizer<'static>`.
-    ///
-    /// ```
-    /// use htmltok::encoding::Sniffer;
-    /// use htmltok::{Config, OwnedToken, Tokenizer};
+    /// use htmltok::{Config, ErrorCode, OwnedToken, Tokenizer};
     ///
     /// fn open(page: String) -> Tokenizer<'static> {
-    ///     Tokenizer::from_text(page, Config::new().max_attributes(100))
+    ///     Tokenizer::with_config(page, Config::new().max_attributes(100))
     /// }
     /// let tokens: Vec<_> = open("<b>hi</b>".to_string()).owned().collect();
     /// assert_eq!(tokens[1], OwnedToken::Text("hi".into()));
     ///
-    /// // A page with its HTTP charset (which wins over its own `<meta>`).
-    /// let decoded = Sniffer::new().transport_label("iso-8859-1").decode(b"<p>caf\xe9");
-    /// let tokens: Vec<_> = Tokenizer::from_text(decoded.text, Config::new()).owned().collect();
-    /// assert_eq!(tokens[1], OwnedToken::Text("café".into()));
-    /// ```
-    pub fn from_text(text: impl Into<Cow<'a, str>>, config: Config) -> Self {
-        Tokenizer::build(text.into(), config)
-    }
-
-    /// A tokenizer for the bytes of a page in an unknown encoding, decoded
-    /// as a browser decodes it, in one step: [`Sniffer::new`]'s
-    /// [`decode`](Sniffer::decode), which takes a byte order mark (and drops
-    /// it), else a `<meta>` or XML declaration in the first 1024 bytes, else
-    /// a `<meta>` later in the ASCII head, else a guess from the bytes
-    /// (`chardetng`: UTF-8 or a legacy encoding), else windows-1252 for a
-    /// page of pure ASCII; then a `<meta>` in the head that declares
-    /// another encoding wins ([`Source`](crate::encoding::Source) has the
-    /// rules). A charset from HTTP goes through the sniffer
-    /// ([`Sniffer::transport_label`]) and [`from_text`](Self::from_text);
-    /// to know the encoding, decode with the sniffer too. The text is
-    /// borrowed from `bytes` when they were UTF-8; positions are offsets in
-    /// the decoded text.
-    ///
-    /// ```
-    /// use htmltok::{OwnedToken, Tokenizer};
-    /// // "Grüße" in windows-1252, which nothing declares.
-    /// let tokens: Vec<_> = Tokenizer::decode(b"<p>Gr\xfc\xdfe").owned().collect();
-    /// assert_eq!(tokens[1], OwnedToken::Text("Grüße".into()));
-    /// ```
-    pub fn decode(bytes: &'a [u8]) -> Self {
-        Tokenizer::build(Sniffer::new().decode(bytes).text, Config::new())
-    }
-}
-
-impl<'a> Tokenizer<'a, SkipAttributes> {
-    /// A tokenizer for `input` that hands out tags without attributes
-    /// ([`SkipAttributes`]); what `extract::text` reads.
-    #[cfg(feature = "extract")]
-    pub(crate) fn skipping_attributes(input: &'a str, config: Config) -> Self {
-        Tokenizer::build(Cow::Borrowed(input), config)
-    }
-
-    /// [`skipping_attributes`](Self::skipping_attributes) for bytes that
-    /// should be UTF-8, repaired as [`Tokenizer::from_bytes`] does.
-    #[cfg(feature = "fuzzing")]
-    pub(crate) fn from_bytes_skipping_attributes(input: &'a [u8], config: Config) -> Self {
-        Tokenizer::build(utf8::lossy(input), config)
-    }
-}
-
-impl<'a> Tokenizer<'a, ReportErrors> {
-    /// A tokenizer that also collects parse errors.
-    ///
-    /// ```
-    /// use htmltok::{Config, ErrorCode, Token, Tokenizer};
-    /// let mut tok = Tokenizer::with_errors("<p id=a id=b>", Config::new());
-    /// while tok.next_token().is_some() {}
-    /// let errors: Vec<_> = tok.errors().iter().map(|e| e.code).collect();
-    /// assert_eq!(errors, [ErrorCode::DuplicateAttribute]);
-    /// let at = tok.line_col(tok.errors()[0].span.start);
-    /// assert_eq!((at.line, at.col), (1, 11)); // the `=` after the second `id`
-    /// ```
-    pub fn with_errors(input: &'a str, config: Config) -> Self {
-        Tokenizer::build(Cow::Borrowed(input), config)
-    }
-
-    /// [`with_errors`](Self::with_errors) for bytes that should be UTF-8
-    /// (invalid sequences become U+FFFD first).
-    pub fn from_bytes_with_errors(input: &'a [u8], config: Config) -> Self {
-        Tokenizer::build(utf8::lossy(input), config)
-    }
-
-    /// [`from_text`](Tokenizer::from_text) with parse errors collected.
-    ///
-    /// ```
-    /// use htmltok::{Config, ErrorCode, Tokenizer};
-    /// let mut tok = Tokenizer::from_text_with_errors(String::from("<p id=a id=b>"), Config::new());
+    /// let mut tok = Tokenizer::with_config("<p id=a id=b>", Config::new().report_errors());
     /// while tok.next_token().is_some() {}
     /// assert_eq!(tok.errors()[0].code, ErrorCode::DuplicateAttribute);
     /// ```
-    pub fn from_text_with_errors(text: impl Into<Cow<'a, str>>, config: Config) -> Self {
-        Tokenizer::build(text.into(), config)
+    pub fn with_config(input: impl Into<Input<'a>>, config: Config<E, A>) -> Self {
+        Tokenizer {
+            input: input.into().text,
+            machine: Machine::new(&config),
+            feedback: (!config.driven).then(|| Feedback::new(config.scripting)),
+            near: LineCursor::new(),
+        }
     }
 }
 
 /// Iterator of [`OwnedToken`]s, from [`Tokenizer::owned`] (or a `for`
 /// loop over a [`Tokenizer`]).
 #[derive(Debug)]
-pub struct OwnedTokens<'a, E: ErrorPolicy = IgnoreErrors> {
-    tokenizer: Tokenizer<'a, E>,
+pub struct OwnedTokens<'a, E: ErrorPolicy = IgnoreErrors, A: AttributePolicy = KeepAttributes> {
+    tokenizer: Tokenizer<'a, E, A>,
 }
 
-impl<E: ErrorPolicy> Iterator for OwnedTokens<'_, E> {
+impl<E: ErrorPolicy, A: AttributePolicy> Iterator for OwnedTokens<'_, E, A> {
     type Item = OwnedToken;
 
     fn next(&mut self) -> Option<OwnedToken> {
@@ -527,9 +559,9 @@ impl<E: ErrorPolicy> Iterator for OwnedTokens<'_, E> {
     }
 }
 
-impl<'a, E: ErrorPolicy> OwnedTokens<'a, E> {
+impl<'a, E: ErrorPolicy, A: AttributePolicy> OwnedTokens<'a, E, A> {
     /// The tokenizer, e.g. to read its errors after the last token.
-    pub fn tokenizer(&self) -> &Tokenizer<'a, E> {
+    pub fn tokenizer(&self) -> &Tokenizer<'a, E, A> {
         &self.tokenizer
     }
 }
@@ -549,16 +581,16 @@ impl<'a, E: ErrorPolicy> OwnedTokens<'a, E> {
 /// }
 /// assert_eq!(names, ["p", "b"]);
 /// ```
-impl<'a, E: ErrorPolicy> IntoIterator for Tokenizer<'a, E> {
+impl<'a, E: ErrorPolicy, A: AttributePolicy> IntoIterator for Tokenizer<'a, E, A> {
     type Item = OwnedToken;
-    type IntoIter = OwnedTokens<'a, E>;
+    type IntoIter = OwnedTokens<'a, E, A>;
 
-    fn into_iter(self) -> OwnedTokens<'a, E> {
+    fn into_iter(self) -> OwnedTokens<'a, E, A> {
         self.owned()
     }
 }
 
-impl<E: ErrorPolicy> std::fmt::Debug for Tokenizer<'_, E> {
+impl<E: ErrorPolicy, A: AttributePolicy> std::fmt::Debug for Tokenizer<'_, E, A> {
     // Not the input: it is the whole page.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Tokenizer")
@@ -567,20 +599,12 @@ impl<E: ErrorPolicy> std::fmt::Debug for Tokenizer<'_, E> {
             .field("state", &self.state())
             .field("driven", &self.feedback.is_none())
             .field("errors", &E::ENABLED)
+            .field("attributes", &A::KEEP)
             .finish_non_exhaustive()
     }
 }
 
-impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
-    fn build(input: Cow<'a, str>, config: Config) -> Self {
-        Tokenizer {
-            input,
-            machine: Machine::new(&config),
-            feedback: (!config.driven).then(|| Feedback::new(config.scripting)),
-            lines: Mutex::new(LineIndex::new()),
-        }
-    }
-
+impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
     /// This tokenizer with its input owned (copied if it was borrowed),
     /// free of the input's lifetime: to return one from a function, or keep
     /// one in a struct. It goes on from where it was.
@@ -593,15 +617,15 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
     ///     tok.next_token();
     ///     tok.into_owned()
     /// };
-    /// assert!(matches!(tok.next_token(), Some(htmltok::Token::Text(t)) if t.text == "1"));
+    /// assert!(matches!(tok.next_token(), Some(htmltok::Token::Text(t)) if t.as_str() == "1"));
     /// assert_eq!(tok.owned().count(), 5);
     /// ```
-    pub fn into_owned(self) -> Tokenizer<'static, E> {
+    pub fn into_owned(self) -> Tokenizer<'static, E, A> {
         Tokenizer {
             input: Cow::Owned(self.input.into_owned()),
             machine: self.machine,
             feedback: self.feedback,
-            lines: self.lines,
+            near: self.near,
         }
     }
 
@@ -617,10 +641,11 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
     }
 
     /// [`next_token`](Self::next_token), with the [`Lines`] that give the
-    /// line and column of the token's offsets while the token is held (the
-    /// token borrows the tokenizer, so [`line_col`](Self::line_col) must
-    /// wait until it is dropped). Taken in input order, the positions cost
-    /// the distance from the previous token, linear in all.
+    /// line and column of the token's offsets while the token is held.
+    /// Taken in input order, the positions cost the distance from the
+    /// previous token, linear in all. (After the last token, or for
+    /// offsets of your own, a [`LineIndex`](crate::LineIndex) over
+    /// [`input`](Self::input) does the same.)
     ///
     /// ```
     /// use htmltok::{Token, Tokenizer};
@@ -628,8 +653,8 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
     /// let mut links = Vec::new();
     /// while let Some((token, lines)) = tok.next_token_with_lines() {
     ///     match token {
-    ///         Token::StartTag(tag) if tag.name == "a" => {
-    ///             let at = lines.line_col(tag.span.start);
+    ///         Token::StartTag(tag) if tag.name() == "a" => {
+    ///             let at = lines.line_col(tag.span().start);
     ///             links.push(format!("{}:{} {}", at.line, at.col, tag.attribute("href").unwrap()));
     ///         }
     ///         _ => {}
@@ -644,9 +669,8 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
         self.next_token()?;
         let token = self.machine.last_token(&self.input, 0)?;
         let start = token.span().map_or(self.input.len(), |s| s.start);
-        let near = self.lines.get_mut().unwrap_or_else(PoisonError::into_inner);
-        near.line_col(self.input.as_bytes(), start);
-        let lines = Lines::new(&self.input, 0, LineIndex::new(), *near);
+        self.near.line_col(self.input.as_bytes(), start);
+        let lines = Lines::new(&self.input, 0, LineCursor::new(), self.near);
         Some((token, lines))
     }
 
@@ -667,7 +691,7 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
     /// let mut seen = Vec::new();
     /// tok.for_each_token(|token| {
     ///     let flow = match &token {
-    ///         Token::StartTag(tag) if tag.name == "title" => Flow::Switch(State::Rcdata),
+    ///         Token::StartTag(tag) if tag.name() == "title" => Flow::Switch(State::Rcdata),
     ///         _ => Flow::Continue,
     ///     };
     ///     seen.push(token.into_owned());
@@ -686,15 +710,15 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
     /// let mut tok = Tokenizer::new("<a><b><c>");
     /// let mut names = Vec::new();
     /// tok.for_each_token(|token| match token {
-    ///     Token::StartTag(tag) if tag.name == "b" => Flow::Stop,
+    ///     Token::StartTag(tag) if tag.name() == "b" => Flow::Stop,
     ///     Token::StartTag(tag) => {
-    ///         names.push(tag.name.to_string());
+    ///         names.push(tag.name().to_string());
     ///         Flow::Continue
     ///     }
     ///     _ => Flow::Continue,
     /// });
     /// assert_eq!(names, ["a"]);
-    /// assert!(matches!(tok.next_token(), Some(Token::StartTag(t)) if t.name == "c"));
+    /// assert!(matches!(tok.next_token(), Some(Token::StartTag(t)) if t.name() == "c"));
     /// ```
     ///
     /// A callback that never switches nor stops may return `()`:
@@ -704,7 +728,7 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
     /// let mut words = 0;
     /// Tokenizer::new("<p>One <b>two</b> three</p>").for_each_token(|token| {
     ///     if let Token::Text(t) = token {
-    ///         words += t.text.split_whitespace().count();
+    ///         words += t.as_str().split_whitespace().count();
     ///     }
     /// });
     /// assert_eq!(words, 3);
@@ -719,6 +743,14 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
             .for_each_token(&self.input, 0, true, self.feedback.as_mut(), f);
     }
 
+    /// Records every token from here to the end of the input, the end
+    /// itself left out (`records`).
+    #[cfg(feature = "records")]
+    pub(crate) fn record_whole(&mut self, records: &mut crate::records::Records) {
+        self.machine
+            .record_whole(&self.input, self.feedback.as_mut(), records);
+    }
+
     /// An iterator of owned tokens (allocating per token: simple, not fast).
     ///
     /// ```
@@ -728,7 +760,7 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
     /// assert_eq!(tokens[1], OwnedToken::Text("hi".into()));
     /// assert_eq!(tokens[3], OwnedToken::Eof);
     /// ```
-    pub fn owned(self) -> OwnedTokens<'a, E> {
+    pub fn owned(self) -> OwnedTokens<'a, E, A> {
         OwnedTokens { tokenizer: self }
     }
 
@@ -746,7 +778,7 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
     /// ```
     /// use htmltok::{Config, ErrorCode, Tokenizer};
     ///
-    /// let mut tok = Tokenizer::with_errors("<a x=1 x=2></b c>", Config::new());
+    /// let mut tok = Tokenizer::with_config("<a x=1 x=2></b c>", Config::new().report_errors());
     /// let mut codes = Vec::new();
     /// while tok.next_token().is_some() {
     ///     codes.extend(tok.take_errors().into_iter().map(|e| e.code));
@@ -759,21 +791,6 @@ impl<'a, E: ErrorPolicy> Tokenizer<'a, E> {
     /// ```
     pub fn take_errors(&mut self) -> Vec<ParseError> {
         self.machine.take_errors()
-    }
-
-    /// Line and column of a byte offset of the input, e.g. of a token's
-    /// `span.start` once the token is dropped (while it is held, use
-    /// [`next_token_with_lines`](Self::next_token_with_lines)). Queries in
-    /// increasing order cost the distance from the previous one.
-    pub fn line_col(&self, offset: usize) -> LineCol {
-        let input = self.input.as_bytes();
-        match self.lines.try_lock() {
-            Ok(mut near) => near.line_col(input, offset),
-            // Poisoned (a panic elsewhere cannot leave an index wrong: it
-            // is only ever replaced whole), or queried from another thread
-            // right now: from the start.
-            Err(_) => LineIndex::new().line_col(input, offset),
-        }
     }
 
     /// The input being tokenized (after UTF-8 repair, if any).

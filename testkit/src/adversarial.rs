@@ -7,7 +7,7 @@
 //! drivers here: the whole-document API, a stream in 64 KiB chunks that
 //! records what it had to hold, and a stream in 7-byte chunks.
 
-use htmltok::{Config, StreamTokenizer, Token, Tokenizer};
+use htmltok::{Config, Input, StreamTokenizer, Token, Tokenizer};
 
 /// One adversarial input family.
 pub struct Case {
@@ -179,7 +179,8 @@ pub const CASES: &[Case] = &[
 pub fn tokenize_whole(input: &[u8], errors: bool) -> (usize, usize) {
     let mut tokens = 0;
     if errors {
-        let mut tok = Tokenizer::from_bytes_with_errors(input, Config::new());
+        let mut tok =
+            Tokenizer::with_config(Input::from_utf8_lossy(input), Config::new().report_errors());
         let mut error_count = 0;
         while let Some(token) = tok.next_token() {
             tokens += 1;
@@ -188,7 +189,7 @@ pub fn tokenize_whole(input: &[u8], errors: bool) -> (usize, usize) {
         }
         (tokens, error_count)
     } else {
-        let mut tok = Tokenizer::from_bytes(input);
+        let mut tok = Tokenizer::new(Input::from_utf8_lossy(input));
         while let Some(token) = tok.next_token() {
             tokens += 1;
             std::hint::black_box(&token);
@@ -216,7 +217,7 @@ pub struct Streamed {
 /// Streams `input` in [`CHUNK`]-byte chunks, errors on (taken after every
 /// chunk, as a long-running stream would).
 pub fn tokenize_streamed(input: &[u8]) -> Streamed {
-    let mut stream = StreamTokenizer::with_errors(Config::new());
+    let mut stream = StreamTokenizer::with_config(Config::new().report_errors());
     let mut out = Streamed::default();
     let mut last_end = 0;
     let mut take = |stream: &mut StreamTokenizer<htmltok::ReportErrors>, out: &mut Streamed| {
@@ -224,7 +225,7 @@ pub fn tokenize_streamed(input: &[u8]) -> Streamed {
         while let Some(token) = stream.next_token() {
             let span = match token {
                 Token::Text(t) => {
-                    last_end = t.span.end;
+                    last_end = t.span().end;
                     continue;
                 }
                 // Every other token but EOF has a span.
@@ -257,7 +258,7 @@ pub const SMALL_CHUNK: usize = 7;
 /// Streams `input` in [`SMALL_CHUNK`]-byte chunks, errors on, taking the
 /// tokens and the errors after every chunk; returns the number of tokens.
 pub fn tokenize_in_small_chunks(input: &[u8]) -> usize {
-    let mut stream = StreamTokenizer::with_errors(Config::new());
+    let mut stream = StreamTokenizer::with_config(Config::new().report_errors());
     let mut tokens = 0;
     for chunk in input.chunks(SMALL_CHUNK) {
         stream.feed(chunk);

@@ -3,7 +3,10 @@
 //! violations (tokens after Eof or after `None`, Eof before `finish`, empty
 //! text, a stream that takes bytes after `finish`) as anomalies.
 
-use htmltok::{Config, ErrorPolicy, OwnedToken, State, StreamTokenizer, Token, Tokenizer};
+use htmltok::{
+    AttributePolicy, Config, ErrorPolicy, Input, LineIndex, OwnedToken, State, StreamTokenizer,
+    Token, Tokenizer,
+};
 
 use crate::record::{diff, err_rec, ErrRec, Normalizer, Output, Rec};
 
@@ -37,7 +40,7 @@ pub type CodeAt = (&'static str, usize, usize);
 /// (adjacent text joined, the final Eof checked and dropped) and the errors
 /// with their positions. Panics on a token after Eof or a missing Eof.
 pub fn owned_with_errors(input: &str, config: Config) -> (Vec<OwnedToken>, Vec<CodeAt>) {
-    let mut tok = Tokenizer::with_errors(input, config);
+    let mut tok = Tokenizer::with_config(input, config.report_errors());
     let mut tokens: Vec<OwnedToken> = Vec::new();
     let mut eof = false;
     while let Some(token) = tok.next_token() {
@@ -52,11 +55,12 @@ pub fn owned_with_errors(input: &str, config: Config) -> (Vec<OwnedToken>, Vec<C
         }
     }
     assert!(eof, "no EOF token for {input:?}");
+    let mut lines = LineIndex::new(tok.input());
     let errors = tok
         .errors()
         .iter()
         .map(|e| {
-            let at = tok.line_col(e.span.start);
+            let at = lines.line_col(e.span.start);
             (e.code.as_str(), at.line, at.col)
         })
         .collect();
@@ -78,15 +82,21 @@ pub fn whole_with(
     let mut norm = Normalizer::new(join);
     let errs = match errors {
         Errors::On => drain_whole(
-            Tokenizer::from_bytes_with_errors(bytes, config.clone()),
+            Tokenizer::with_config(
+                Input::from_utf8_lossy(bytes),
+                config.clone().report_errors(),
+            ),
             &mut norm,
         ),
         Errors::Off => drain_whole(
-            Tokenizer::from_bytes_with_config(bytes, config.clone()),
+            Tokenizer::with_config(Input::from_utf8_lossy(bytes), config.clone()),
             &mut norm,
         ),
         Errors::SkipAttributes => drain_whole(
-            htmltok::__fuzz::tokenizer_skipping_attributes(bytes, config.clone()),
+            Tokenizer::with_config(
+                Input::from_utf8_lossy(bytes),
+                config.clone().skip_attributes(),
+            ),
             &mut norm,
         ),
     };
@@ -103,7 +113,10 @@ pub fn whole_with(
     )
 }
 
-fn drain_whole<E: ErrorPolicy>(mut tok: Tokenizer<'_, E>, norm: &mut Normalizer) -> Vec<ErrRec> {
+fn drain_whole<E: ErrorPolicy, A: AttributePolicy>(
+    mut tok: Tokenizer<'_, E, A>,
+    norm: &mut Normalizer,
+) -> Vec<ErrRec> {
     while let Some(t) = tok.next_token() {
         norm.push(&t);
     }
@@ -139,7 +152,7 @@ pub fn streamed_with(
     let mut norm = Normalizer::new(join);
     let errs = match errors {
         Errors::On => drain_stream(
-            &mut StreamTokenizer::with_errors(config.clone()),
+            &mut StreamTokenizer::with_config(config.clone().report_errors()),
             bytes,
             splits,
             take,
@@ -153,7 +166,7 @@ pub fn streamed_with(
             &mut norm,
         ),
         Errors::SkipAttributes => drain_stream(
-            &mut htmltok::__fuzz::stream_skipping_attributes(config.clone()),
+            &mut StreamTokenizer::with_config(config.clone().skip_attributes()),
             bytes,
             splits,
             take,
@@ -177,8 +190,8 @@ pub fn streamed_with(
 /// it, pushing every token into `norm`; returns the errors (taken after
 /// every chunk with `take`, else read at the end). Also for streams built
 /// otherwise (a decoding stream).
-pub fn drain_stream<E: ErrorPolicy>(
-    stream: &mut StreamTokenizer<E>,
+pub fn drain_stream<E: ErrorPolicy, A: AttributePolicy>(
+    stream: &mut StreamTokenizer<E, A>,
     bytes: &[u8],
     splits: &[usize],
     take: bool,
@@ -266,12 +279,12 @@ pub fn check_with(
 }
 
 /// The switch a naive tree builder makes after a start tag (what the
-/// driven comparisons of `for_each_token` and the tape apply).
+/// driven comparisons of `for_each_token` and the records apply).
 pub fn naive_switch(token: &Token<'_>) -> Option<State> {
     let Token::StartTag(tag) = token else {
         return None;
     };
-    Some(match tag.name {
+    Some(match tag.name() {
         "script" => State::ScriptData,
         "style" | "xmp" | "iframe" | "noembed" | "noframes" => State::Rawtext,
         "title" | "textarea" => State::Rcdata,

@@ -24,7 +24,7 @@
 //!   ([`reference_decode`]) says, in text and in attribute values.
 
 use htmltok::encoding::{Encoding, Sniffer, Source};
-use htmltok::{Config, Flow, State, StreamTokenizer, Token, Tokenizer};
+use htmltok::{Config, Flow, Input, State, StreamTokenizer, Token, Tokenizer};
 
 use crate::drive::{self, drain_stream, Errors};
 use crate::json::tokens_json;
@@ -215,18 +215,19 @@ pub fn max_tokens(len: usize) -> usize {
 pub fn token_bytes(token: &Token<'_>) -> usize {
     match token {
         Token::Doctype(d) => {
-            d.name.map_or(0, str::len)
-                + d.public_id.map_or(0, str::len)
-                + d.system_id.map_or(0, str::len)
+            d.name().map_or(0, str::len)
+                + d.public_id().map_or(0, str::len)
+                + d.system_id().map_or(0, str::len)
         }
         Token::StartTag(t) | Token::EndTag(t) => {
-            t.name.len()
+            t.name().len()
                 + t.attributes()
-                    .map(|a| a.name.len() + a.value.len())
+                    .map(|a| a.name().len() + a.value().len())
                     .sum::<usize>()
         }
-        Token::Comment(c) | Token::Text(c) => c.text.len(),
-        Token::ProcessingInstruction(p) => p.target.len() + p.data.len(),
+        Token::Comment(c) => c.as_str().len(),
+        Token::Text(t) => t.as_str().len(),
+        Token::ProcessingInstruction(p) => p.target().len() + p.data().len(),
         Token::Eof => 0,
         other => unimplemented!("a token kind this check does not know: {other:?}"),
     }
@@ -234,7 +235,8 @@ pub fn token_bytes(token: &Token<'_>) -> usize {
 
 /// Tokenizes `data` (the bytes after the option header) with the
 /// whole-document API and checks that the output stays proportional to the
-/// input and that every span lies inside the (repaired) input; and that the
+/// input and that every span lies inside the (repaired) input, on character
+/// boundaries; and that the
 /// callback API (`for_each_token`, stopping now and then and resumed with
 /// `next_token`) gives the same tokens and errors as `next_token`.
 ///
@@ -285,10 +287,16 @@ pub fn without_attributes(mut out: Output) -> Output {
 }
 
 fn check_tokenize_bounds(data: &[u8], options: &Options) -> Result<(), String> {
+    // The text the tokenizer reads (its repair is `from_utf8_lossy`'s),
+    // which the spans are checked against.
+    let text = String::from_utf8_lossy(data);
     if options.errors {
-        let mut tok = Tokenizer::from_bytes_with_errors(data, options.config());
+        let mut tok = Tokenizer::with_config(
+            Input::from_utf8_lossy(data),
+            options.config().report_errors(),
+        );
         let input_len = tok.input().len();
-        let (tokens, bytes) = drain_whole(&mut tok, data.len())?;
+        let (tokens, bytes) = drain_whole(&mut tok, &text, data.len())?;
         check_bounds(data.len(), input_len, tokens, bytes)?;
         for e in tok.errors() {
             if e.span.start > e.span.end || e.span.end > input_len {
@@ -297,18 +305,23 @@ fn check_tokenize_bounds(data: &[u8], options: &Options) -> Result<(), String> {
         }
         Ok(())
     } else {
-        let mut tok = Tokenizer::from_bytes_with_config(data, options.config());
+        let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(data), options.config());
         let input_len = tok.input().len();
-        let (tokens, bytes) = drain_whole(&mut tok, data.len())?;
+        let (tokens, bytes) = drain_whole(&mut tok, &text, data.len())?;
         check_bounds(data.len(), input_len, tokens, bytes)
     }
 }
 
+/// Takes every token of `tok`, whose input is `text`, checking each
+/// token's spans against it.
 fn drain_whole<E: htmltok::ErrorPolicy>(
     tok: &mut Tokenizer<'_, E>,
+    text: &str,
     len: usize,
 ) -> Result<(usize, usize), String> {
-    let input_len = tok.input().len();
+    if tok.input() != text {
+        return Err("the tokenizer's input is not the repaired bytes".into());
+    }
     let (mut tokens, mut bytes, mut eof) = (0usize, 0usize, false);
     while let Some(token) = tok.next_token() {
         if eof {
@@ -317,7 +330,7 @@ fn drain_whole<E: htmltok::ErrorPolicy>(
         tokens += 1;
         bytes += token_bytes(&token);
         eof = matches!(token, Token::Eof);
-        spans_inside(&token, input_len)?;
+        spans_inside(&token, text)?;
         // Stop early on a runaway tokenizer instead of running out of memory.
         if tokens > max_tokens(len) {
             return Err(format!(
@@ -348,24 +361,38 @@ fn check_bounds(len: usize, input_len: usize, tokens: usize, bytes: usize) -> Re
     Ok(())
 }
 
-fn spans_inside(token: &Token<'_>, len: usize) -> Result<(), String> {
-    let ok = |s: htmltok::Span| s.start <= s.end && s.end <= len;
+/// Every span of `token` lies in `text` with both ends on character
+/// boundaries: the tokenizer slices its strings at these positions without
+/// checking them (`token::unchecked`), so this is the property that keeps
+/// that sound.
+fn spans_inside(token: &Token<'_>, text: &str) -> Result<(), String> {
+    let len = text.len();
+    let ok = |s: htmltok::Span| {
+        s.start <= s.end
+            && s.end <= len
+            && text.is_char_boundary(s.start)
+            && text.is_char_boundary(s.end)
+    };
     let good = match token {
-        Token::Doctype(d) => ok(d.span),
+        Token::Doctype(d) => ok(d.span()),
         Token::StartTag(t) | Token::EndTag(t) => {
-            ok(t.span)
-                && ok(t.name_span)
-                && t.attributes().all(|a| ok(a.name_span) && ok(a.value_span))
+            ok(t.span())
+                && ok(t.name_span())
+                && t.attributes()
+                    .all(|a| ok(a.name_span()) && ok(a.value_span()))
         }
-        Token::Comment(c) | Token::Text(c) => ok(c.span),
-        Token::ProcessingInstruction(p) => ok(p.span),
+        Token::Comment(c) => ok(c.span()),
+        Token::Text(t) => ok(t.span()),
+        Token::ProcessingInstruction(p) => ok(p.span()),
         Token::Eof => true,
         other => unimplemented!("a token kind this check does not know: {other:?}"),
     };
     if good {
         Ok(())
     } else {
-        Err(format!("span outside the input ({len} bytes): {token:?}"))
+        Err(format!(
+            "span outside the input ({len} bytes) or not on character boundaries: {token:?}"
+        ))
     }
 }
 
@@ -423,16 +450,22 @@ fn for_each_with(data: &[u8], config: &Config, errors: Errors, stop_every: usize
     }
     match errors {
         Errors::On => {
-            let tok = run!(Tokenizer::from_bytes_with_errors(data, config.clone()));
+            let tok = run!(Tokenizer::with_config(
+                Input::from_utf8_lossy(data),
+                config.clone().report_errors()
+            ));
             out.errors = tok.errors().iter().map(err_rec).collect();
         }
         Errors::Off => {
-            run!(Tokenizer::from_bytes_with_config(data, config.clone()));
+            run!(Tokenizer::with_config(
+                Input::from_utf8_lossy(data),
+                config.clone()
+            ));
         }
         Errors::SkipAttributes => {
-            run!(htmltok::__fuzz::tokenizer_skipping_attributes(
-                data,
-                config.clone()
+            run!(Tokenizer::with_config(
+                Input::from_utf8_lossy(data),
+                config.clone().skip_attributes()
             ));
         }
     }
@@ -517,7 +550,7 @@ pub fn check_encoding(data: &[u8], sniffer: Sniffer, splits: &[usize]) -> Result
         ));
     }
     let options = Options::default();
-    let mut stream = StreamTokenizer::with_errors(options.config()).decoding(sniffer);
+    let mut stream = StreamTokenizer::decoding(sniffer, options.config().report_errors());
     let mut norm = Normalizer::new(true);
     let errors = drain_stream(&mut stream, data, splits, true, &mut norm);
     if !norm.anomalies.is_empty() {
@@ -862,7 +895,7 @@ fn text_in_state(input: &str, state: State, simd: bool) -> Result<String, String
     let mut text = String::new();
     while let Some(token) = tok.next_token() {
         match token {
-            Token::Text(t) => text.push_str(t.text),
+            Token::Text(t) => text.push_str(t.as_str()),
             Token::Eof => {}
             other => return Err(format!("unexpected token {other:?}")),
         }

@@ -63,48 +63,48 @@ pub fn rec_of(token: &Token<'_>) -> Rec {
         t.attributes()
             .map(|a| {
                 (
-                    a.name.to_owned(),
-                    a.value.to_owned(),
-                    sp(a.name_span),
-                    sp(a.value_span),
+                    a.name().to_owned(),
+                    a.value().to_owned(),
+                    sp(a.name_span()),
+                    sp(a.value_span()),
                 )
             })
             .collect()
     };
     match token {
         Token::Text(t) => Rec::Text {
-            text: t.text.to_owned(),
-            span: sp(t.span),
+            text: t.as_str().to_owned(),
+            span: sp(t.span()),
         },
         Token::StartTag(t) => Rec::StartTag {
-            name: t.name.to_owned(),
+            name: t.name().to_owned(),
             attrs: attrs(t),
-            self_closing: t.self_closing,
-            span: sp(t.span),
-            name_span: sp(t.name_span),
+            self_closing: t.self_closing(),
+            span: sp(t.span()),
+            name_span: sp(t.name_span()),
         },
         Token::EndTag(t) => Rec::EndTag {
-            name: t.name.to_owned(),
+            name: t.name().to_owned(),
             attrs: attrs(t),
-            self_closing: t.self_closing,
-            span: sp(t.span),
-            name_span: sp(t.name_span),
+            self_closing: t.self_closing(),
+            span: sp(t.span()),
+            name_span: sp(t.name_span()),
         },
         Token::Comment(c) => Rec::Comment {
-            text: c.text.to_owned(),
-            span: sp(c.span),
+            text: c.as_str().to_owned(),
+            span: sp(c.span()),
         },
         Token::Doctype(d) => Rec::Doctype {
-            name: d.name.map(str::to_owned),
-            public_id: d.public_id.map(str::to_owned),
-            system_id: d.system_id.map(str::to_owned),
-            force_quirks: d.force_quirks,
-            span: sp(d.span),
+            name: d.name().map(str::to_owned),
+            public_id: d.public_id().map(str::to_owned),
+            system_id: d.system_id().map(str::to_owned),
+            force_quirks: d.force_quirks(),
+            span: sp(d.span()),
         },
         Token::ProcessingInstruction(p) => Rec::Pi {
-            target: p.target.to_owned(),
-            data: p.data.to_owned(),
-            span: sp(p.span),
+            target: p.target().to_owned(),
+            data: p.data().to_owned(),
+            span: sp(p.span()),
         },
         Token::Eof => Rec::Eof,
         other => unimplemented!("a token kind the records do not know: {other:?}"),
@@ -155,14 +155,14 @@ impl Normalizer {
         }
         match token {
             Token::Text(t) => {
-                if t.text.is_empty() {
+                if t.as_str().is_empty() {
                     self.anomalies
-                        .push(format!("empty Text token at {:?}", t.span));
+                        .push(format!("empty Text token at {:?}", t.span()));
                 }
                 if self.join {
                     if let Some(Rec::Text { text, span }) = self.tokens.last_mut() {
-                        text.push_str(t.text);
-                        span.1 = t.span.end;
+                        text.push_str(t.as_str());
+                        span.1 = t.span().end;
                         return;
                     }
                 }

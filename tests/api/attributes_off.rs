@@ -12,7 +12,7 @@
 //! driven), and hand-written pairs of pieces around the fast path's
 //! hand-overs and the feedback's attributes.
 
-use htmltok::{Config, Flow};
+use htmltok::{Config, Flow, Input, Tokenizer};
 use testkit::drive::{streamed, whole, Errors};
 use testkit::record::{diff, Normalizer, Output, Rec};
 use testkit::{compare, data, rng};
@@ -31,7 +31,10 @@ fn stripped(mut out: Output) -> Output {
 /// or driven without switches), adjacent text joined as `whole` joins it.
 fn for_each(bytes: &[u8], config: &Config) -> Output {
     let mut norm = Normalizer::new(true);
-    let mut tok = htmltok::__fuzz::tokenizer_skipping_attributes(bytes, config.clone());
+    let mut tok = Tokenizer::with_config(
+        Input::from_utf8_lossy(bytes),
+        config.clone().skip_attributes(),
+    );
     tok.for_each_token(|t| {
         norm.push(&t);
         Flow::Continue
@@ -189,13 +192,16 @@ fn pieces() {
 #[test]
 fn feedback_reads_attributes() {
     let text_after = |page: &str| -> Vec<String> {
-        htmltok::__fuzz::tokenizer_skipping_attributes(page.as_bytes(), Config::new())
-            .owned()
-            .filter_map(|t| match t {
-                htmltok::OwnedToken::Text(s) => Some(s),
-                _ => None,
-            })
-            .collect()
+        Tokenizer::with_config(
+            Input::from_utf8_lossy(page.as_bytes()),
+            Config::new().skip_attributes(),
+        )
+        .owned()
+        .filter_map(|t| match t {
+            htmltok::OwnedToken::Text(s) => Some(s),
+            _ => None,
+        })
+        .collect()
     };
     // `<font color>` ends the `<svg>`, so `<title>` is the HTML one: RCDATA.
     assert_eq!(

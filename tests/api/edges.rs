@@ -11,7 +11,7 @@ use htmltok::encoding::{
     Encoding, Sniffed, Sniffer, Source, ISO_8859_2, KOI8_R, UTF_16LE, UTF_8, WINDOWS_1252,
 };
 use htmltok::extract::{self, links_with, LinkOptions, Page};
-use htmltok::{Config, OwnedToken, StreamTokenizer, Tokenizer};
+use htmltok::{Config, Input, OwnedToken, StreamTokenizer, Tokenizer};
 use url::Url;
 
 // ---------------------------------------------------------------------------
@@ -29,10 +29,11 @@ fn tokens(text: &str) -> Vec<OwnedToken> {
 /// The tokens of a plain stream (UTF-8) fed `bytes` in `chunk`-byte chunks,
 /// adjacent text joined.
 fn stream_tokens(bytes: &[u8], sniffer: Option<Sniffer>, chunk: usize) -> Vec<OwnedToken> {
-    let mut stream = StreamTokenizer::with_config(Config::new().join_text(true));
-    if let Some(sniffer) = sniffer {
-        stream = stream.decoding(sniffer);
-    }
+    let config = Config::new().join_text(true);
+    let mut stream = match sniffer {
+        Some(sniffer) => StreamTokenizer::decoding(sniffer, config),
+        None => StreamTokenizer::with_config(config),
+    };
     let mut out = Vec::new();
     for piece in bytes.chunks(chunk) {
         stream.feed(piece);
@@ -54,9 +55,11 @@ fn the_tokenizer_reads_a_leading_feff_as_text() {
     let toks = tokens(BOM_PAGE);
     assert_eq!(toks[0], OwnedToken::Text("\u{FEFF}".into()));
     assert!(matches!(toks[1], OwnedToken::Doctype { .. }), "{toks:?}");
-    // So does `from_bytes` (UTF-8 repair, nothing more), and a plain
+    // So does `Input::from_utf8_lossy` (UTF-8 repair, nothing more), and a plain
     // stream, however the three bytes are split.
-    let from_bytes: Vec<_> = Tokenizer::from_bytes(BOM_PAGE.as_bytes()).owned().collect();
+    let from_bytes: Vec<_> = Tokenizer::new(Input::from_utf8_lossy(BOM_PAGE.as_bytes()))
+        .owned()
+        .collect();
     assert_eq!(from_bytes, toks);
     for chunk in [1, 2, 3, 4, 64] {
         assert_eq!(
@@ -71,7 +74,9 @@ fn the_tokenizer_reads_a_leading_feff_as_text() {
 fn the_decoder_drops_the_byte_order_mark() {
     let without = tokens(&BOM_PAGE['\u{FEFF}'.len_utf8()..]);
     assert!(matches!(without[0], OwnedToken::Doctype { .. }));
-    let decoded: Vec<_> = Tokenizer::decode(BOM_PAGE.as_bytes()).owned().collect();
+    let decoded: Vec<_> = Tokenizer::new(Input::decode(BOM_PAGE.as_bytes()))
+        .owned()
+        .collect();
     assert_eq!(decoded, without);
     let d = Sniffer::new().decode(BOM_PAGE.as_bytes());
     assert_eq!((d.sniffed.source, &*d.text), (Source::Bom, &BOM_PAGE[3..]));
@@ -116,7 +121,7 @@ fn late_page_with(title: &[u8], meta_label: &str) -> Vec<u8> {
 /// What a decoding stream fed `chunk`-byte chunks decided, with the text
 /// it gave.
 fn streamed(bytes: &[u8], sniffer: Sniffer, chunk: usize) -> (Sniffed, Vec<OwnedToken>) {
-    let mut stream = StreamTokenizer::with_config(Config::new().join_text(true)).decoding(sniffer);
+    let mut stream = StreamTokenizer::decoding(sniffer, Config::new().join_text(true));
     let mut out = Vec::new();
     for piece in bytes.chunks(chunk) {
         stream.feed(piece);

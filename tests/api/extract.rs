@@ -59,26 +59,26 @@ fn links_equal_a_plain_token_walk() {
                 continue;
             };
             for attr in tag.attributes() {
-                if is_url_attribute(tag.name, attr.name) {
+                if is_url_attribute(tag.name(), attr.name()) {
                     walked.push((
-                        tag.name.to_string(),
-                        attr.name.to_string(),
-                        attr.value_span.start,
-                        attr.value.to_string(),
+                        tag.name().to_string(),
+                        attr.name().to_string(),
+                        attr.value_span().start,
+                        attr.value().to_string(),
                     ));
                 }
             }
-            let refresh = tag.name == "meta"
+            let refresh = tag.name() == "meta"
                 && tag
                     .attribute("http-equiv")
                     .is_some_and(|v| v.eq_ignore_ascii_case("refresh"));
             if refresh {
-                if let Some(content) = tag.attributes().find(|a| a.name == "content") {
+                if let Some(content) = tag.attributes().find(|a| a.name() == "content") {
                     walked.push((
                         "meta".into(),
                         "content".into(),
-                        content.value_span.start,
-                        content.value.to_string(),
+                        content.value_span().start,
+                        content.value().to_string(),
                     ));
                 }
             }

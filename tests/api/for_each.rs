@@ -7,7 +7,7 @@
 //!
 //! Inputs: every page of the corpus and every html5lib-tests input.
 
-use htmltok::{Config, Flow, State, StreamTokenizer, Token, Tokenizer};
+use htmltok::{Config, Flow, Input, State, StreamTokenizer, Token, Tokenizer};
 use testkit::drive::{naive_switch, Errors};
 use testkit::record::{diff, Normalizer, Output};
 use testkit::{compare, data, record};
@@ -82,11 +82,17 @@ fn taken(bytes: &[u8], config: &Config, errors: Errors, switch: bool, run: Run) 
         }};
     }
     let errors = match errors {
-        Errors::On => run!(Tokenizer::from_bytes_with_errors(bytes, config.clone())),
-        Errors::Off => run!(Tokenizer::from_bytes_with_config(bytes, config.clone())),
-        Errors::SkipAttributes => run!(htmltok::__fuzz::tokenizer_skipping_attributes(
-            bytes,
+        Errors::On => run!(Tokenizer::with_config(
+            Input::from_utf8_lossy(bytes),
+            config.clone().report_errors()
+        )),
+        Errors::Off => run!(Tokenizer::with_config(
+            Input::from_utf8_lossy(bytes),
             config.clone()
+        )),
+        Errors::SkipAttributes => run!(Tokenizer::with_config(
+            Input::from_utf8_lossy(bytes),
+            config.clone().skip_attributes()
         )),
     };
     assert!(norm.anomalies.is_empty(), "{:?}", norm.anomalies);
@@ -100,7 +106,7 @@ fn taken(bytes: &[u8], config: &Config, errors: Errors, switch: bool, run: Run) 
 /// with `for_each_token` after each chunk.
 fn streamed(bytes: &[u8], config: &Config, driven: bool, chunk: usize, callback: bool) -> Output {
     let mut norm = Normalizer::new(false);
-    let mut stream = StreamTokenizer::with_errors(config.clone());
+    let mut stream = StreamTokenizer::with_config(config.clone().report_errors());
     let take = |stream: &mut StreamTokenizer<htmltok::ReportErrors>, norm: &mut Normalizer| {
         if callback {
             stream.for_each_token(|token| {
@@ -230,7 +236,7 @@ fn switch_changes_the_state() {
     tok.for_each_token(|token| match token {
         Token::StartTag(_) => Flow::Switch(State::Rcdata),
         Token::Text(t) => {
-            texts.push(t.text.to_owned());
+            texts.push(t.as_str().to_owned());
             Flow::Continue
         }
         _ => Flow::Continue,

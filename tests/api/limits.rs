@@ -12,7 +12,7 @@ fn limits_are_off_by_default() {
     let value = "v".repeat(100_000);
     let attrs: String = (0..5000).map(|i| format!(" a{i}=1")).collect();
     let page = format!("<p title='{value}'{attrs}><!--{value}-->");
-    let mut tok = Tokenizer::with_errors(&page, Config::new());
+    let mut tok = Tokenizer::with_config(&page, Config::new().report_errors());
     let Some(Token::StartTag(tag)) = tok.next_token() else {
         panic!("start tag")
     };
@@ -21,7 +21,7 @@ fn limits_are_off_by_default() {
     let Some(Token::Comment(c)) = tok.next_token() else {
         panic!("comment")
     };
-    assert_eq!(c.text.len(), 100_000);
+    assert_eq!(c.as_str().len(), 100_000);
     while tok.next_token().is_some() {}
     assert!(tok.errors().is_empty());
 }
@@ -30,11 +30,11 @@ fn limits_are_off_by_default() {
 fn max_attributes_drops_the_rest_with_one_error() {
     let attrs: String = (0..100).map(|i| format!(" a{i}")).collect();
     let page = format!("<p{attrs}><br x y>");
-    let mut tok = Tokenizer::with_errors(&page, Config::new().max_attributes(10));
+    let mut tok = Tokenizer::with_config(&page, Config::new().max_attributes(10).report_errors());
     let Some(Token::StartTag(tag)) = tok.next_token() else {
         panic!("start tag")
     };
-    let names: Vec<_> = tag.attributes().map(|a| a.name.to_owned()).collect();
+    let names: Vec<_> = tag.attributes().map(|a| a.name().to_owned()).collect();
     assert_eq!(names, (0..10).map(|i| format!("a{i}")).collect::<Vec<_>>());
     let Some(Token::StartTag(br)) = tok.next_token() else {
         panic!("br")
@@ -51,8 +51,8 @@ fn max_token_len_cuts_at_a_character_boundary() {
     // "é" is two bytes: a cut at 5 bytes must not split the third one.
     let page = "<!--ééééé--><p title=\"ééé\">";
     let config = Config::new().max_token_len(5);
-    let mut tok = Tokenizer::with_errors(page, config);
-    assert!(matches!(tok.next_token(), Some(Token::Comment(c)) if c.text == "éé"));
+    let mut tok = Tokenizer::with_config(page, config.report_errors());
+    assert!(matches!(tok.next_token(), Some(Token::Comment(c)) if c.as_str() == "éé"));
     let Some(Token::StartTag(tag)) = tok.next_token() else {
         panic!("start tag")
     };
@@ -67,7 +67,8 @@ fn max_token_len_cuts_at_a_character_boundary() {
 #[test]
 fn max_token_len_bounds_a_stream_holding_a_huge_comment_and_value() {
     const MIB: usize = 1 << 20;
-    let mut stream = StreamTokenizer::with_errors(Config::new().max_token_len(64 * 1024));
+    let mut stream =
+        StreamTokenizer::with_config(Config::new().max_token_len(64 * 1024).report_errors());
     let chunk = vec![b'x'; 64 * 1024];
     let mut peak = 0;
     let mut comments = Vec::new();
@@ -76,7 +77,7 @@ fn max_token_len_bounds_a_stream_holding_a_huge_comment_and_value() {
         stream.feed(bytes);
         while let Some(token) = stream.next_token() {
             match token {
-                Token::Comment(c) => comments.push(c.text.len()),
+                Token::Comment(c) => comments.push(c.as_str().len()),
                 Token::StartTag(t) => values.push(t.attribute("v").map_or(0, str::len)),
                 _ => {}
             }

@@ -1,6 +1,6 @@
 //! The library's API as a user meets it, and its ways of handing out
 //! tokens held to one another: `next_token`, the callback
-//! (`for_each_token`), the token tape, the attribute-skipping walk and the
+//! (`for_each_token`), the records, the attribute-skipping walk and the
 //! plain state machine give the same tokens, spans and errors; the
 //! resource limits; link extraction; the examples a user copies.
 
@@ -12,4 +12,4 @@ mod extract;
 mod fast_paths;
 mod for_each;
 mod limits;
-mod tape;
+mod records;

@@ -32,10 +32,10 @@ fn head_title(html: &Html) -> Option<String> {
 
 /// `bytes` through a `StreamParser` in `chunk`-byte chunks.
 fn streamed(bytes: &[u8], sniffer: Option<Sniffer>, chunk: usize) -> Html {
-    let mut parser = StreamParser::new(sink(), ParseOpts::default());
-    if let Some(sniffer) = sniffer {
-        parser = parser.decoding(sniffer);
-    }
+    let mut parser = match sniffer {
+        Some(sniffer) => StreamParser::decoding(sink(), ParseOpts::default(), sniffer),
+        None => StreamParser::new(sink(), ParseOpts::default()),
+    };
     for piece in bytes.chunks(chunk) {
         parser.feed(piece);
     }
@@ -157,7 +157,7 @@ fn a_late_charset_whole_and_streamed() {
     // Streamed: the tree is built as the bytes come, in the encoding
     // decided first; the parser says a `<meta>` declared another.
     for chunk in [1, 100, 1024, 2048] {
-        let mut parser = StreamParser::new(sink(), ParseOpts::default()).decoding(sniffer);
+        let mut parser = StreamParser::decoding(sink(), ParseOpts::default(), sniffer);
         for piece in page.chunks(chunk) {
             parser.feed(piece);
         }

@@ -18,7 +18,7 @@ fn whole_json(bytes: &[u8], sniffer: Sniffer) -> String {
 
 /// The same through a decoding stream fed `chunk`-byte chunks.
 fn streamed_json(bytes: &[u8], sniffer: Sniffer, chunk: usize) -> String {
-    let mut stream = StreamTokenizer::with_errors(Config::new()).decoding(sniffer);
+    let mut stream = StreamTokenizer::decoding(sniffer, Config::new().report_errors());
     let mut writer = json::Writer::new(Vec::new(), true);
     let mut chunks = bytes.chunks(chunk);
     loop {
@@ -299,7 +299,7 @@ fn made_pages_in_every_chunk_size() {
         let mut out = String::new();
         while let Some(t) = tok.next_token() {
             if let htmltok::Token::Text(t) = t {
-                out.push_str(t.text);
+                out.push_str(t.as_str());
             }
         }
         out
@@ -317,7 +317,7 @@ fn drain_text(stream: &mut StreamTokenizer) -> String {
     let mut text = String::new();
     while let Some(t) = stream.next_token() {
         if let htmltok::Token::Text(t) = t {
-            text.push_str(t.text);
+            text.push_str(t.as_str());
         }
     }
     text
@@ -326,8 +326,10 @@ fn drain_text(stream: &mut StreamTokenizer) -> String {
 #[test]
 fn transport_charset_and_stream_report() {
     let page = b"<meta charset=koi8-r><p>\xcf\xf0";
-    let mut stream =
-        StreamTokenizer::new().decoding(Sniffer::new().transport(encoding_rs::WINDOWS_1251));
+    let mut stream = StreamTokenizer::decoding(
+        Sniffer::new().transport(encoding_rs::WINDOWS_1251),
+        Config::new(),
+    );
     stream.feed(page);
     // Fewer than 1024 bytes: nothing decided, no token yet.
     assert!(stream.sniffed().is_none());
@@ -341,30 +343,12 @@ fn transport_charset_and_stream_report() {
     );
 }
 
-/// A stream already fed read its bytes as UTF-8: asking it to decode the
-/// rest is refused, loudly, rather than ignored.
+/// An empty chunk before the first bytes changes nothing.
 #[test]
-#[should_panic(expected = "StreamTokenizer::decoding on a stream already fed or finished")]
-fn decoding_refuses_a_stream_already_fed() {
-    let mut fed = StreamTokenizer::new();
-    fed.feed(b"<p>\xcf");
-    let _ = fed.decoding(Sniffer::new());
-}
-
-#[test]
-#[should_panic(expected = "StreamTokenizer::decoding on a stream already fed or finished")]
-fn decoding_refuses_a_finished_stream() {
-    let mut done = StreamTokenizer::new();
-    done.finish();
-    let _ = done.decoding(Sniffer::new());
-}
-
-/// Before any byte (an empty chunk is none) it applies.
-#[test]
-fn decoding_applies_before_the_first_byte() {
-    let mut stream = StreamTokenizer::new();
+fn decoding_after_an_empty_chunk() {
+    let mut stream =
+        StreamTokenizer::decoding(Sniffer::new().transport(encoding_rs::KOI8_R), Config::new());
     stream.feed(b"");
-    let mut stream = stream.decoding(Sniffer::new().transport(encoding_rs::KOI8_R));
     stream.feed(b"<p>\xf0\xd2");
     stream.finish();
     assert_eq!(drain_text(&mut stream), "Пр");
@@ -403,7 +387,7 @@ fn a_decoding_stream_stays_bounded() {
         while page.len() < 24 << 20 {
             page.extend_from_slice(line);
         }
-        let mut stream = StreamTokenizer::new().decoding(Sniffer::new());
+        let mut stream = StreamTokenizer::decoding(Sniffer::new(), Config::new());
         let (mut peak, mut tokens) = (0, 0usize);
         for chunk in page.chunks(CHUNK) {
             stream.feed(chunk);

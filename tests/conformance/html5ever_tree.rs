@@ -195,10 +195,10 @@ fn by_htmltok(test: &TreeTest, opts: ParseOpts, scripting: bool) -> String {
 
 /// The stream parser, fed `chunk` bytes at a time.
 fn by_stream(bytes: &[u8], opts: ParseOpts, chunk: usize, sniffer: Option<Sniffer>) -> String {
-    let mut parser = StreamParser::new(RcDom::default(), opts);
-    if let Some(sniffer) = sniffer {
-        parser = parser.decoding(sniffer);
-    }
+    let mut parser = match sniffer {
+        Some(sniffer) => StreamParser::decoding(RcDom::default(), opts, sniffer),
+        None => StreamParser::new(RcDom::default(), opts),
+    };
     for piece in bytes.chunks(chunk) {
         parser.feed(piece);
     }
@@ -423,7 +423,7 @@ fn identical_trees_on_the_corpus() {
             ..ParseOpts::default()
         };
         let whole = parse_document(LineNotingDom::default(), opts, &text);
-        let mut parser = StreamParser::new(LineNotingDom::default(), opts).decoding(Sniffer::new());
+        let mut parser = StreamParser::decoding(LineNotingDom::default(), opts, Sniffer::new());
         for piece in bytes.chunks(4096) {
             parser.feed(piece);
         }

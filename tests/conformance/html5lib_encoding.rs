@@ -15,7 +15,7 @@
 use std::path::{Path, PathBuf};
 
 use htmltok::encoding::{Encoding, Sniffed, Sniffer};
-use htmltok::StreamTokenizer;
+use htmltok::{Config, StreamTokenizer};
 
 /// Tests that htmltok cannot run as written: (file, 1-based index in the
 /// file, the encoding a parser that runs no scripts ends up with, why).
@@ -76,7 +76,7 @@ fn parse(bytes: &[u8], file: &str) -> Vec<Case> {
 /// What a decoding stream fed `chunk`-byte chunks decided, tokens taken
 /// after every chunk as the stream asks.
 fn streamed(data: &[u8], sniffer: Sniffer, chunk: usize) -> Sniffed {
-    let mut stream = StreamTokenizer::new().decoding(sniffer);
+    let mut stream = StreamTokenizer::decoding(sniffer, Config::new());
     for piece in data.chunks(chunk) {
         stream.feed(piece);
         while stream.next_token().is_some() {}

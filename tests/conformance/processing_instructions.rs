@@ -42,7 +42,7 @@ fn pi_spans(input: &str) -> Vec<Span> {
     let mut spans = Vec::new();
     while let Some(token) = tok.next_token() {
         if let Token::ProcessingInstruction(p) = token {
-            spans.push(p.span);
+            spans.push(p.span());
         }
     }
     spans

@@ -19,13 +19,13 @@
 //!   held at once (the allocator also tracks live bytes and their peak) is
 //!   at most 64 KiB plus the largest token beyond the input, the speed
 //!   issue's memory target (see the test for what counts as input).
-//! - A token tape reused across the corpus: recording a page makes no
+//! - Records reused across the corpus: recording a page makes no
 //!   allocation beyond the tokenizer's own.
 
 use std::fmt::Write as _;
 use std::sync::Mutex;
 
-use htmltok::{Config, StreamTokenizer, Token, Tokenizer};
+use htmltok::{Config, Input, StreamTokenizer, Token, Tokenizer};
 use testkit::data;
 
 use crate::counting::{Counter, Counts};
@@ -110,7 +110,7 @@ fn whole_after_warmup<E: htmltok::ErrorPolicy>(
             // them on the fly, without allocating).
             tags += tag
                 .attributes()
-                .map(|a| a.name.len() + a.value.len())
+                .map(|a| a.name().len() + a.value().len())
                 .sum::<usize>()
                 .min(1);
         }
@@ -150,7 +150,10 @@ fn no_allocation_per_token() {
     );
 
     // Errors on: a clean page has none, so nothing to store either.
-    let (rest, counts) = whole_after_warmup(Tokenizer::with_errors(&page, Config::new()), 100);
+    let (rest, counts) = whole_after_warmup(
+        Tokenizer::with_config(&page, Config::new().report_errors()),
+        100,
+    );
     println!(
         "whole document, errors on: after 100 warm-up tokens {rest} tokens made {} allocations ({} bytes)",
         counts.allocations, counts.bytes
@@ -266,7 +269,7 @@ fn corpus_allocations_per_page() {
     // What is made once per process, on first use (a one-time cost, not
     // a per-page one), is made before counting.
     let warm = Counter::start();
-    let mut tok = Tokenizer::from_bytes(b"&amp;&notin;<p title='&lt;'>");
+    let mut tok = Tokenizer::new(Input::from_utf8_lossy(b"&amp;&notin;<p title='&lt;'>"));
     while tok.next_token().is_some() {}
     drop(tok);
     let warm = warm.stop();
@@ -279,7 +282,7 @@ fn corpus_allocations_per_page() {
     let (mut total_allocs, mut total_tokens, mut total_bytes) = (0usize, 0usize, 0usize);
     for (name, bytes) in &pages {
         let counter = Counter::start();
-        let mut tok = Tokenizer::from_bytes(bytes);
+        let mut tok = Tokenizer::new(Input::from_utf8_lossy(bytes));
         let mut tokens = 0usize;
         while tok.next_token().is_some() {
             tokens += 1;
@@ -333,7 +336,7 @@ fn corpus_allocations_per_page() {
 
 /// Start tags with more than 8 attributes.
 fn tags_with_many_attributes(bytes: &[u8]) -> usize {
-    let mut tok = Tokenizer::from_bytes(bytes);
+    let mut tok = Tokenizer::new(Input::from_utf8_lossy(bytes));
     let mut n = 0;
     while let Some(token) = tok.next_token() {
         if let Token::StartTag(tag) = token {
@@ -358,7 +361,7 @@ fn whole_document_peak_memory_is_input_plus_64k_plus_largest_token() {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let pages = data::corpus_pages();
     // What the tokenizer makes once per process is made first.
-    let mut tok = Tokenizer::from_bytes(b"&amp;&notin;<p title='&lt;'>");
+    let mut tok = Tokenizer::new(Input::from_utf8_lossy(b"&amp;&notin;<p title='&lt;'>"));
     while tok.next_token().is_some() {}
     drop(tok);
 
@@ -376,13 +379,16 @@ fn whole_document_peak_memory_is_input_plus_64k_plus_largest_token() {
             let counter = Counter::start();
             let mut held = 0;
             if errors {
-                let mut tok = Tokenizer::from_bytes_with_errors(bytes, Config::new());
+                let mut tok = Tokenizer::with_config(
+                    Input::from_utf8_lossy(bytes),
+                    Config::new().report_errors(),
+                );
                 while tok.next_token().is_some() {
                     held = held.max(tok.errors().len());
                     drop(tok.take_errors());
                 }
             } else {
-                let mut tok = Tokenizer::from_bytes(bytes);
+                let mut tok = Tokenizer::new(Input::from_utf8_lossy(bytes));
                 while tok.next_token().is_some() {}
             }
             let peak = counter.stop().peak;
@@ -430,14 +436,15 @@ fn whole_document_peak_memory_is_input_plus_64k_plus_largest_token() {
 
 /// The largest number of input bytes a token of the page spans.
 fn largest_token_span(bytes: &[u8]) -> usize {
-    let mut tok = Tokenizer::from_bytes(bytes);
+    let mut tok = Tokenizer::new(Input::from_utf8_lossy(bytes));
     let mut largest = 0;
     while let Some(token) = tok.next_token() {
         let span = match token {
-            Token::StartTag(t) | Token::EndTag(t) => t.span,
-            Token::Text(t) | Token::Comment(t) => t.span,
-            Token::Doctype(d) => d.span,
-            Token::ProcessingInstruction(p) => p.span,
+            Token::StartTag(t) | Token::EndTag(t) => t.span(),
+            Token::Text(t) => t.span(),
+            Token::Comment(c) => c.span(),
+            Token::Doctype(d) => d.span(),
+            Token::ProcessingInstruction(p) => p.span(),
             _ => continue,
         };
         largest = largest.max(span.len());
@@ -472,30 +479,34 @@ fn no_allocation_for_tags_that_grow_the_duplicate_index() {
     }
 }
 
-/// A token tape reused across pages allocates nothing once it has grown:
+/// Records reused across pages allocate nothing once they have grown:
 /// recording a page costs exactly the allocations of the tokenizer alone
 /// (`for_each_token` over the same page, a fresh tokenizer each time),
 /// on every corpus page after one pass over them all.
 #[test]
-fn a_reused_tape_allocates_nothing_once_grown() {
+fn reused_records_allocate_nothing_once_grown() {
     let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     let pages = data::corpus_pages();
-    let mut tape = htmltok::Tape::new();
+    let mut recorded = htmltok::records::Records::new();
     for (_, bytes) in &pages {
-        tape.record(&mut Tokenizer::from_bytes(bytes));
+        recorded
+            .record(&mut Tokenizer::new(Input::from_utf8_lossy(bytes)))
+            .expect("a small page");
     }
     let mut records = 0;
     for (name, bytes) in &pages {
         let counter = Counter::start();
-        Tokenizer::from_bytes(bytes).for_each_token(|_| ());
+        Tokenizer::new(Input::from_utf8_lossy(bytes)).for_each_token(|_| ());
         let alone = counter.stop();
         let counter = Counter::start();
-        tape.record(&mut Tokenizer::from_bytes(bytes));
+        recorded
+            .record(&mut Tokenizer::new(Input::from_utf8_lossy(bytes)))
+            .expect("a small page");
         let taped = counter.stop();
-        records += tape.records().len();
+        records += recorded.tokens().len();
         assert_eq!(
             taped.allocations, alone.allocations,
-            "{name}: the tape's pass made {} allocations, the tokenizer alone {}",
+            "{name}: recording made {} allocations, the tokenizer alone {}",
             taped.allocations, alone.allocations
         );
     }

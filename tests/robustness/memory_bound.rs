@@ -377,7 +377,7 @@ fn buffered_capacity_stays_bounded() {
                 Token::StartTag(tag) => {
                     tags += 1;
                     in_long_text = false;
-                    if tag.name == "div" {
+                    if tag.name() == "div" {
                         in_long_text = tag.attribute("class") == Some("long-text");
                         if tag.attribute("id") == Some("blob") {
                             blob_len = tag.attribute("data-blob").map(str::len);
@@ -388,7 +388,7 @@ fn buffered_capacity_stays_bounded() {
                     tags += 1;
                     in_long_text = false;
                 }
-                Token::Text(text) if in_long_text => long_text += text.text.len(),
+                Token::Text(text) if in_long_text => long_text += text.as_str().len(),
                 Token::Eof => eof = true,
                 _ => {}
             }

@@ -5,7 +5,7 @@
 //! ```text
 //! cargo xtask gen-entities                           # src/entities/table.rs
 //! cargo xtask gen-corpus [OUT_DIR]                   # corpus/pages, corpus/legacy, MANIFEST.tsv
-//! cargo xtask tokenize-file [--errors|--stream|--callback|--tape] FILE...
+//! cargo xtask tokenize-file [--errors|--stream|--callback|--records] FILE...
 //! cargo xtask make-warc DIR OUT.warc[.gz]            # a WARC archive of a directory of pages
 //! cargo xtask inflate FILE.gz                        # gzip decompression alone
 //! ```
@@ -31,7 +31,7 @@ usage: cargo xtask COMMAND [ARGS]
 commands:
   gen-entities [-]             write src/entities/table.rs (or print it: -) from spec/entities.json
   gen-corpus [OUT_DIR]         write the generated pages of corpus/ (or OUT_DIR) and their MANIFEST rows
-  tokenize-file [--errors|--stream|--callback|--tape] FILE...
+  tokenize-file [--errors|--stream|--callback|--records] FILE...
                                tokenize each file once, for instruction counts under callgrind
   make-warc DIR OUT.warc[.gz]  write the pages below DIR as WARC response records
   inflate FILE.gz              decompress a gzip file and count its bytes";

@@ -26,15 +26,18 @@
 //! (a `StreamTokenizer` fed 64 KiB chunks), with
 //! `--toggle-collect=htmltok_tokenize_file_streaming`; with `--callback`
 //! (`Tokenizer::for_each_token`), with
-//! `--toggle-collect=htmltok_tokenize_file_callback`; with `--tape` (a
-//! [`Tape`] reused across the files, then every record read), with
-//! `--toggle-collect=htmltok_tokenize_file_tape`.
+//! `--toggle-collect=htmltok_tokenize_file_callback`; with `--records`
+//! (the tokens recorded on a [`Records`] reused across the files, then
+//! every record read, the same strings' lengths summed), with
+//! `--toggle-collect=htmltok_tokenize_file_records`, or the recording
+//! alone with `--toggle-collect=htmltok_tokenize_file_recorded`.
 
 use std::ffi::OsString;
 use std::hint::black_box;
 use std::process::ExitCode;
 
-use htmltok::{Config, Flow, StreamTokenizer, Tape, TapeAttr, TapeToken, Token, Tokenizer};
+use htmltok::records::{Records, TokenRecord};
+use htmltok::{Config, Flow, Input, StreamTokenizer, Token, Tokenizer};
 
 /// The measured call: tokenizes `bytes`, looking at every token and
 /// attribute. Returns the number of tokens and a sum of string lengths.
@@ -42,7 +45,7 @@ use htmltok::{Config, Flow, StreamTokenizer, Tape, TapeAttr, TapeToken, Token, T
 #[no_mangle]
 #[inline(never)]
 pub fn htmltok_tokenize_file(bytes: &[u8]) -> (usize, usize) {
-    let mut tok = Tokenizer::from_bytes(bytes);
+    let mut tok = Tokenizer::new(Input::from_utf8_lossy(bytes));
     let mut tokens = 0usize;
     let mut sum = 0usize;
     while let Some(token) = tok.next_token() {
@@ -80,7 +83,7 @@ pub fn htmltok_tokenize_file_streaming(bytes: &[u8]) -> (usize, usize) {
 #[no_mangle]
 #[inline(never)]
 pub fn htmltok_tokenize_file_callback(bytes: &[u8]) -> (usize, usize) {
-    let mut tok = Tokenizer::from_bytes(bytes);
+    let mut tok = Tokenizer::new(Input::from_utf8_lossy(bytes));
     let mut tokens = 0usize;
     let mut sum = 0usize;
     tok.for_each_token(|token| {
@@ -91,36 +94,45 @@ pub fn htmltok_tokenize_file_callback(bytes: &[u8]) -> (usize, usize) {
     (tokens, sum)
 }
 
-/// The same onto a token tape (`--tape`,
-/// `--toggle-collect=htmltok_tokenize_file_tape`): the tokens recorded,
-/// then every record read, the same strings' lengths summed. The tape is
-/// reused across files, as a batch consumer keeps one.
+/// The same as records (`--records`,
+/// `--toggle-collect=htmltok_tokenize_file_records`): the tokens recorded,
+/// then every record read, the same strings' lengths summed. The records
+/// are reused across files, as a batch consumer keeps them.
 #[no_mangle]
 #[inline(never)]
-pub fn htmltok_tokenize_file_tape(tape: &mut Tape, bytes: &[u8]) -> (usize, usize) {
-    tape.record(&mut Tokenizer::from_bytes(bytes));
-    let (attrs, rewritten) = (tape.attributes(), tape.rewritten_attributes());
+pub fn htmltok_tokenize_file_records(records: &mut Records, bytes: &[u8]) -> (usize, usize) {
+    if !htmltok_tokenize_file_recorded(records, bytes) {
+        return (0, 0);
+    }
+    let attrs = records.attributes();
     let mut sum = 0usize;
-    for r in tape.records() {
-        let [a, _, c] = r.strings;
+    for r in records.tokens() {
         sum += match r.kind {
-            TapeToken::START_TAG => {
-                let mut n = a.len();
-                for attr in attrs.get(c.range()).unwrap_or(&[]) {
-                    n += if attr.strings == TapeAttr::VERBATIM {
-                        attr.name.len() + attr.value.len()
-                    } else {
-                        let s = rewritten[attr.strings];
-                        s.name.len() + s.value.len()
-                    };
+            TokenRecord::START_TAG => {
+                let first = r.first_attr as usize;
+                let mut n = r.s0_len as usize;
+                for a in &attrs[first..first + r.n_attrs as usize] {
+                    n += (a.name_len + a.value_len) as usize;
                 }
                 n
             }
-            TapeToken::END_TAG | TapeToken::TEXT | TapeToken::COMMENT => a.len(),
+            TokenRecord::END_TAG | TokenRecord::TEXT | TokenRecord::COMMENT => r.s0_len as usize,
             _ => 0,
         };
     }
-    (tape.records().len(), sum)
+    // The end of the input, which a `next_token` loop counts as a token.
+    (records.tokens().len() + 1, sum)
+}
+
+/// The recording alone (`--records`, also collected with
+/// `--toggle-collect=htmltok_tokenize_file_recorded`): what the records
+/// cost before anything reads them.
+#[no_mangle]
+#[inline(never)]
+pub fn htmltok_tokenize_file_recorded(records: &mut Records, bytes: &[u8]) -> bool {
+    records
+        .record(&mut Tokenizer::new(Input::from_utf8_lossy(bytes)))
+        .is_ok()
 }
 
 /// What the measured calls do with a token: read every string of it.
@@ -128,14 +140,15 @@ pub fn htmltok_tokenize_file_tape(tape: &mut Tape, bytes: &[u8]) -> (usize, usiz
 fn observe(token: &Token<'_>) -> usize {
     match token {
         Token::StartTag(tag) => {
-            let mut n = tag.name.len();
+            let mut n = tag.name().len();
             for attr in tag.attributes() {
-                n += attr.name.len() + attr.value.len();
+                n += attr.name().len() + attr.value().len();
             }
             n
         }
-        Token::EndTag(tag) => tag.name.len(),
-        Token::Text(text) | Token::Comment(text) => text.text.len(),
+        Token::EndTag(tag) => tag.name().len(),
+        Token::Text(text) => text.as_str().len(),
+        Token::Comment(comment) => comment.as_str().len(),
         _ => 0,
     }
 }
@@ -145,7 +158,8 @@ fn observe(token: &Token<'_>) -> usize {
 #[no_mangle]
 #[inline(never)]
 pub fn htmltok_tokenize_file_with_errors(bytes: &[u8]) -> (usize, usize) {
-    let mut tok = Tokenizer::from_bytes_with_errors(bytes, Config::new());
+    let mut tok =
+        Tokenizer::with_config(Input::from_utf8_lossy(bytes), Config::new().report_errors());
     let mut tokens = 0usize;
     while let Some(token) = tok.next_token() {
         tokens += 1;
@@ -162,26 +176,24 @@ fn warm_up() {
     while tok.next_token().is_some() {}
 }
 
-/// `cargo xtask tokenize-file [--errors | --stream | --callback | --tape] FILE...`.
+/// `cargo xtask tokenize-file [--errors | --stream | --callback | --records] FILE...`.
 pub fn main(args: &[OsString]) -> ExitCode {
     let errors = args.iter().any(|a| a == "--errors");
     let stream = args.iter().any(|a| a == "--stream");
     let callback = args.iter().any(|a| a == "--callback");
-    let tape = args.iter().any(|a| a == "--tape");
+    let recording = args.iter().any(|a| a == "--records");
     let paths: Vec<_> = args
         .iter()
         .filter(|a| {
-            !["--errors", "--stream", "--callback", "--tape"].contains(&a.to_str().unwrap_or(""))
+            !["--errors", "--stream", "--callback", "--records"].contains(&a.to_str().unwrap_or(""))
         })
         .collect();
-    let modes = [errors, stream, callback, tape]
+    let modes = [errors, stream, callback, recording]
         .into_iter()
         .filter(|&m| m)
         .count();
     if paths.is_empty() || modes > 1 {
-        eprintln!(
-            "usage: cargo xtask tokenize-file [--errors | --stream | --callback | --tape] FILE..."
-        );
+        eprintln!("usage: cargo xtask tokenize-file [--errors | --stream | --callback | --records] FILE...");
         return ExitCode::from(2);
     }
     let mut files = Vec::new();
@@ -198,7 +210,7 @@ pub fn main(args: &[OsString]) -> ExitCode {
     // process (the named character reference matcher), so the count is the
     // steady state a long-running crawler sees.
     warm_up();
-    let mut reused = Tape::new();
+    let mut records = Records::new();
     let mut total = 0;
     for (path, bytes) in &files {
         total += bytes.len();
@@ -212,8 +224,8 @@ pub fn main(args: &[OsString]) -> ExitCode {
         } else {
             let (tokens, sum) = if stream {
                 htmltok_tokenize_file_streaming(black_box(bytes))
-            } else if tape {
-                htmltok_tokenize_file_tape(&mut reused, black_box(bytes))
+            } else if recording {
+                htmltok_tokenize_file_records(&mut records, black_box(bytes))
             } else if callback {
                 htmltok_tokenize_file_callback(black_box(bytes))
             } else {

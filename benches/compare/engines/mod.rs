@@ -17,7 +17,7 @@ pub type Engine = fn(&Page) -> Seen;
 /// Every engine, in the order of the tables.
 pub const ENGINES: &[(&str, Engine)] = &[
     ("htmltok", ours::whole),
-    ("htmltok-tape", ours::tape),
+    ("htmltok-records", ours::records),
     ("htmltok-stream-64k", ours::stream_64k),
     ("htmltok-errors", ours::errors),
     ("htmltok-scalar", ours::scalar),

@@ -1,10 +1,11 @@
 //! htmltok's engines: whole document through `next_token` (driven, the
-//! caller switching), the tape, a 64 KiB stream, errors on, the scalar
+//! caller switching), the records, a 64 KiB stream, errors on, the scalar
 //! path, and the callback API.
 
 use std::cell::RefCell;
 
-use htmltok::{Config, Flow, State, StreamTokenizer, Tape, TapeAttr, TapeToken, Token, Tokenizer};
+use htmltok::records::{Records, TokenRecord};
+use htmltok::{Config, Flow, Input, State, StreamTokenizer, Token, Tokenizer};
 
 use testkit::observe::weight;
 
@@ -44,7 +45,7 @@ fn observe(token: &Token<'_>, seen: &mut Seen) -> Option<(Switch, &'static str)>
     seen.tokens += 1;
     seen.sum += weight(token);
     match token {
-        Token::StartTag(tag) => naive_switch(tag.name.as_bytes()),
+        Token::StartTag(tag) => naive_switch(tag.name().as_bytes()),
         _ => None,
     }
 }
@@ -90,14 +91,17 @@ fn driven() -> Config {
 
 pub fn whole(page: &Page) -> Seen {
     let mut seen = Seen::default();
-    let mut tok = Tokenizer::from_bytes_with_config(&page.bytes, driven());
+    let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(&page.bytes), driven());
     drain(&mut tok, &mut seen);
     seen
 }
 
 pub fn errors(page: &Page) -> Seen {
     let mut seen = Seen::default();
-    let mut tok = Tokenizer::from_bytes_with_errors(&page.bytes, driven());
+    let mut tok = Tokenizer::with_config(
+        Input::from_utf8_lossy(&page.bytes),
+        driven().report_errors(),
+    );
     drain(&mut tok, &mut seen);
     seen.sum += tok.errors().len();
     seen
@@ -119,7 +123,7 @@ pub fn stream_64k(page: &Page) -> Seen {
 /// (`Config::simd(false)`): the portable scalar path.
 pub fn scalar(page: &Page) -> Seen {
     let mut seen = Seen::default();
-    let mut tok = Tokenizer::from_bytes_with_config(&page.bytes, driven().simd(false));
+    let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(&page.bytes), driven().simd(false));
     drain(&mut tok, &mut seen);
     seen
 }
@@ -127,55 +131,56 @@ pub fn scalar(page: &Page) -> Seen {
 /// As `whole`, through the callback API.
 pub fn for_each(page: &Page) -> Seen {
     let mut seen = Seen::default();
-    let mut tok = Tokenizer::from_bytes_with_config(&page.bytes, driven());
+    let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(&page.bytes), driven());
     tok.for_each_token(|token| flow(token, &mut seen));
     seen
 }
 
 thread_local! {
-    /// One tape for every page, as a batch consumer keeps one: its buffers
-    /// grow to the largest page and are reused.
-    static TAPE: RefCell<Tape> = RefCell::new(Tape::new());
+    /// One `Records` for every page, as a batch consumer keeps one: its
+    /// buffers grow to the largest page and are reused.
+    static RECORDS: RefCell<Records> = RefCell::new(Records::new());
 }
 
-/// As `whole`, recording the tokens on a [`Tape`] (the switches through
+/// As `whole`, recording the tokens as records (the switches through
 /// `record_with`), then looking at every token and attribute through the
-/// records, as a consumer of the tape (the Python package's arrays) does:
-/// the same string lengths summed as `observe` sums.
-pub fn tape(page: &Page) -> Seen {
-    TAPE.with_borrow_mut(|tape| {
-        let mut tok = Tokenizer::from_bytes_with_config(&page.bytes, driven());
-        tape.record_with(&mut tok, |token| match token {
-            Token::StartTag(tag) => match naive_switch(tag.name.as_bytes()) {
+/// records, as a consumer of them (the Python package's arrays) does: the
+/// same string lengths summed as `observe` sums.
+pub fn records(page: &Page) -> Seen {
+    RECORDS.with_borrow_mut(|records| {
+        let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(&page.bytes), driven());
+        let recorded = records.record_with(&mut tok, |token| match token {
+            Token::StartTag(tag) => match naive_switch(tag.name().as_bytes()) {
                 Some((switch, _)) => Flow::Switch(state_of(switch)),
                 None => Flow::Continue,
             },
             _ => Flow::Continue,
         });
-        let mut seen = Seen::default();
-        let (attrs, rewritten) = (tape.attributes(), tape.rewritten_attributes());
-        for r in tape.records() {
-            seen.tokens += 1;
-            let [a, b, c] = r.strings;
+        if recorded.is_err() {
+            return Seen::default();
+        }
+        let attrs = records.attributes();
+        // The end of the input has no record; `next_token` hands it out.
+        let mut seen = Seen {
+            tokens: records.tokens().len() + 1,
+            ..Seen::default()
+        };
+        for r in records.tokens() {
+            let (s0, s1, s2) = (r.s0_len as usize, r.s1_len as usize, r.s2_len as usize);
             seen.sum += match r.kind {
-                TapeToken::START_TAG => {
-                    let mut n = a.len() + (r.flags & TapeToken::SELF_CLOSING != 0) as usize;
-                    for attr in attrs.get(c.range()).unwrap_or(&[]) {
-                        n += if attr.strings == TapeAttr::VERBATIM {
-                            attr.name.len() + attr.value.len()
-                        } else {
-                            let s = rewritten[attr.strings];
-                            s.name.len() + s.value.len()
-                        };
+                TokenRecord::START_TAG => {
+                    let first = r.first_attr as usize;
+                    let mut n = s0 + (r.flags & TokenRecord::SELF_CLOSING != 0) as usize;
+                    for a in &attrs[first..first + r.n_attrs as usize] {
+                        n += (a.name_len + a.value_len) as usize;
                     }
                     n
                 }
-                TapeToken::END_TAG | TapeToken::TEXT | TapeToken::COMMENT => a.len(),
-                TapeToken::DOCTYPE => {
-                    a.len() + b.len() + c.len() + (r.flags & TapeToken::FORCE_QUIRKS != 0) as usize
+                TokenRecord::DOCTYPE => {
+                    s0 + s1 + s2 + (r.flags & TokenRecord::FORCE_QUIRKS != 0) as usize
                 }
-                TapeToken::PROCESSING_INSTRUCTION => a.len() + b.len(),
-                _ => 0,
+                TokenRecord::PROCESSING_INSTRUCTION => s0 + s1,
+                _ => s0,
             };
         }
         seen

@@ -35,17 +35,17 @@
 use std::fmt::Write as _;
 
 use htmltok::{
-    Config, ErrorCode, ErrorPolicy, LineCol, ParseError, StreamTokenizer, Token, Tokenizer,
+    Config, ErrorCode, ErrorPolicy, Input, LineCol, ParseError, StreamTokenizer, Token, Tokenizer,
 };
 
 /// Tokenizes `input` and returns its tokens as html5lib-tests JSON.
 ///
 /// `input` should be UTF-8; invalid sequences become U+FFFD first (see
-/// [`Tokenizer::from_bytes`]). With `with_errors` false the result is the
+/// [`Input::from_utf8_lossy`]). With `with_errors` false the result is the
 /// token array; with `with_errors` true it is an object
 /// `{"output":[...],"errors":[{"code":"...","line":L,"col":C},...]}`, the
 /// errors in the order the standard raises them, positions 1-based as
-/// [`Tokenizer::line_col`] counts them.
+/// [`htmltok::LineIndex`] counts them.
 ///
 /// ```
 /// use htmltok::{Config, State};
@@ -75,13 +75,13 @@ pub fn tokens_json(input: &[u8], config: Config, with_errors: bool) -> String {
     let mut writer = Writer::new(Vec::with_capacity(input.len() + 64), with_errors);
     // Writing to a Vec cannot fail.
     if with_errors {
-        let mut tok = Tokenizer::from_bytes_with_errors(input, config);
+        let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(input), config.report_errors());
         while let Some(token) = tok.next_token() {
             let _ = writer.token(&token);
         }
         writer.errors(tok.errors());
     } else {
-        let mut tok = Tokenizer::from_bytes_with_config(input, config);
+        let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(input), config);
         while let Some(token) = tok.next_token() {
             let _ = writer.token(&token);
         }
@@ -112,7 +112,7 @@ pub fn tokens_json_chunked(
 ) -> String {
     let mut writer = Writer::new(Vec::with_capacity(input.len() + 64), with_errors);
     if with_errors {
-        let mut stream = StreamTokenizer::with_errors(config);
+        let mut stream = StreamTokenizer::with_config(config.report_errors());
         feed_all(&mut stream, input, chunk_size, &mut writer);
         writer.errors(stream.errors());
     } else {
@@ -152,7 +152,7 @@ fn feed_all<E: ErrorPolicy>(
 /// ```
 /// use htmltok::{Config, StreamTokenizer};
 /// use htmltok_cli::json;
-/// let mut stream = StreamTokenizer::with_errors(Config::new());
+/// let mut stream = StreamTokenizer::with_config(Config::new().report_errors());
 /// let mut writer = json::Writer::new(Vec::new(), true);
 /// for chunk in [&b"a<b x"[..], b"=1>c", b"</b>&"] {
 ///     stream.feed(chunk);
@@ -208,7 +208,7 @@ impl<W: std::io::Write> Writer<W> {
     pub fn token(&mut self, token: &Token<'_>) -> std::io::Result<()> {
         match token {
             Token::Text(t) => {
-                if t.text.is_empty() {
+                if t.as_str().is_empty() {
                     return Ok(());
                 }
                 if !self.text_open {
@@ -216,7 +216,7 @@ impl<W: std::io::Write> Writer<W> {
                     self.buf.push_str("[\"Character\",\"");
                     self.text_open = true;
                 }
-                escape_json_into(&mut self.buf, t.text);
+                escape_json_into(&mut self.buf, t.as_str());
             }
             Token::Eof => {}
             token => {
@@ -305,47 +305,51 @@ pub fn write_token(out: &mut String, token: &Token<'_>) {
     match token {
         Token::Doctype(d) => {
             out.push_str("[\"DOCTYPE\",");
-            write_json_opt_string(out, d.name);
+            write_json_opt_string(out, d.name());
             out.push(',');
-            write_json_opt_string(out, d.public_id);
+            write_json_opt_string(out, d.public_id());
             out.push(',');
-            write_json_opt_string(out, d.system_id);
-            out.push_str(if d.force_quirks { ",false]" } else { ",true]" });
+            write_json_opt_string(out, d.system_id());
+            out.push_str(if d.force_quirks() {
+                ",false]"
+            } else {
+                ",true]"
+            });
         }
         Token::StartTag(tag) => {
             out.push_str("[\"StartTag\",");
-            write_json_string(out, tag.name);
+            write_json_string(out, tag.name());
             out.push_str(",{");
             for (i, attr) in tag.attributes().enumerate() {
                 if i > 0 {
                     out.push(',');
                 }
-                write_json_string(out, attr.name);
+                write_json_string(out, attr.name());
                 out.push(':');
-                write_json_string(out, attr.value);
+                write_json_string(out, attr.value());
             }
             out.push('}');
-            if tag.self_closing {
+            if tag.self_closing() {
                 out.push_str(",true");
             }
             out.push(']');
         }
         Token::EndTag(tag) => {
             out.push_str("[\"EndTag\",");
-            write_json_string(out, tag.name);
+            write_json_string(out, tag.name());
             out.push(']');
         }
         Token::Comment(c) => {
             out.push_str("[\"Comment\",");
-            write_json_string(out, c.text);
+            write_json_string(out, c.as_str());
             out.push(']');
         }
-        Token::Text(t) => write_character_token(out, t.text),
+        Token::Text(t) => write_character_token(out, t.as_str()),
         Token::ProcessingInstruction(pi) => {
             out.push_str("[\"ProcessingInstruction\",");
-            write_json_string(out, pi.target);
+            write_json_string(out, pi.target());
             out.push(',');
-            write_json_string(out, pi.data);
+            write_json_string(out, pi.data());
             out.push(']');
         }
         Token::Eof => {}

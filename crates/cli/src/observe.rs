@@ -24,21 +24,22 @@ use htmltok::Token;
 pub fn weight(token: &Token<'_>) -> usize {
     match token {
         Token::StartTag(tag) => {
-            let mut n = tag.name.len() + tag.self_closing as usize;
+            let mut n = tag.name().len() + tag.self_closing() as usize;
             for attr in tag.attributes() {
-                n += attr.name.len() + attr.value.len();
+                n += attr.name().len() + attr.value().len();
             }
             n
         }
-        Token::EndTag(tag) => tag.name.len(),
-        Token::Text(text) | Token::Comment(text) => text.text.len(),
+        Token::EndTag(tag) => tag.name().len(),
+        Token::Text(text) => text.as_str().len(),
+        Token::Comment(comment) => comment.as_str().len(),
         Token::Doctype(d) => {
-            d.name.map_or(0, str::len)
-                + d.public_id.map_or(0, str::len)
-                + d.system_id.map_or(0, str::len)
-                + d.force_quirks as usize
+            d.name().map_or(0, str::len)
+                + d.public_id().map_or(0, str::len)
+                + d.system_id().map_or(0, str::len)
+                + d.force_quirks() as usize
         }
-        Token::ProcessingInstruction(pi) => pi.target.len() + pi.data.len(),
+        Token::ProcessingInstruction(pi) => pi.target().len() + pi.data().len(),
         Token::Eof => 0,
         // Token kinds added later count as seen.
         #[allow(unreachable_patterns)]

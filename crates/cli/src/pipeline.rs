@@ -6,7 +6,7 @@
 //! a channel and process them; the calling thread writes the results in
 //! their numbers' order as soon as every earlier one is written. A
 //! `.warc.gz` comes as segments that a worker reads and processes whole
-//! (`segment.rs`); the writer checks that they join ([`Chain`]). At most
+//! (`segment.rs`); the writer checks that they join (`Chain`). At most
 //! `WINDOW_PER_JOB × jobs` items are between reading and writing (the
 //! reader waits for a credit the writer gives back), so memory is bounded
 //! whatever the size of the input set.
@@ -332,7 +332,7 @@ pub(crate) fn print<R: Send>(
     Ok(report)
 }
 
-/// [`print`] for results that are the bytes to write.
+/// [`print()`] for results that are the bytes to write.
 pub(crate) fn print_bytes(
     args: &PageArgs,
     process: &(dyn Fn(&PageIn) -> Vec<u8> + Sync),

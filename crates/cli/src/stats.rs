@@ -84,7 +84,7 @@ fn count(html: &str, with_errors: bool) -> Counts {
         ..Counts::default()
     };
     if with_errors {
-        let mut tok = Tokenizer::with_errors(html, Config::new());
+        let mut tok = Tokenizer::with_config(html, Config::new().report_errors());
         let mut since_take = 0;
         while let Some(token) = tok.next_token() {
             counts.token(&token);

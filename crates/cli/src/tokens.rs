@@ -19,7 +19,7 @@ use crate::{CmdResult, Failure};
 ///
 /// By default the tokenizer runs in standalone mode: it switches to RCDATA,
 /// RAWTEXT, script data or PLAINTEXT after the start tags that make a
-/// browser's tree builder do so, and allows CDATA inside <svg> and <math>.
+/// browser's tree builder do so, and allows CDATA inside `<svg>` and `<math>`.
 /// Standard input is tokenized as a stream and printed as tokens complete,
 /// in memory bounded by the chunk size plus the largest token.
 #[derive(clap::Args)]
@@ -40,7 +40,7 @@ pub(crate) struct Args {
     /// identical; for stdin it is the read size, default 65536)
     #[arg(long, value_name = "N", value_parser = chunk_size)]
     chunk_size: Option<usize>,
-    /// Standalone mode with scripting off: <noscript> content is markup, not
+    /// Standalone mode with scripting off: `<noscript>` content is markup, not
     /// RAWTEXT
     #[arg(long)]
     no_scripting: bool,
@@ -59,7 +59,7 @@ pub(crate) struct Args {
     #[arg(long, value_name = "STATE", value_parser = state)]
     initial_state: Option<State>,
     /// The last start tag's name, for the appropriate end tag rule (e.g.
-    /// title after <title>)
+    /// title after `<title>`)
     #[arg(long, value_name = "NAME")]
     last_start_tag: Option<String>,
     /// The document: a file, or '-' (or nothing) for standard input
@@ -183,17 +183,23 @@ fn stream_with(
     with_errors: bool,
 ) -> CmdResult {
     if with_errors {
-        let mut stream = StreamTokenizer::with_errors(config);
-        if let Some(sniffer) = sniffer {
-            stream = stream.decoding(sniffer);
-        }
-        stream_tokens(stream, input, size, out, true)
+        stream_tokens(
+            new_stream(config.report_errors(), sniffer),
+            input,
+            size,
+            out,
+            true,
+        )
     } else {
-        let mut stream = StreamTokenizer::with_config(config);
-        if let Some(sniffer) = sniffer {
-            stream = stream.decoding(sniffer);
-        }
-        stream_tokens(stream, input, size, out, false)
+        stream_tokens(new_stream(config, sniffer), input, size, out, false)
+    }
+}
+
+/// A stream of UTF-8, or decoding with `sniffer` when given.
+fn new_stream<E: ErrorPolicy>(config: Config<E>, sniffer: Option<Sniffer>) -> StreamTokenizer<E> {
+    match sniffer {
+        Some(sniffer) => StreamTokenizer::decoding(sniffer, config),
+        None => StreamTokenizer::with_config(config),
     }
 }
 

@@ -3,50 +3,59 @@
 
 use super::*;
 
-impl<E: ErrorPolicy> Machine<E> {
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     pub(super) fn text_started(&mut self, p: usize) {
-        if self.text.is_empty() {
-            self.text_span.start = p;
+        if self.out.text.is_empty() {
+            self.out.text_span.start = p;
         }
     }
 
     /// Emits input bytes `s..e` as characters.
     #[inline(always)]
-    pub(super) fn emit_input(&mut self, inp: &Input, s: usize, e: usize) {
-        if self.text.start == self.text.end && !self.text.owned {
+    pub(super) fn emit_input(&mut self, inp: &Window, s: usize, e: usize) {
+        if self.out.text.start == self.out.text.end && !self.out.text.owned {
             // The first run of a text token (no limit applies to text).
-            self.text.start = s;
-            self.text.end = e;
-            self.text_span = Span { start: s, end: e };
+            self.out.text.start = s;
+            self.out.text.end = e;
+            self.out.text_span = Span { start: s, end: e };
             return;
         }
         if s == e {
             return;
         }
         self.text_started(s);
-        self.text.push_input(inp, s, e);
-        self.text_span.end = e;
+        self.out.text.push_input(inp, s, e);
+        self.out.text_span.end = e;
     }
 
     /// Emits the current character (CR/CRLF as LF).
-    pub(super) fn emit_char(&mut self, inp: &Input, p: usize, n: usize) {
+    pub(super) fn emit_char(&mut self, inp: &Window, p: usize, n: usize) {
         self.text_started(p);
-        push_char(&mut self.text, inp, p, n);
-        self.text_span.end = p + n;
+        push_char(&mut self.out.text, inp, p, n);
+        self.out.text_span.end = p + n;
     }
 
     /// Emits characters that are not the input's bytes (U+FFFD, a decoded
     /// reference); `s..e` are the input bytes they stand for.
-    pub(super) fn emit_str(&mut self, inp: &Input, text: &str, s: usize, e: usize) {
+    pub(super) fn emit_str(&mut self, inp: &Window, text: &str, s: usize, e: usize) {
         self.text_started(s);
-        self.text.push_str(inp, text);
-        self.text_span.end = e;
+        self.out.text.push_str(inp, text);
+        self.out.text_span.end = e;
     }
 
+    #[inline(always)]
     pub(super) fn emit(&mut self, ready: Ready, end: usize) {
-        self.token_end = end;
+        self.out.span = Span {
+            start: self.lt,
+            end,
+        };
+        // An end tag's attributes are dropped (the standard parses them,
+        // for their errors), and so are all with `SkipAttributes`.
+        self.out.attrs_shown = A::KEEP && ready == Ready::StartTag;
         self.ready = Some(ready);
-        if self.limited {
+        // Errors off, nothing reads them: none is kept, so that a long
+        // stream of cut tokens holds no memory for them.
+        if E::ENABLED && self.limited {
             self.check_limits(ready, end);
         }
     }
@@ -58,18 +67,19 @@ impl<E: ErrorPolicy> Machine<E> {
     pub(super) fn check_limits(&mut self, ready: Ready, end: usize) {
         let (cut, too_many) = match ready {
             Ready::StartTag | Ready::EndTag => (
-                self.tag_name.truncated
-                    || (self.tag_limited && self.attrs.len() < self.max_attributes),
-                self.tag_limited && self.attrs.len() >= self.max_attributes,
+                self.out.tag_name.truncated
+                    || (self.tag_limited && self.out.attrs.len() < self.max_attributes),
+                self.tag_limited && self.out.attrs.len() >= self.max_attributes,
             ),
-            Ready::Comment => (self.comment.truncated, false),
-            Ready::ProcessingInstruction => {
-                (self.comment.truncated || self.pi_target.truncated, false)
-            }
+            Ready::Comment => (self.out.comment.truncated, false),
+            Ready::ProcessingInstruction => (
+                self.out.comment.truncated || self.out.pi_target.truncated,
+                false,
+            ),
             Ready::Doctype => (
-                self.doctype_name.truncated
-                    || self.doctype_public.truncated
-                    || self.doctype_system.truncated,
+                self.out.doctype_name.truncated
+                    || self.out.doctype_public.truncated
+                    || self.out.doctype_system.truncated,
                 false,
             ),
             Ready::Eof => (false, false),
@@ -86,41 +96,45 @@ impl<E: ErrorPolicy> Machine<E> {
         }
     }
 
-    pub(super) fn emit_eof(&mut self, inp: &Input) {
+    pub(super) fn emit_eof(&mut self, inp: &Window) {
         if E::ENABLED {
             self.check_stream(inp, inp.end());
         }
         self.lt = inp.end();
-        self.token_end = inp.end();
+        self.out.span = Span {
+            start: inp.end(),
+            end: inp.end(),
+        };
         self.ready = Some(Ready::Eof);
     }
 
     #[inline(always)]
     pub(super) fn new_tag(&mut self, is_end: bool, name_start: usize) {
         self.stale_tag = false;
-        self.tag_is_end = is_end;
-        self.self_closing = false;
-        self.tag_name.clear();
-        self.tag_name_span = Span {
+        self.out.tag_is_end = is_end;
+        self.out.self_closing = false;
+        self.out.tag_name.clear();
+        self.out.tag_name_span = Span {
             start: name_start,
             end: name_start,
         };
-        self.attrs.clear();
+        self.out.attrs.clear();
         self.attrs_borrowing = 0;
-        if self.attr_store.rewritten.len() | self.attr_store.arena.len() != 0 {
-            self.attr_store.rewritten.clear();
-            self.attr_store.arena.clear();
+        if self.out.attr_store.rewritten.len() | self.out.attr_store.arena.len() != 0 {
+            self.out.attr_store.rewritten.clear();
+            self.out.attr_store.arena.clear();
         }
-        self.attr_live = false;
         if self.attr_fields_used {
             // Left by an attribute of an earlier tag (the fast path fills
-            // them only when it hands an attribute over).
+            // them only when it hands an attribute over, and only the
+            // general machine's attributes set the flags below).
             self.attr_fields_used = false;
+            self.attr_live = false;
+            self.tag_limited = false;
             self.attr_name.clear();
             self.attr_value.clear();
         }
         self.attr_index.clear();
-        self.tag_limited = false;
     }
 
     pub(super) fn new_attr(&mut self, p: usize) {
@@ -146,7 +160,7 @@ impl<E: ErrorPolicy> Machine<E> {
         if self.attr_name.truncated || self.attr_value.truncated {
             self.tag_limited = true;
         }
-        if self.attrs.len() >= self.max_attributes {
+        if self.out.attrs.len() >= self.max_attributes {
             self.tag_limited = true;
             return;
         }
@@ -157,10 +171,10 @@ impl<E: ErrorPolicy> Machine<E> {
             } else {
                 let name = self.stash(FieldId::AttrName);
                 let value = self.stash(FieldId::AttrValue);
-                self.attr_store.rewritten.push((name, value));
-                self.attr_store.rewritten.len() - 1
+                self.out.attr_store.rewritten.push((name, value));
+                self.out.attr_store.rewritten.len() - 1
             };
-        self.attrs.push(AttrRecord {
+        self.out.attrs.push(AttrRecord {
             name_span,
             value_span,
             strings,
@@ -175,8 +189,8 @@ impl<E: ErrorPolicy> Machine<E> {
         };
         match field.slot() {
             Slot::Scratch(_, len) => {
-                let start = self.attr_store.arena.len();
-                self.attr_store.arena.push_str(&field.buf);
+                let start = self.out.attr_store.arena.len();
+                self.out.attr_store.arena.push_str(&field.buf);
                 Slot::Scratch(start, start + len)
             }
             other => other,
@@ -185,7 +199,7 @@ impl<E: ErrorPolicy> Machine<E> {
 
     /// The standard's check on leaving the attribute name state: a name the
     /// tag already has makes this attribute a duplicate, dropped.
-    pub(super) fn check_duplicate_attr(&mut self, inp: &Input, at: usize) {
+    pub(super) fn check_duplicate_attr(&mut self, inp: &Window, at: usize) {
         self.attr_name_span.end = at;
         self.attr_value_span = Span { start: at, end: at };
         if self.is_duplicate_name(inp, None, at) {
@@ -198,7 +212,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// given (the fast path's names), else the attribute name field.
     pub(super) fn is_duplicate_name(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         input_name: Option<(usize, usize)>,
         at: usize,
     ) -> bool {
@@ -208,8 +222,8 @@ impl<E: ErrorPolicy> Machine<E> {
         };
         let dup = has_attribute_named(
             &mut self.attr_index,
-            &self.attrs,
-            &self.attr_store,
+            &self.out.attrs,
+            &self.out.attr_store,
             inp,
             name,
         );
@@ -223,10 +237,10 @@ impl<E: ErrorPolicy> Machine<E> {
     /// `s..e`, with the common case inline: a few attributes so far, all
     /// verbatim, compared by length first.
     #[inline(always)]
-    pub(super) fn is_duplicate_input_name(&mut self, inp: &Input, s: usize, e: usize) -> bool {
+    pub(super) fn is_duplicate_input_name(&mut self, inp: &Window, s: usize, e: usize) -> bool {
         // The first attribute of a tag (the commonest case) has nothing to
         // compare with.
-        if self.attrs.is_empty() {
+        if self.out.attrs.is_empty() {
             return false;
         }
         self.is_duplicate_input_name_among(inp, s, e)
@@ -237,16 +251,16 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline]
     pub(super) fn is_duplicate_input_name_among(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         s: usize,
         e: usize,
     ) -> bool {
-        if self.attrs.len() >= attr_index::THRESHOLD {
+        if self.out.attrs.len() >= attr_index::THRESHOLD {
             return self.is_duplicate_name(inp, Some((s, e)), e);
         }
         let name = inp.slice(s, e);
         let mut dup = false;
-        for a in &self.attrs {
+        for a in &self.out.attrs {
             if a.strings != VERBATIM {
                 return self.is_duplicate_name(inp, Some((s, e)), e);
             }
@@ -263,21 +277,21 @@ impl<E: ErrorPolicy> Machine<E> {
         dup
     }
 
-    pub(super) fn emit_tag(&mut self, inp: &Input, end: usize) {
+    pub(super) fn emit_tag(&mut self, inp: &Window, end: usize) {
         self.commit_attr();
-        if self.tag_is_end {
-            if !self.attrs.is_empty() {
+        if self.out.tag_is_end {
+            if !self.out.attrs.is_empty() {
                 self.err(inp, ErrorCode::EndTagWithAttributes, end - 1);
             }
-            if self.self_closing {
+            if self.out.self_closing {
                 self.err(inp, ErrorCode::EndTagWithTrailingSolidus, end - 1);
             }
             self.emit(Ready::EndTag, end);
         } else {
-            match self.tag_name.borrows_from() {
+            match self.out.tag_name.borrows_from() {
                 Some(start) => self.keep_start_tag_span(Span {
                     start,
-                    end: self.tag_name.end,
+                    end: self.out.tag_name.end,
                 }),
                 None => self.keep_start_tag_copy(inp),
             }
@@ -300,43 +314,43 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Makes the start tag being emitted the last start tag, by a copy of
     /// its name (one the standard rewrote: lower-cased, or with U+FFFD).
     #[inline(always)]
-    pub(super) fn keep_start_tag_copy(&mut self, inp: &Input) {
+    pub(super) fn keep_start_tag_copy(&mut self, inp: &Window) {
         self.has_last_start_tag = true;
         self.last_start_tag_span = None;
         self.last_start_tag.clear();
-        let name = self.tag_name.bytes(inp);
+        let name = self.out.tag_name.bytes(inp);
         self.last_start_tag.extend_from_slice(name);
     }
 
     /// The last start tag's name (empty when there is none: see
     /// `has_last_start_tag`).
     #[inline(always)]
-    pub(super) fn last_start_tag_name<'i>(&'i self, inp: &'i Input) -> &'i [u8] {
+    pub(super) fn last_start_tag_name<'i>(&'i self, inp: &'i Window) -> &'i [u8] {
         match self.last_start_tag_span {
             Some(span) => inp.slice(span.start, span.end),
             None => self.last_start_tag.as_slice(),
         }
     }
 
-    pub(super) fn is_appropriate_end_tag(&self, inp: &Input) -> bool {
-        self.has_last_start_tag && self.tag_name.bytes(inp) == self.last_start_tag_name(inp)
+    pub(super) fn is_appropriate_end_tag(&self, inp: &Window) -> bool {
+        self.has_last_start_tag && self.out.tag_name.bytes(inp) == self.last_start_tag_name(inp)
     }
 
     pub(super) fn new_comment(&mut self) {
         self.stale_comment = false;
-        self.comment.clear();
-        self.pi_target.clear();
+        self.out.comment.clear();
+        self.out.pi_target.clear();
     }
 
     pub(super) fn new_doctype(&mut self) {
         self.stale_doctype = false;
-        self.doctype_name.clear();
-        self.doctype_public.clear();
-        self.doctype_system.clear();
-        self.has_doctype_name = false;
-        self.has_doctype_public = false;
-        self.has_doctype_system = false;
-        self.force_quirks = false;
+        self.out.doctype_name.clear();
+        self.out.doctype_public.clear();
+        self.out.doctype_system.clear();
+        self.out.has_doctype_name = false;
+        self.out.has_doctype_public = false;
+        self.out.has_doctype_system = false;
+        self.out.force_quirks = false;
     }
 }
 
@@ -351,7 +365,7 @@ pub(super) fn has_attribute_named(
     index: &mut AttrIndex,
     attrs: &[AttrRecord],
     store: &AttrStore,
-    inp: &Input,
+    inp: &Window,
     name: &[u8],
 ) -> bool {
     let (rewritten, arena) = (&store.rewritten, &store.arena);

@@ -3,10 +3,10 @@
 
 use super::*;
 
-impl<E: ErrorPolicy> Machine<E> {
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// Records a parse error reported at offset `at`.
     #[inline]
-    pub(super) fn err(&mut self, inp: &Input, code: ErrorCode, at: usize) {
+    pub(super) fn err(&mut self, inp: &Window, code: ErrorCode, at: usize) {
         if E::ENABLED {
             self.check_stream(inp, at);
             let end = if at < inp.end() { at + 1 } else { at };
@@ -14,7 +14,7 @@ impl<E: ErrorPolicy> Machine<E> {
         }
     }
 
-    pub(super) fn push_error(&mut self, inp: &Input, code: ErrorCode, span: Span) {
+    pub(super) fn push_error(&mut self, inp: &Window, code: ErrorCode, span: Span) {
         let location = self.locate(inp, span.start);
         self.errors.push(ParseError {
             code,
@@ -24,7 +24,7 @@ impl<E: ErrorPolicy> Machine<E> {
     }
 
     /// Line and column of `at`, which is in the window.
-    pub(super) fn locate(&mut self, inp: &Input, at: usize) -> LineCol {
+    pub(super) fn locate(&mut self, inp: &Window, at: usize) -> LineCol {
         if at < self.lines.offset() {
             self.lines = self.lines_at_base;
         }
@@ -44,7 +44,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// standard raises them as characters are read, before the tokenizer
     /// acts on them; checking lazily up to each tokenizer error keeps the
     /// order without a per-byte cost.
-    pub(super) fn check_stream(&mut self, inp: &Input, upto: usize) {
+    pub(super) fn check_stream(&mut self, inp: &Window, upto: usize) {
         let end = inp.end();
         let stop = upto.saturating_add(1).min(end);
         let mut i = self.stream_checked;
@@ -115,7 +115,7 @@ impl<E: ErrorPolicy> Machine<E> {
 
     /// Reports the errors of the character reference at `amp` (errors on).
     #[inline]
-    pub(super) fn ref_errors(&mut self, inp: &Input, amp: usize, errors: &RefErrors) {
+    pub(super) fn ref_errors(&mut self, inp: &Window, amp: usize, errors: &RefErrors) {
         if E::ENABLED {
             for (code, offset) in errors.iter() {
                 self.err(inp, code, amp + offset);

@@ -9,15 +9,16 @@ use super::*;
 /// With a length limit (`Config::max_token_len`), a field that grows past it
 /// is cut to the limit (at a character boundary), copied out of the input so
 /// that it pins no input bytes, and ignores further appends.
-pub(super) struct Field {
-    pub(super) start: usize,
-    pub(super) end: usize,
-    pub(super) owned: bool,
-    pub(super) truncated: bool,
-    pub(super) limit: usize,
+#[derive(Debug)]
+pub(crate) struct Field {
+    pub(crate) start: usize,
+    pub(crate) end: usize,
+    pub(crate) owned: bool,
+    pub(crate) truncated: bool,
+    pub(crate) limit: usize,
     /// The owned text (a `String`: it is assembled from whole characters,
     /// so handing it out needs no UTF-8 check).
-    pub(super) buf: String,
+    pub(crate) buf: String,
 }
 
 impl Default for Field {
@@ -53,8 +54,10 @@ impl Field {
             self.truncated = false;
             self.buf.clear();
         }
-        // Empty: an empty range anywhere is the empty string.
-        self.end = self.start;
+        // Empty at 0, which is inside every window: an empty field's range
+        // is sliced like any other (`token::unchecked`).
+        self.start = 0;
+        self.end = 0;
     }
 
     #[inline(always)]
@@ -86,7 +89,7 @@ impl Field {
     }
 
     #[inline(always)]
-    pub(super) fn push_input(&mut self, inp: &Input, s: usize, e: usize) {
+    pub(super) fn push_input(&mut self, inp: &Window, s: usize, e: usize) {
         if s == e || self.truncated {
             return;
         }
@@ -112,7 +115,7 @@ impl Field {
 
     /// Appends input bytes `s..e` ASCII-lower-cased: borrowed when they
     /// have no upper-case letter.
-    pub(super) fn push_lowercase(&mut self, inp: &Input, s: usize, e: usize) {
+    pub(super) fn push_lowercase(&mut self, inp: &Window, s: usize, e: usize) {
         let bytes = inp.slice(s, e);
         if !bytes.iter().any(u8::is_ascii_uppercase) {
             return self.push_input(inp, s, e);
@@ -132,7 +135,7 @@ impl Field {
     }
 
     /// Appends characters that are not the next input bytes.
-    pub(super) fn push_str(&mut self, inp: &Input, text: &str) {
+    pub(super) fn push_str(&mut self, inp: &Window, text: &str) {
         if self.truncated {
             return;
         }
@@ -148,7 +151,7 @@ impl Field {
     /// Cuts the field to its limit, at a character boundary.
     #[cold]
     #[inline(never)]
-    pub(super) fn cut(&mut self, inp: &Input) {
+    pub(super) fn cut(&mut self, inp: &Window) {
         if !self.owned {
             // Cut the borrowed range at a character boundary of the input.
             let mut keep = (self.start + self.limit).min(self.end);
@@ -169,7 +172,7 @@ impl Field {
     }
 
     #[cold]
-    pub(super) fn make_owned(&mut self, inp: &Input) {
+    pub(super) fn make_owned(&mut self, inp: &Window) {
         self.buf.clear();
         if self.start != self.end {
             self.buf.push_str(inp.str(self.start, self.end));
@@ -178,7 +181,7 @@ impl Field {
     }
 
     #[inline(always)]
-    pub(super) fn bytes<'t>(&'t self, inp: &Input<'t>) -> &'t [u8] {
+    pub(super) fn bytes<'t>(&'t self, inp: &Window<'t>) -> &'t [u8] {
         if self.owned {
             self.buf.as_bytes()
         } else if self.start == self.end {
@@ -201,7 +204,7 @@ impl Field {
     /// The field as text: what `resolve(self.slot(), ..)` gives, without
     /// building the slot (this runs for every tag name and text token).
     #[inline]
-    pub(super) fn str<'t>(&'t self, inp: &Input<'t>) -> &'t str {
+    pub(super) fn str<'t>(&'t self, inp: &Window<'t>) -> &'t str {
         if self.owned {
             return &self.buf;
         }
@@ -230,7 +233,7 @@ pub(super) fn ascii_lower(c: u8) -> &'static str {
 
 /// Appends the current character (at `p`, `n` bytes) to `field`, with CR and
 /// CRLF as LF.
-pub(super) fn push_char(field: &mut Field, inp: &Input, p: usize, n: usize) {
+pub(super) fn push_char(field: &mut Field, inp: &Window, p: usize, n: usize) {
     if inp.at(p) == b'\r' {
         if n == 2 {
             field.push_input(inp, p + 1, p + 2);

@@ -1,4 +1,4 @@
-//! The window of the input the machine reads: [`Input`], and the machine's
+//! The window of the input the machine reads: [`Window`], and the machine's
 //! reads of it (the current character, look-ahead, scans).
 
 use super::*;
@@ -8,7 +8,7 @@ use super::*;
 /// [`Machine::rebase`]); `origin` is the absolute offset of `text`'s first
 /// byte, added only to what leaves the machine (token and error spans).
 #[derive(Clone, Copy)]
-pub(crate) struct Input<'b> {
+pub(crate) struct Window<'b> {
     /// The window as text: borrowed fields are resolved by slicing it, which
     /// costs a boundary check instead of a second UTF-8 validation.
     pub(crate) text: &'b str,
@@ -16,7 +16,7 @@ pub(crate) struct Input<'b> {
     pub(crate) eof: bool,
 }
 
-impl<'b> Input<'b> {
+impl<'b> Window<'b> {
     /// The window's bytes (no field of their own: the window is built on
     /// every call, and a copy of `text` is two more stores each time).
     #[inline(always)]
@@ -59,7 +59,7 @@ impl<'b> Input<'b> {
     }
 }
 
-impl<E: ErrorPolicy> Machine<E> {
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// Reads the current character: `(first byte, length)`, with CR and
     /// CRLF as `\n`, and [`EOF`] (length 0) at the end. `None` when the
     /// window ends before the character is known (only when `eof` is
@@ -67,7 +67,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// characters only), so the arms that append "the current input
     /// character" append all of it: owned fields are `String`s.
     #[inline]
-    pub(super) fn read(&self, inp: &Input) -> Option<(u8, usize)> {
+    pub(super) fn read(&self, inp: &Window) -> Option<(u8, usize)> {
         let p = self.pos;
         let end = inp.end();
         if p >= end {
@@ -96,7 +96,7 @@ impl<E: ErrorPolicy> Machine<E> {
 
     /// Whether the input at `p` starts with `pat` (ASCII case-insensitively
     /// when `fold`). `None` when the window is too short to tell.
-    pub(super) fn lookahead(&self, inp: &Input, p: usize, pat: &[u8], fold: bool) -> Option<bool> {
+    pub(super) fn lookahead(&self, inp: &Window, p: usize, pat: &[u8], fold: bool) -> Option<bool> {
         let have = inp.from(p);
         let n = have.len().min(pat.len());
         let same = if fold {

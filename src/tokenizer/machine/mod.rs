@@ -1,7 +1,7 @@
 //! The tokenizer's state machine: the `Machine` struct, its entry points and
 //! the hand-out protocol (`advance`, `hand_out`, `Handed`).
 //!
-//! The rest is one construct per file: [`Input`] (`input.rs`), [`Field`]
+//! The rest is one construct per file: [`Window`] (`input.rs`), [`Field`]
 //! (`field.rs`), token building (`builders.rs`), the error sink
 //! (`errors.rs`), what a stream may drop and rebasing (`window.rs`), the
 //! general machine's states by token kind (`states/`), and the fast paths
@@ -11,7 +11,7 @@
 //! single file did).
 //!
 //! The machine never owns the input. Each call gets a window of it
-//! ([`Input`]): the bytes from absolute offset `origin` on, and whether the
+//! ([`Window`]): the bytes from absolute offset `origin` on, and whether the
 //! input ends with the window (`eof`). Positions are offsets in the window:
 //! a stream that drops the bytes before it shifts them all (`rebase`), and
 //! `origin` is added only to the spans that leave the machine, so the
@@ -47,21 +47,23 @@ use std::marker::PhantomData;
 
 use super::attr_index::{self, AttrIndex};
 use super::charref::{self, Decoded, Named, RefErrors};
-use super::{Config, ErrorPolicy, Feedback, Flow};
+use super::feedback::Switch;
+use super::{AttributePolicy, Config, ErrorPolicy, Feedback, Flow};
 use crate::error::{ErrorCode, ParseError};
-use crate::position::{LineCol, LineIndex};
+use crate::position::{LineCol, LineCursor};
 use crate::scan;
 use crate::state::State;
 use crate::token::{
-    AttrRecord, AttrStore, Attributes, Doctype, ProcessingInstruction, Slot, Span, Tag, Text,
-    Token, IN_ARENA, VERBATIM,
+    AttrRecord, AttrStore, Comment, Doctype, Output, ProcessingInstruction, Slot, Span, Src, Tag,
+    Text, Token, IN_ARENA, VERBATIM,
 };
 
 /// The EOF "character" (never a UTF-8 byte).
 const EOF: u8 = 0xFF;
 
-use self::field::{ascii_lower, push_char, Field};
-pub(crate) use self::input::Input;
+pub(crate) use self::field::Field;
+use self::field::{ascii_lower, push_char};
+pub(crate) use self::input::Window;
 
 /// Which non-text token is complete and waiting to be handed out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,13 +86,13 @@ enum Handed {
     Ready,
 }
 
-pub(crate) struct Machine<E> {
+pub(crate) struct Machine<E, A> {
     state: State,
     /// The standard's return state, for character references.
     return_state: State,
     /// Offset of the next byte to consume, in the window (like every
     /// position the machine holds: `rebase` shifts them when a stream drops
-    /// bytes, and `Input::origin` is added only to what is handed out).
+    /// bytes, and `Window::origin` is added only to what is handed out).
     pos: usize,
 
     last_start_tag: Vec<u8>,
@@ -122,11 +124,14 @@ pub(crate) struct Machine<E> {
     /// An attribute of the current tag was dropped or cut by a limit.
     tag_limited: bool,
 
-    // Output.
-    text: Field,
-    text_span: Span,
+    /// What tokens are read from: the strings and spans of the token
+    /// being built and of the one handed out last.
+    out: Output,
     ready: Option<Ready>,
     handed: Handed,
+    /// The text just handed out has a tag behind it, complete (`ready`):
+    /// the next call hands it out at once (`tag_waits`).
+    tag_queued: bool,
     finished: bool,
 
     /// Where a caller last put the machine into a state (construction or
@@ -163,18 +168,10 @@ pub(crate) struct Machine<E> {
     temp: Vec<u8>,
     charref_code: u32,
 
-    // The current tag.
-    tag_is_end: bool,
-    self_closing: bool,
-    tag_name: Field,
-    tag_name_span: Span,
-    token_end: usize,
-    attrs: Vec<AttrRecord>,
+    // The current tag (its strings are in `out`).
     /// Index of the first record of `attrs` that may still borrow input
     /// bytes: those before it borrow none (see `earliest_needed`).
     attrs_borrowing: usize,
-    /// The rewritten strings of the attributes that are not `VERBATIM`.
-    attr_store: AttrStore,
     attr_live: bool,
     /// Whether `attr_name` and `attr_value` may hold something: set by
     /// `new_attr` and `fast_leave`, the only ways into the general
@@ -188,26 +185,13 @@ pub(crate) struct Machine<E> {
     attr_value_span: Span,
     attr_index: AttrIndex,
 
-    // The current comment (also the processing instruction's data).
-    comment: Field,
-    pi_target: Field,
-
-    // The current DOCTYPE.
-    doctype_name: Field,
-    doctype_public: Field,
-    doctype_system: Field,
-    has_doctype_name: bool,
-    has_doctype_public: bool,
-    has_doctype_system: bool,
-    force_quirks: bool,
-
     errors: Vec<ParseError>,
     /// Line/column cursor for error locations (errors on only): usually at
     /// the last error, so successive errors cost the distance between them.
-    lines: LineIndex,
+    lines: LineCursor,
     /// Line/column at the start of the window, for the rare error reported
     /// behind the cursor.
-    lines_at_base: LineIndex,
+    lines_at_base: LineCursor,
     /// Limit errors waiting for a window to locate them in.
     limit_errors: Vec<(ErrorCode, usize)>,
     /// Input-stream checks (control characters, noncharacters) are done up to
@@ -218,11 +202,11 @@ pub(crate) struct Machine<E> {
     /// the end of the window, so that the many checks up to the end of each
     /// token cost nothing until the input reaches the suspect.
     stream_clear_until: usize,
-    _policy: PhantomData<E>,
+    _policy: PhantomData<(E, A)>,
 }
 
-impl<E: ErrorPolicy> Machine<E> {
-    pub(crate) fn new(config: &Config) -> Self {
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
+    pub(crate) fn new(config: &Config<E, A>) -> Self {
         let mut machine = Machine {
             state: config.initial_state,
             return_state: State::Data,
@@ -249,10 +233,10 @@ impl<E: ErrorPolicy> Machine<E> {
             max_token_len: config.max_token_len,
             limited: config.max_attributes != usize::MAX || config.max_token_len != usize::MAX,
             tag_limited: false,
-            text: Field::default(),
-            text_span: Span::default(),
+            out: Output::default(),
             ready: None,
             handed: Handed::Nothing,
+            tag_queued: false,
             finished: false,
             entered_at: 0,
             stale_tag: false,
@@ -264,14 +248,7 @@ impl<E: ErrorPolicy> Machine<E> {
             amp: 0,
             temp: Vec::new(),
             charref_code: 0,
-            tag_is_end: false,
-            self_closing: false,
-            tag_name: Field::default(),
-            tag_name_span: Span::default(),
-            token_end: 0,
-            attrs: Vec::new(),
             attrs_borrowing: 0,
-            attr_store: AttrStore::default(),
             attr_live: false,
             attr_fields_used: false,
             attr_duplicate: false,
@@ -280,18 +257,9 @@ impl<E: ErrorPolicy> Machine<E> {
             attr_name_span: Span::default(),
             attr_value_span: Span::default(),
             attr_index: AttrIndex::new(),
-            comment: Field::default(),
-            pi_target: Field::default(),
-            doctype_name: Field::default(),
-            doctype_public: Field::default(),
-            doctype_system: Field::default(),
-            has_doctype_name: false,
-            has_doctype_public: false,
-            has_doctype_system: false,
-            force_quirks: false,
             errors: Vec::new(),
-            lines: LineIndex::new(),
-            lines_at_base: LineIndex::new(),
+            lines: LineCursor::new(),
+            lines_at_base: LineCursor::new(),
             limit_errors: Vec::new(),
             stream_checked: 0,
             stream_clear_until: 0,
@@ -299,14 +267,14 @@ impl<E: ErrorPolicy> Machine<E> {
         };
         let limit = config.max_token_len;
         for field in [
-            &mut machine.tag_name,
+            &mut machine.out.tag_name,
             &mut machine.attr_name,
             &mut machine.attr_value,
-            &mut machine.comment,
-            &mut machine.pi_target,
-            &mut machine.doctype_name,
-            &mut machine.doctype_public,
-            &mut machine.doctype_system,
+            &mut machine.out.comment,
+            &mut machine.out.pi_target,
+            &mut machine.out.doctype_name,
+            &mut machine.out.doctype_public,
+            &mut machine.out.doctype_system,
         ] {
             field.limit = limit;
         }
@@ -367,14 +335,11 @@ impl<E: ErrorPolicy> Machine<E> {
         // already: it is handed out here, inline, without the call of the
         // machine's big function, whose entry and exit alone cost more than
         // the hand-out. Standalone, the feedback looks at it here too,
-        // inline (a gain only once its common cases became a few
-        // comparisons), when no switch waits and the tag
-        // has its attributes (without them the tracked paths need the
-        // machine's view of them: the big function does that).
+        // inline, when no switch waits.
         match feedback {
             None => {
                 if self.tag_waits() {
-                    return Some(self.hand_out_waiting_tag(Input { text, origin, eof }));
+                    return Some(self.hand_out_waiting_tag(Window { text, origin, eof }));
                 }
                 if origin == 0 && eof {
                     return self.next_token_driven_whole(text);
@@ -382,15 +347,29 @@ impl<E: ErrorPolicy> Machine<E> {
                 self.next_token_driven(text, origin, eof)
             }
             Some(feedback) => {
-                if E::ATTRIBUTES && self.tag_waits() && feedback.pending.is_none() {
-                    let token = self.hand_out_waiting_tag(Input { text, origin, eof });
-                    feedback.pending = feedback.observe(&token);
-                    return Some(token);
+                if self.tag_waits() {
+                    let inp = Window { text, origin, eof };
+                    let switch = feedback.observe(&self.hand_out_waiting_tag(inp));
+                    self.switch(switch);
+                    return Some(self.waiting_tag_token(inp));
                 }
                 if origin == 0 && eof {
                     return self.next_token_standalone_whole(text, feedback);
                 }
                 self.next_token_standalone(text, origin, eof, feedback)
+            }
+        }
+    }
+
+    /// Applies standalone mode's switches, decided on the token just
+    /// handed out (which they do not change: it is a view of the output),
+    /// before the next.
+    #[inline(always)]
+    fn switch(&mut self, switch: Option<Switch>) {
+        if let Some(switch) = switch {
+            self.set_cdata_allowed(switch.cdata_allowed);
+            if let Some(state) = switch.state {
+                self.set_state(state);
             }
         }
     }
@@ -411,17 +390,32 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Whether a tag waits behind the text handed out last.
     #[inline(always)]
     fn tag_waits(&self) -> bool {
-        self.handed == Handed::Text && matches!(self.ready, Some(Ready::StartTag | Ready::EndTag))
+        self.tag_queued
     }
 
     /// What `hand_out` does for a tag waiting behind the text just handed
     /// out: forget the text, hand out the tag.
     #[inline(always)]
-    fn hand_out_waiting_tag<'t>(&'t mut self, inp: Input<'t>) -> Token<'t> {
-        self.attr_store.origin = inp.origin;
-        self.text.clear();
+    fn hand_out_waiting_tag<'t>(&'t mut self, inp: Window<'t>) -> Token<'t> {
+        self.out.origin = inp.origin;
+        self.out.text.clear();
         self.handed = Handed::Ready;
-        self.ready_token(inp)
+        self.tag_queued = false;
+        self.waiting_tag_token(inp)
+    }
+
+    /// The tag handed out by [`hand_out_waiting_tag`](Self::hand_out_waiting_tag).
+    #[inline(always)]
+    fn waiting_tag_token<'t>(&'t self, inp: Window<'t>) -> Token<'t> {
+        let src = Src {
+            out: &self.out,
+            input: inp.text,
+        };
+        if self.out.tag_is_end {
+            Token::EndTag(Tag { src })
+        } else {
+            Token::StartTag(Tag { src })
+        }
     }
 
     /// [`next_token_driven`](Self::next_token_driven) for a whole document
@@ -481,16 +475,10 @@ impl<E: ErrorPolicy> Machine<E> {
         eof: bool,
         feedback: Option<&mut Feedback>,
     ) -> Option<Token<'t>> {
-        let inp = Input { text, origin, eof };
+        let inp = Window { text, origin, eof };
         let Some(feedback) = feedback else {
             return self.hand_out(inp);
         };
-        // Chosen here, not inside `hand_out_observed`: an early return
-        // there (even one a constant rules out) kept the token from being
-        // built where it is returned, a copy per token.
-        if !E::ATTRIBUTES {
-            return self.hand_out_observed_without_attributes(inp, feedback);
-        }
         self.hand_out_observed(inp, feedback)
     }
 
@@ -523,75 +511,121 @@ impl<E: ErrorPolicy> Machine<E> {
         }
     }
 
-    /// Standalone mode's [`hand_out`](Self::hand_out): the switches decided
-    /// on the last token are applied first, and the new token is looked at
-    /// before it is returned.
+    /// Records every token of a whole document (`text`, from where the
+    /// machine is to its end) into `records`, the end of the input left
+    /// out, and leaves the machine finished: the same tokens in the same
+    /// order as `next_token`, with standalone mode's switches made after
+    /// each, each written from the spans and fields where the machine
+    /// keeps them, without the hand-out's protocol.
+    #[cfg(feature = "records")]
+    pub(crate) fn record_whole(
+        &mut self,
+        text: &str,
+        mut feedback: Option<&mut Feedback>,
+        records: &mut crate::records::Records,
+    ) {
+        let inp = Window {
+            text,
+            origin: 0,
+            eof: true,
+        };
+        self.out.origin = 0;
+        let input_len = text.len();
+        // A token handed out before (by `next_token`) is done with.
+        match self.handed {
+            Handed::Text => self.out.text.clear(),
+            Handed::Ready => {
+                if let Some(kind) = self.ready.take() {
+                    self.handed_other(kind);
+                }
+            }
+            Handed::Nothing => {}
+        }
+        self.handed = Handed::Nothing;
+        self.tag_queued = false;
+        while !self.finished {
+            if self.ready.is_none() {
+                self.run(&inp);
+                if E::ENABLED && !self.limit_errors.is_empty() {
+                    for (code, at) in std::mem::take(&mut self.limit_errors) {
+                        self.err(&inp, code, at);
+                    }
+                }
+            }
+            // A whole document's run ends at a token (the end of the input
+            // is one); text before it goes first.
+            let Some(kind) = self.ready else { break };
+            if !self.out.text.is_empty() {
+                if E::ENABLED {
+                    self.check_stream(&inp, self.pos.saturating_sub(1));
+                }
+                records.push_text(&self.out, input_len);
+                if let Some(feedback) = feedback.as_deref_mut() {
+                    let switch = feedback.observe(&self.text_token(inp));
+                    self.switch(switch);
+                }
+                self.out.text.clear();
+                continue;
+            }
+            self.ready = None;
+            match kind {
+                Ready::StartTag | Ready::EndTag => {
+                    records.push_tag(&self.out, text, input_len);
+                    self.stale_tag = true;
+                }
+                Ready::Eof => {
+                    self.finished = true;
+                    break;
+                }
+                other => {
+                    use crate::records::TokenRecord;
+                    let kind = match other {
+                        Ready::Doctype => TokenRecord::DOCTYPE,
+                        Ready::ProcessingInstruction => TokenRecord::PROCESSING_INSTRUCTION,
+                        _ => TokenRecord::COMMENT,
+                    };
+                    records.push_other(kind, &self.out, input_len);
+                    self.handed_other(other);
+                }
+            }
+            if let Some(feedback) = feedback.as_deref_mut() {
+                self.ready = Some(kind);
+                let switch = feedback.observe(&self.ready_token(inp));
+                self.ready = None;
+                self.switch(switch);
+            }
+        }
+    }
+
+    /// Standalone mode's [`hand_out`](Self::hand_out): the new token is
+    /// looked at, and the switches it decides applied, before it is
+    /// returned.
     #[inline(always)]
     fn hand_out_observed<'t>(
         &'t mut self,
-        inp: Input<'t>,
+        inp: Window<'t>,
         feedback: &mut Feedback,
     ) -> Option<Token<'t>> {
-        if let Some(switch) = feedback.pending.take() {
-            self.set_cdata_allowed(switch.cdata_allowed);
-            if let Some(state) = switch.state {
-                self.set_state(state);
-            }
-        }
-        let token = self.hand_out(inp);
-        if let Some(token) = &token {
-            feedback.pending = feedback.observe(token);
-        }
-        token
-    }
-
-    /// [`hand_out_observed`](Self::hand_out_observed) when tags are handed
-    /// out without attributes (`SkipAttributes`): the feedback still reads
-    /// those it needs (`<font color>` in foreign content, `<input
-    /// type=hidden>`, `<annotation-xml encoding>`), which the tag fast path
-    /// built for it. The pending switches are applied as there, written out
-    /// again: the same lines as an inlined helper of both cost
-    /// `for_each_token` more instructions over the corpus.
-    #[inline(always)]
-    fn hand_out_observed_without_attributes<'t>(
-        &'t mut self,
-        inp: Input<'t>,
-        feedback: &mut Feedback,
-    ) -> Option<Token<'t>> {
-        if let Some(switch) = feedback.pending.take() {
-            self.set_cdata_allowed(switch.cdata_allowed);
-            if let Some(state) = switch.state {
-                self.set_state(state);
-            }
-        }
         let handed = self.advance(&inp);
-        let this: &'t Self = self;
-        let token = match handed {
-            Handed::Text => Some(this.text_token(inp)),
-            Handed::Ready => Some(this.ready_token(inp)),
-            Handed::Nothing => None,
-        };
-        if let Some(token) = &token {
-            feedback.pending =
-                feedback.observe_without_attributes(token, || this.tag_attributes(inp));
-        }
-        token
+        let switch = feedback.observe(&self.token_of(handed, inp)?);
+        self.switch(switch);
+        self.token_of(handed, inp)
     }
 
-    /// The current tag's attributes, as built.
+    /// The token `advance` said to hand out.
     #[inline(always)]
-    fn tag_attributes<'t>(&'t self, inp: Input<'t>) -> Attributes<'t> {
-        Attributes {
-            records: &self.attrs,
-            input: inp.text,
-            store: &self.attr_store,
+    fn token_of<'t>(&'t self, handed: Handed, inp: Window<'t>) -> Option<Token<'t>> {
+        match handed {
+            Handed::Text => Some(self.text_token(inp)),
+            Handed::Ready => Some(self.ready_token(inp)),
+            Handed::Nothing => None,
         }
     }
 
     /// Runs the machine (`advance`) and builds the token it says to hand
     /// out.
     #[inline(always)]
-    fn hand_out<'t>(&'t mut self, inp: Input<'t>) -> Option<Token<'t>> {
+    fn hand_out<'t>(&'t mut self, inp: Window<'t>) -> Option<Token<'t>> {
         match self.advance(&inp) {
             Handed::Text => Some(self.text_token(inp)),
             Handed::Ready => Some(self.ready_token(inp)),
@@ -608,7 +642,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// the stream when no token came). Standalone mode's feedback has seen
     /// the token already.
     pub(crate) fn last_token<'t>(&'t self, text: &'t str, origin: usize) -> Option<Token<'t>> {
-        let inp = Input {
+        let inp = Window {
             text,
             origin,
             eof: false,
@@ -626,24 +660,27 @@ impl<E: ErrorPolicy> Machine<E> {
     }
 
     #[inline(always)]
-    fn text_token<'t>(&'t self, inp: Input<'t>) -> Token<'t> {
+    fn text_token<'t>(&'t self, inp: Window<'t>) -> Token<'t> {
         Token::Text(Text {
-            text: self.text.str(&inp),
-            span: inp.absolute(self.text_span),
+            src: Src {
+                out: &self.out,
+                input: inp.text,
+            },
         })
     }
 
     /// Forgets the token handed out last, runs the machine until a token is
     /// complete (or the window is used up), and says what to hand out.
     #[inline(always)]
-    fn advance(&mut self, inp: &Input) -> Handed {
-        // Attribute records are resolved in the window of this call.
-        self.attr_store.origin = inp.origin;
+    fn advance(&mut self, inp: &Window) -> Handed {
+        // Tokens are resolved in the window of this call.
+        self.out.origin = inp.origin;
         match self.handed {
             Handed::Text => {
-                self.text.clear();
+                self.out.text.clear();
                 if self.ready.is_some() {
                     self.handed = Handed::Ready;
+                    self.tag_queued = false;
                     return Handed::Ready;
                 }
             }
@@ -674,8 +711,9 @@ impl<E: ErrorPolicy> Machine<E> {
                 self.err(inp, code, at);
             }
         }
-        if !self.text.is_empty() && (self.ready.is_some() || (!inp.eof && !self.join_text)) {
+        if !self.out.text.is_empty() && (self.ready.is_some() || (!inp.eof && !self.join_text)) {
             self.handed = Handed::Text;
+            self.tag_queued = matches!(self.ready, Some(Ready::StartTag | Ready::EndTag));
             if E::ENABLED {
                 self.check_stream(inp, self.pos.saturating_sub(1));
             }
@@ -686,55 +724,18 @@ impl<E: ErrorPolicy> Machine<E> {
     }
 
     #[inline(always)]
-    fn ready_token<'t>(&'t self, inp: Input<'t>) -> Token<'t> {
-        let span = inp.absolute(Span {
-            start: self.lt,
-            end: self.token_end,
-        });
+    fn ready_token<'t>(&'t self, inp: Window<'t>) -> Token<'t> {
+        let src = Src {
+            out: &self.out,
+            input: inp.text,
+        };
         match self.ready {
-            Some(Ready::StartTag) | Some(Ready::EndTag) => {
-                let tag = Tag {
-                    name: self.tag_name.str(&inp),
-                    self_closing: self.self_closing,
-                    span,
-                    name_span: inp.absolute(self.tag_name_span),
-                    attrs: if self.tag_is_end || !E::ATTRIBUTES {
-                        Attributes::EMPTY
-                    } else {
-                        Attributes {
-                            records: &self.attrs,
-                            input: inp.text,
-                            store: &self.attr_store,
-                        }
-                    },
-                };
-                if self.tag_is_end {
-                    Token::EndTag(tag)
-                } else {
-                    Token::StartTag(tag)
-                }
-            }
-            Some(Ready::Comment) => Token::Comment(Text {
-                text: self.comment.str(&inp),
-                span,
-            }),
-            Some(Ready::Doctype) => Token::Doctype(Doctype {
-                name: self.has_doctype_name.then(|| self.doctype_name.str(&inp)),
-                public_id: self
-                    .has_doctype_public
-                    .then(|| self.doctype_public.str(&inp)),
-                system_id: self
-                    .has_doctype_system
-                    .then(|| self.doctype_system.str(&inp)),
-                force_quirks: self.force_quirks,
-                span,
-            }),
+            Some(Ready::StartTag) => Token::StartTag(Tag { src }),
+            Some(Ready::EndTag) => Token::EndTag(Tag { src }),
+            Some(Ready::Comment) => Token::Comment(Comment { src }),
+            Some(Ready::Doctype) => Token::Doctype(Doctype { src }),
             Some(Ready::ProcessingInstruction) => {
-                Token::ProcessingInstruction(ProcessingInstruction {
-                    target: self.pi_target.str(&inp),
-                    data: self.comment.str(&inp),
-                    span,
-                })
+                Token::ProcessingInstruction(ProcessingInstruction { src })
             }
             Some(Ready::Eof) | None => Token::Eof,
         }

@@ -4,7 +4,7 @@
 
 use super::*;
 
-impl<E: ErrorPolicy> Machine<E> {
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// The earliest input offset whose bytes the machine may still read:
     /// a stream may drop the bytes before it. Only meaningful between calls,
     /// when no token is lent out.
@@ -63,8 +63,8 @@ impl<E: ErrorPolicy> Machine<E> {
         // first that borrows has the earliest start. The cursor passes each
         // record at most once per tag; looking at every record at every
         // chunk made a tag of n attributes in tiny chunks cost O(n^2).
-        while let Some(a) = self.attrs.get(self.attrs_borrowing) {
-            if let Some(start) = a.borrowed_start(&self.attr_store.rewritten) {
+        while let Some(a) = self.out.attrs.get(self.attrs_borrowing) {
+            if let Some(start) = a.borrowed_start(&self.out.attr_store.rewritten) {
                 low = low.min(start);
                 break;
             }
@@ -77,14 +77,14 @@ impl<E: ErrorPolicy> Machine<E> {
     /// of token whose last token is not handed out yet (in progress or
     /// ready).
     pub(super) fn live_fields(&self) -> impl Iterator<Item = &Field> {
-        let tag = [&self.tag_name, &self.attr_name, &self.attr_value];
-        let comment = [&self.comment, &self.pi_target];
+        let tag = [&self.out.tag_name, &self.attr_name, &self.attr_value];
+        let comment = [&self.out.comment, &self.out.pi_target];
         let doctype = [
-            &self.doctype_name,
-            &self.doctype_public,
-            &self.doctype_system,
+            &self.out.doctype_name,
+            &self.out.doctype_public,
+            &self.out.doctype_system,
         ];
-        std::iter::once(&self.text)
+        std::iter::once(&self.out.text)
             .chain(tag.into_iter().filter(|_| !self.stale_tag))
             .chain(comment.into_iter().filter(|_| !self.stale_comment))
             .chain(doctype.into_iter().filter(|_| !self.stale_doctype))
@@ -95,7 +95,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// must keep grow large (a huge token), after which it keeps only what
     /// the fields hold (bounded by `Config::max_token_len` when set).
     pub(crate) fn detach(&mut self, text: &str) {
-        let inp = Input {
+        let inp = Window {
             text,
             origin: 0,
             eof: false,
@@ -104,15 +104,15 @@ impl<E: ErrorPolicy> Machine<E> {
         // the window no longer has: they are left alone.
         let (tag, comment, doctype) = (!self.stale_tag, !self.stale_comment, !self.stale_doctype);
         for (live, field) in [
-            (true, &mut self.text),
-            (tag, &mut self.tag_name),
+            (true, &mut self.out.text),
+            (tag, &mut self.out.tag_name),
             (tag, &mut self.attr_name),
             (tag, &mut self.attr_value),
-            (comment, &mut self.comment),
-            (comment, &mut self.pi_target),
-            (doctype, &mut self.doctype_name),
-            (doctype, &mut self.doctype_public),
-            (doctype, &mut self.doctype_system),
+            (comment, &mut self.out.comment),
+            (comment, &mut self.out.pi_target),
+            (doctype, &mut self.out.doctype_name),
+            (doctype, &mut self.out.doctype_public),
+            (doctype, &mut self.out.doctype_system),
         ] {
             if live && field.borrows_from().is_some() {
                 field.make_owned(&inp);
@@ -124,26 +124,27 @@ impl<E: ErrorPolicy> Machine<E> {
         // The records before the cursor borrow nothing; visiting only the
         // others keeps a huge tag's repeated detaching linear.
         let from = self.attrs_borrowing;
-        self.attrs_borrowing = self.attrs.len();
-        for a in &mut self.attrs[from..] {
+        self.attrs_borrowing = self.out.attrs.len();
+        for a in &mut self.out.attrs[from..] {
             if a.strings == VERBATIM {
                 // Name and value side by side in the arena: the record
                 // stays 40 bytes, with no slots in the side list.
-                a.strings = IN_ARENA | self.attr_store.arena.len();
+                a.strings = IN_ARENA | self.out.attr_store.arena.len();
                 for span in [a.name_span, a.value_span] {
-                    self.attr_store
+                    self.out
+                        .attr_store
                         .arena
                         .push_str(inp.str(span.start, span.end));
                 }
             } else if a.strings & IN_ARENA == 0 {
-                let Some((name, value)) = self.attr_store.rewritten.get_mut(a.strings) else {
+                let Some((name, value)) = self.out.attr_store.rewritten.get_mut(a.strings) else {
                     continue;
                 };
                 for slot in [name, value] {
                     if let Slot::Input(s, e) = *slot {
-                        let start = self.attr_store.arena.len();
-                        self.attr_store.arena.push_str(inp.str(s, e));
-                        *slot = Slot::Scratch(start, self.attr_store.arena.len());
+                        let start = self.out.attr_store.arena.len();
+                        self.out.attr_store.arena.push_str(inp.str(s, e));
+                        *slot = Slot::Scratch(start, self.out.attr_store.arena.len());
                     }
                 }
             }
@@ -155,26 +156,26 @@ impl<E: ErrorPolicy> Machine<E> {
     /// only when it drops at least as many, so that the rebasing of a tag
     /// of a million attributes is paid for by the bytes dropped.
     pub(crate) fn rebase_work(&self) -> usize {
-        self.attrs.len() + self.attr_store.rewritten.len() + self.limit_errors.len()
+        self.out.attrs.len() + self.out.attr_store.rewritten.len() + self.limit_errors.len()
     }
 
     /// Bytes held in scratch buffers (for memory-bound tests).
     pub(crate) fn scratch_capacity(&self) -> usize {
         let fields = [
-            &self.text,
-            &self.tag_name,
+            &self.out.text,
+            &self.out.tag_name,
             &self.attr_name,
             &self.attr_value,
-            &self.comment,
-            &self.pi_target,
-            &self.doctype_name,
-            &self.doctype_public,
-            &self.doctype_system,
+            &self.out.comment,
+            &self.out.pi_target,
+            &self.out.doctype_name,
+            &self.out.doctype_public,
+            &self.out.doctype_system,
         ];
         fields.iter().map(|f| f.buf.capacity()).sum::<usize>()
-            + self.attr_store.arena.capacity()
-            + self.attrs.capacity() * std::mem::size_of::<AttrRecord>()
-            + self.attr_store.rewritten.capacity() * std::mem::size_of::<(Slot, Slot)>()
+            + self.out.attr_store.arena.capacity()
+            + self.out.attrs.capacity() * std::mem::size_of::<AttrRecord>()
+            + self.out.attr_store.rewritten.capacity() * std::mem::size_of::<(Slot, Slot)>()
     }
 
     /// Called by a stream before it drops the first `drop` bytes of its
@@ -184,7 +185,7 @@ impl<E: ErrorPolicy> Machine<E> {
         if !E::ENABLED {
             return;
         }
-        let inp = Input {
+        let inp = Window {
             text,
             origin,
             eof: false,
@@ -204,7 +205,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Every live position is at or after `drop` (`earliest_needed`). Some
     /// are not live but still handed out later: the span of a token in
     /// progress that `detach` copied out of the window starts before it.
-    /// Those wrap, and `Input::absolute` wraps them back, so spans stay
+    /// Those wrap, and `Window::absolute` wraps them back, so spans stay
     /// exact. The few positions that are compared rather than handed out
     /// (`entered_at`, the input-stream check's progress) saturate at the
     /// window's start, which is what they mean there.
@@ -214,27 +215,31 @@ impl<E: ErrorPolicy> Machine<E> {
         shift(&mut self.pos);
         shift(&mut self.lt);
         shift(&mut self.amp);
-        shift(&mut self.token_end);
         self.entered_at = self.entered_at.saturating_sub(drop);
         self.stream_checked = self.stream_checked.saturating_sub(drop);
         self.stream_clear_until = self.stream_clear_until.saturating_sub(drop);
         for field in [
-            &mut self.text,
-            &mut self.tag_name,
+            &mut self.out.text,
+            &mut self.out.tag_name,
             &mut self.attr_name,
             &mut self.attr_value,
-            &mut self.comment,
-            &mut self.pi_target,
-            &mut self.doctype_name,
-            &mut self.doctype_public,
-            &mut self.doctype_system,
+            &mut self.out.comment,
+            &mut self.out.pi_target,
+            &mut self.out.doctype_name,
+            &mut self.out.doctype_public,
+            &mut self.out.doctype_system,
         ] {
-            shift(&mut field.start);
-            shift(&mut field.end);
+            // An empty field stays at 0, inside the window (see
+            // `Field::clear`).
+            if field.start != field.end {
+                shift(&mut field.start);
+                shift(&mut field.end);
+            }
         }
         for span in [
-            &mut self.text_span,
-            &mut self.tag_name_span,
+            &mut self.out.span,
+            &mut self.out.text_span,
+            &mut self.out.tag_name_span,
             &mut self.attr_name_span,
             &mut self.attr_value_span,
         ] {
@@ -243,11 +248,11 @@ impl<E: ErrorPolicy> Machine<E> {
         if let Some(span) = &mut self.last_start_tag_span {
             shift_span(span);
         }
-        for a in &mut self.attrs {
+        for a in &mut self.out.attrs {
             shift_span(&mut a.name_span);
             shift_span(&mut a.value_span);
         }
-        for (name, value) in &mut self.attr_store.rewritten {
+        for (name, value) in &mut self.out.attr_store.rewritten {
             for slot in [name, value] {
                 if let Slot::Input(s, e) = slot {
                     shift(s);

@@ -1,9 +1,10 @@
 //! The lanes: the data state's and the text states' common paths without
 //! a step (runs, references, `</name>` at once, whole comments).
 
+use super::tag::{Build, Skim};
 use crate::tokenizer::machine::*;
 
-impl<E: ErrorPolicy> Machine<E> {
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// The data state's common path without a step: runs of text (CR and
     /// CRLF taken as LF, character references decoded at once), then the
     /// tag that follows, by the tag fast path, or a comment, by the comment
@@ -12,7 +13,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// followed by a letter, NUL (errors on), the end of the window or a
     /// reference it cuts.
     #[inline(always)]
-    pub(in crate::tokenizer::machine) fn data_lane(&mut self, inp: &Input) -> bool {
+    pub(in crate::tokenizer::machine) fn data_lane(&mut self, inp: &Window) -> bool {
         let set = if E::ENABLED {
             &scan::DATA_WITH_NUL
         } else {
@@ -39,10 +40,12 @@ impl<E: ErrorPolicy> Machine<E> {
                     };
                     self.lt = r;
                     self.lt_read = true;
-                    if E::ATTRIBUTES {
-                        self.tag_fast_path(inp, name, is_end);
+                    // With errors on, attributes are built for their
+                    // errors even when they are not handed out.
+                    if A::KEEP || E::ENABLED {
+                        self.tag_fast_path::<Build>(inp, name, is_end);
                     } else {
-                        self.tag_skim(inp, name, is_end);
+                        self.tag_fast_path::<Skim>(inp, name, is_end);
                     }
                     return true;
                 }
@@ -61,7 +64,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// [`data_lane`](Self::data_lane) as a call, for the loop of
     /// [`run_loop`](Self::run_loop).
     #[inline(never)]
-    pub(in crate::tokenizer::machine) fn data_lane_call(&mut self, inp: &Input) -> bool {
+    pub(in crate::tokenizer::machine) fn data_lane_call(&mut self, inp: &Window) -> bool {
         self.data_lane(inp)
     }
 
@@ -75,7 +78,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn text_lane(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         set: &scan::Landmarks,
     ) -> bool {
         let buf = inp.buf();
@@ -94,11 +97,11 @@ impl<E: ErrorPolicy> Machine<E> {
                             let name_bytes = &buf[name..end];
                             if name_bytes.iter().any(u8::is_ascii_uppercase) {
                                 let lower = inp.str(name, end).to_ascii_lowercase();
-                                self.tag_name.push_str(inp, &lower);
+                                self.out.tag_name.push_str(inp, &lower);
                             } else {
-                                self.tag_name.push_input(inp, name, end);
+                                self.out.tag_name.push_input(inp, name, end);
                             }
-                            self.tag_name_span.end = end;
+                            self.out.tag_name_span.end = end;
                             self.state = State::Data;
                             self.pos = end + 1;
                             self.emit(Ready::EndTag, end + 1);
@@ -148,7 +151,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// `/` after the name, or the window ends first).
     pub(in crate::tokenizer::machine) fn appropriate_end_tag_at(
         &self,
-        inp: &Input,
+        inp: &Window,
         name: usize,
     ) -> Option<bool> {
         if !self.has_last_start_tag {
@@ -194,7 +197,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// With errors on, only comments that raise none (no `--!>`, no `<!--`
     /// inside). Returns `false` for anything else (`<!-->`, `<!--->`, the
     /// end of the window first), which the general machine takes from `<`.
-    pub(in crate::tokenizer::machine) fn comment_lane(&mut self, inp: &Input, lt: usize) -> bool {
+    pub(in crate::tokenizer::machine) fn comment_lane(&mut self, inp: &Window, lt: usize) -> bool {
         let buf = inp.buf();
         let data = lt + 4;
         match buf.get(data) {
@@ -236,10 +239,10 @@ impl<E: ErrorPolicy> Machine<E> {
         self.lt = lt;
         self.lt_read = true;
         self.new_comment();
-        self.comment.push_input(inp, data, end);
-        if self.comment.truncated {
+        self.out.comment.push_input(inp, data, end);
+        if self.out.comment.truncated {
             // A length limit cut the data: the general machine reports it.
-            self.comment.clear();
+            self.out.comment.clear();
             return false;
         }
         self.state = State::Data;
@@ -253,7 +256,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn text_run(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         set: &scan::Landmarks,
         r: usize,
     ) -> usize {
@@ -270,7 +273,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn text_reference(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         r: usize,
     ) -> Option<usize> {
         let mut errors = RefErrors::default();
@@ -294,7 +297,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// The lanes' CR (or CRLF) in text, at window offset `r`, which is not
     /// the window's last byte: emitted as LF; its length.
     #[inline(always)]
-    pub(in crate::tokenizer::machine) fn text_newline(&mut self, inp: &Input, r: usize) -> usize {
+    pub(in crate::tokenizer::machine) fn text_newline(&mut self, inp: &Window, r: usize) -> usize {
         let n = 1 + usize::from(inp.buf()[r + 1] == b'\n');
         self.emit_char(inp, r, n);
         n

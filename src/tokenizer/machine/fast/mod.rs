@@ -3,5 +3,4 @@
 //! never tokens.
 
 mod lanes;
-mod skim;
 mod tag;

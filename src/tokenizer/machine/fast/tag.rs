@@ -1,10 +1,33 @@
 //! The tag fast path: the tag states for the common shapes of a tag, as
-//! straight-line code.
+//! straight-line code, written once for tags whose attributes are built
+//! and for tags whose attributes are stepped over (`AttrMode`).
 
 use crate::scan::tag_block::TagBlock;
 use crate::tokenizer::machine::*;
 
-impl<E: ErrorPolicy> Machine<E> {
+/// What the tag fast path does with attributes: a compile-time choice, so
+/// that each machine carries one copy of the path with no test for it.
+pub(in crate::tokenizer::machine) trait AttrMode {
+    /// Attributes are built (names, values, references, duplicates).
+    const BUILD: bool;
+}
+
+/// Attributes are built: every tokenizer but one that skips them.
+pub(in crate::tokenizer::machine) struct Build;
+
+/// Attributes are stepped over by the same transitions, none built: a
+/// tokenizer with `SkipAttributes` and errors off.
+pub(in crate::tokenizer::machine) struct Skim;
+
+impl AttrMode for Build {
+    const BUILD: bool = true;
+}
+
+impl AttrMode for Skim {
+    const BUILD: bool = false;
+}
+
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// The tag states for the common shapes of a tag, as straight-line code.
     ///
     /// Starts at `p`, the first letter of a tag name (after `<` or `</`),
@@ -23,18 +46,24 @@ impl<E: ErrorPolicy> Machine<E> {
     /// matched in a loop: a tag is name, then attributes of name, `=` and
     /// value, so each branch below sees the same kind of byte every time
     /// and predicts well (one `match` on a state per byte was a hard to
-    /// predict indirect jump). The attribute in progress is kept in a local
-    /// (`FastAttr`) and pushed as a `VERBATIM` record (its strings are its
-    /// spans) without going through the `Field`s.
+    /// predict indirect jump). An attribute is recorded as soon as it ends
+    /// (a `VERBATIM` record when its strings are its spans), so that only
+    /// the attribute in progress lives in locals.
+    ///
+    /// With [`Skim`], attributes are stepped over: their values may hold
+    /// anything but their end (a reference never ends one), so the only
+    /// landmarks are the ends, and none is recorded (the general machine,
+    /// if it takes over, gets the one in progress as a duplicate, which it
+    /// drops). Tags whose attributes standalone mode's feedback reads
+    /// (`font`, `input`, `annotation-xml`) are built all the same.
     #[inline(always)]
-    pub(in crate::tokenizer::machine) fn tag_fast_path(
+    pub(in crate::tokenizer::machine) fn tag_fast_path<M: AttrMode>(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         is_end: bool,
     ) {
         use State::*;
-        self.new_tag(is_end, p);
         // Bytes past a token-length limit are left to the general machine,
         // which cuts fields there: before it, no field can reach the limit.
         // Without a limit (the default) that is the window's end, already a
@@ -48,32 +77,38 @@ impl<E: ErrorPolicy> Machine<E> {
             }
         }
         let buf = &inp.buf()[..stop];
-        let mut r = p;
-        r += self.find(&scan::TAG_NAME, &buf[r..]);
-        if let Some(b'A'..=b'Z') = buf.get(r) {
+        let mut r = p + self.find(&scan::TAG_NAME, &buf[p..]);
+        let upper = matches!(buf.get(r), Some(b'A'..=b'Z'));
+        if upper {
             // Upper case (old pages): the name is lower-cased into the
             // field, which owns it.
             r += self.find(&scan::TAG_NAME_ANY_CASE, &buf[r..]);
-            self.tag_name.push_lowercase(inp, p, r);
+        }
+        if !M::BUILD && feedback_reads_attributes(&buf[p..r]) {
+            return self.tag_fast_path::<Build>(inp, p, is_end);
+        }
+        self.new_tag(is_end, p);
+        if upper {
+            self.out.tag_name.push_lowercase(inp, p, r);
         } else {
             // `new_tag` cleared the field, and the name ends before `stop`.
-            self.tag_name.set_cleared(p, r);
+            self.out.tag_name.set_cleared(p, r);
         }
-        self.tag_name_span.end = r;
+        self.out.tag_name_span.end = r;
         // Kept in a register: reading the span back from the fields just
         // written would wait for the stores (a 16-byte load of two 8-byte
         // stores is not forwarded).
         let name = Span { start: p, end: r };
-        let mut a = FastAttr::default();
-        // Every way out of the tag is a `break 'tag`, so that the one
-        // place that emits the tag is inlined here once.
-        let exit = 'tag: {
+        // Every way to the tag's end is a `break 'tag`, so that the one
+        // place that emits the tag is inlined here once; the ways out to
+        // the general machine are calls of `fast_leave`.
+        let gt = 'tag: {
             // Tag name state, at the byte after the name's run.
             match buf.get(r) {
-                Some(b'>') => break 'tag Exit::Emit(r),
+                Some(b'>') => break 'tag r,
                 Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => r += 1,
-                Some(b'/') => break 'tag Exit::SelfClosing(r + 1),
-                _ => break 'tag Exit::Leave(TagName, r),
+                Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, name),
+                _ => return self.fast_leave(inp, TagName, r, None),
             }
             // The structural index of the 64 bytes from the first
             // attribute on, built when the first attribute name is looked
@@ -85,51 +120,42 @@ impl<E: ErrorPolicy> Machine<E> {
                     r += 1;
                 }
                 match buf.get(r) {
-                    Some(b'>') => break 'tag Exit::Emit(r),
-                    Some(b'/') => break 'tag Exit::SelfClosing(r + 1),
+                    Some(b'>') => break 'tag r,
+                    Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, name),
                     Some(b'=' | b'"' | b'\'' | b'<' | 0) | None => {
-                        break 'tag Exit::Leave(BeforeAttributeName, r)
+                        return self.fast_leave(inp, BeforeAttributeName, r, None)
                     }
                     Some(_) => {}
                 }
                 // A new attribute. One that would pass the attribute limit
-                // (counting the one in progress) is left to the general
-                // machine, which drops it and reports the limit.
-                if self.attrs.len() + usize::from(a.live) >= self.max_attributes {
-                    break 'tag Exit::Leave(BeforeAttributeName, r);
+                // is left to the general machine, which drops it and
+                // reports the limit (attributes stepped over are dropped
+                // anyway).
+                if M::BUILD && self.out.attrs.len() >= self.max_attributes {
+                    return self.fast_leave(inp, BeforeAttributeName, r, None);
                 }
-                self.fast_commit(a);
-                a = FastAttr {
-                    live: true,
-                    dup: false,
-                    ns: r,
-                    ne: r,
-                    vs: r,
-                    ve: r,
-                    arena: NOT_IN_ARENA,
-                    run: r,
-                    name_arena: NOT_IN_ARENA,
-                };
+                // Stepped over, an attribute counts as a duplicate, which the
+                // general machine drops if it takes over.
+                let mut a = FastAttr::at(r, !M::BUILD);
                 // Attribute name state.
                 (r, ix) = self.name_end(ix, buf, r);
-                let mut upper = false;
-                if let Some(b'A'..=b'Z') = buf.get(r) {
+                let upper = matches!(buf.get(r), Some(b'A'..=b'Z'));
+                if upper {
                     // Upper case: the name is lower-cased into the arena once
                     // it is whole.
-                    upper = true;
                     r += self.find(&scan::ATTR_NAME_ANY_CASE, &buf[r..]);
                 }
                 let c = match buf.get(r) {
                     Some(&c @ (b'=' | b'\t' | b'\n' | 0x0C | b' ' | b'\r' | b'/' | b'>')) => c,
-                    _ => break 'tag Exit::Leave(AttributeName, r),
+                    _ => return self.fast_leave(inp, AttributeName, r, Some(a)),
                 };
                 (a.ne, a.vs, a.ve) = (r, r, r);
-                a.dup = if upper {
-                    {
-                        let dup;
-                        (dup, a) = self.fast_lowercase_name(inp, a);
-                        dup
-                    }
+                a.dup = if !M::BUILD {
+                    true
+                } else if upper {
+                    let dup;
+                    (dup, a) = self.fast_lowercase_name(inp, a);
+                    dup
                 } else {
                     self.is_duplicate_input_name(inp, a.ns, r)
                 };
@@ -140,13 +166,22 @@ impl<E: ErrorPolicy> Machine<E> {
                     }
                     match buf.get(r) {
                         Some(b'=') => {}
-                        Some(b'>') => break 'tag Exit::Emit(r),
-                        Some(b'/') => break 'tag Exit::SelfClosing(r + 1),
+                        Some(b'>') => {
+                            self.fast_commit::<M>(a);
+                            break 'tag r;
+                        }
+                        Some(b'/') => {
+                            self.fast_commit::<M>(a);
+                            return self.fast_self_closing(inp, buf, r + 1, name);
+                        }
                         Some(b'"' | b'\'' | b'<' | 0) | None => {
-                            break 'tag Exit::Leave(AfterAttributeName, r)
+                            return self.fast_leave(inp, AfterAttributeName, r, Some(a))
                         }
                         // The next attribute's name.
-                        Some(_) => continue,
+                        Some(_) => {
+                            self.fast_commit::<M>(a);
+                            continue;
+                        }
                     }
                 }
                 r += 1;
@@ -157,27 +192,46 @@ impl<E: ErrorPolicy> Machine<E> {
                 let (set, quote, state) = match buf.get(r) {
                     Some(b'"') => (&scan::ATTR_VALUE_DOUBLE, b'"', AttributeValueDoubleQuoted),
                     Some(b'\'') => (&scan::ATTR_VALUE_SINGLE, b'\'', AttributeValueSingleQuoted),
-                    Some(b'>' | 0) | None => break 'tag Exit::Leave(BeforeAttributeValue, r),
+                    Some(b'>' | 0) | None => {
+                        return self.fast_leave(inp, BeforeAttributeValue, r, Some(a))
+                    }
                     Some(_) => {
-                        // Attribute value (unquoted) state.
+                        // Attribute value (unquoted) state: it ends at
+                        // whitespace or `>`.
                         (a.vs, a.ve, a.run) = (r, r, r);
                         loop {
                             r += self.find(&scan::ATTR_VALUE_UNQUOTED, &buf[r..]);
                             match buf.get(r) {
-                                Some(b'&') => match self.fast_reference(inp, buf, r, a) {
-                                    Some((n, after)) => (r, a) = (r + n, after),
-                                    None => break 'tag Exit::Leave(AttributeValueUnquoted, r),
-                                },
+                                Some(b'&') if M::BUILD => {
+                                    match self.fast_reference(inp, buf, r, a) {
+                                        Some((n, after)) => (r, a) = (r + n, after),
+                                        None => {
+                                            return self.fast_leave(
+                                                inp,
+                                                AttributeValueUnquoted,
+                                                r,
+                                                Some(a),
+                                            )
+                                        }
+                                    }
+                                }
                                 Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => {
                                     a = self.fast_value_end(inp, a, r);
+                                    self.fast_commit::<M>(a);
                                     r += 1;
                                     break;
                                 }
                                 Some(b'>') => {
                                     a = self.fast_value_end(inp, a, r);
-                                    break 'tag Exit::Emit(r);
+                                    self.fast_commit::<M>(a);
+                                    break 'tag r;
                                 }
-                                _ => break 'tag Exit::Leave(AttributeValueUnquoted, r),
+                                // The other landmarks are characters of a
+                                // value stepped over.
+                                Some(_) if !M::BUILD => r += 1,
+                                _ => {
+                                    return self.fast_leave(inp, AttributeValueUnquoted, r, Some(a))
+                                }
                             }
                         }
                         continue;
@@ -190,36 +244,41 @@ impl<E: ErrorPolicy> Machine<E> {
                     (r, ix) = self.quoted_end(ix, buf, r, set);
                     match buf.get(r) {
                         Some(&c) if c == quote => break,
-                        // The other quote: a stop of the index only.
+                        // The other quote (a stop of the index only), and,
+                        // stepped over, every other stop.
                         Some(b'"' | b'\'') => r += 1,
+                        Some(_) if !M::BUILD => r += 1,
                         Some(b'&') => match self.fast_reference(inp, buf, r, a) {
                             Some((n, after)) => (r, a) = (r + n, after),
-                            None => break 'tag Exit::Leave(state, r),
+                            None => return self.fast_leave(inp, state, r, Some(a)),
                         },
-                        _ => break 'tag Exit::Leave(state, r),
+                        _ => return self.fast_leave(inp, state, r, Some(a)),
                     }
                 }
                 a = self.fast_value_end(inp, a, r);
+                self.fast_commit::<M>(a);
                 r += 1;
                 // After attribute value (quoted) state.
                 match buf.get(r) {
                     Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => r += 1,
-                    Some(b'>') => break 'tag Exit::Emit(r),
-                    Some(b'/') => break 'tag Exit::SelfClosing(r + 1),
-                    _ => break 'tag Exit::Leave(AfterAttributeValueQuoted, r),
+                    Some(b'>') => break 'tag r,
+                    Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, name),
+                    _ => return self.fast_leave(inp, AfterAttributeValueQuoted, r, None),
                 }
             }
         };
-        let gt = match exit {
-            Exit::Emit(gt) => gt,
-            Exit::SelfClosing(r) if buf.get(r) == Some(&b'>') => {
-                self.self_closing = true;
-                r
-            }
-            Exit::SelfClosing(r) => return self.fast_leave(inp, SelfClosingStartTag, r, a),
-            Exit::Leave(state, r) => return self.fast_leave(inp, state, r, a),
-        };
-        self.fast_emit(inp, a, name, gt);
+        self.fast_emit(inp, name, gt);
+    }
+
+    /// The self-closing start tag state at window offset `r` (after the
+    /// `/`): `>` ends the tag, anything else is the general machine's.
+    #[inline(always)]
+    fn fast_self_closing(&mut self, inp: &Window, buf: &[u8], r: usize, name: Span) {
+        if buf.get(r) == Some(&b'>') {
+            self.out.self_closing = true;
+            return self.fast_emit(inp, name, r);
+        }
+        self.fast_leave(inp, State::SelfClosingStartTag, r, None)
     }
 
     /// The end of an attribute name from window offset `r` (the next byte
@@ -312,7 +371,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline]
     fn fast_reference(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         buf: &[u8],
         amp: usize,
         mut a: FastAttr,
@@ -327,11 +386,11 @@ impl<E: ErrorPolicy> Machine<E> {
             Decoded::Literal(len) => len,
             Decoded::Chars { len, value } => {
                 if a.arena == NOT_IN_ARENA {
-                    a.arena = self.attr_store.arena.len();
+                    a.arena = self.out.attr_store.arena.len();
                 }
-                self.attr_store.arena.push_str(inp.str(a.run, amp));
+                self.out.attr_store.arena.push_str(inp.str(a.run, amp));
                 let mut utf8 = [0; 4];
-                self.attr_store.arena.push_str(value.as_str(&mut utf8));
+                self.out.attr_store.arena.push_str(value.as_str(&mut utf8));
                 a.run = amp + len;
                 len
             }
@@ -345,17 +404,17 @@ impl<E: ErrorPolicy> Machine<E> {
     /// has it (reporting `duplicate-attribute` if so), and the attribute.
     #[cold]
     #[inline(never)]
-    fn fast_lowercase_name(&mut self, inp: &Input, mut a: FastAttr) -> (bool, FastAttr) {
-        let start = self.attr_store.arena.len();
-        self.attr_store.arena.push_str(inp.str(a.ns, a.ne));
-        self.attr_store.arena[start..].make_ascii_lowercase();
+    fn fast_lowercase_name(&mut self, inp: &Window, mut a: FastAttr) -> (bool, FastAttr) {
+        let start = self.out.attr_store.arena.len();
+        self.out.attr_store.arena.push_str(inp.str(a.ns, a.ne));
+        self.out.attr_store.arena[start..].make_ascii_lowercase();
         a.name_arena = start;
         let at = a.ne;
-        let name = &self.attr_store.arena.as_bytes()[start..];
+        let name = &self.out.attr_store.arena.as_bytes()[start..];
         let dup = builders::has_attribute_named(
             &mut self.attr_index,
-            &self.attrs,
-            &self.attr_store,
+            &self.out.attrs,
+            &self.out.attr_store,
             inp,
             name,
         );
@@ -368,7 +427,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// The end of an attribute value in the fast path, at window offset `r`
     /// (the quote or the byte after an unquoted value).
     #[inline(always)]
-    fn fast_value_end(&mut self, inp: &Input, mut a: FastAttr, r: usize) -> FastAttr {
+    fn fast_value_end(&mut self, inp: &Window, mut a: FastAttr, r: usize) -> FastAttr {
         a.ve = r;
         if a.arena != NOT_IN_ARENA {
             a = self.fast_value_rest(inp, a, r);
@@ -379,71 +438,72 @@ impl<E: ErrorPolicy> Machine<E> {
     /// The rest of a decoded value (after its last reference) into the
     /// arena: out of line, so that the common end of a value is a store.
     #[inline(never)]
-    fn fast_value_rest(&mut self, inp: &Input, mut a: FastAttr, r: usize) -> FastAttr {
-        self.attr_store.arena.push_str(inp.str(a.run, r));
+    fn fast_value_rest(&mut self, inp: &Window, mut a: FastAttr, r: usize) -> FastAttr {
+        self.out.attr_store.arena.push_str(inp.str(a.run, r));
         a.run = r;
         a
     }
 
     /// Leaving the fast path for the general machine: it goes on from
-    /// `state` at window offset `r`, with the attribute in progress in its
-    /// fields as its own states would have left it (a name or value being
-    /// read extends to `r`, its span is still empty).
+    /// `state` at window offset `r`, with the attribute in progress (if
+    /// any) in its fields as its own states would have left it (a name or
+    /// value being read extends to `r`, its span is still empty).
     #[cold]
     #[inline(never)]
-    pub(super) fn fast_leave(&mut self, inp: &Input, state: State, r: usize, a: FastAttr) {
+    pub(super) fn fast_leave(&mut self, inp: &Window, state: State, r: usize, a: Option<FastAttr>) {
         use State::*;
         self.state = state;
         self.pos = r;
-        if a.live {
-            let name_end = if state == AttributeName { r } else { a.ne };
-            let in_value = matches!(
-                state,
-                AttributeValueDoubleQuoted | AttributeValueSingleQuoted | AttributeValueUnquoted
-            );
-            let value_end = if in_value { r } else { a.ve };
-            self.attr_live = true;
-            self.attr_fields_used = true;
-            self.attr_duplicate = a.dup;
-            self.attr_name.clear();
-            self.attr_name.push_lowercase(inp, a.ns, name_end);
-            self.attr_value.clear();
-            if a.arena == NOT_IN_ARENA {
-                self.attr_value.push_input(inp, a.vs, value_end);
-            } else {
-                // The value decoded so far, and what follows it.
-                self.attr_value
-                    .push_str(inp, &self.attr_store.arena[a.arena..]);
-                if in_value {
-                    self.attr_value.push_input(inp, a.run, r);
-                }
+        let Some(a) = a else { return };
+        let name_end = if state == AttributeName { r } else { a.ne };
+        let in_value = matches!(
+            state,
+            AttributeValueDoubleQuoted | AttributeValueSingleQuoted | AttributeValueUnquoted
+        );
+        let value_end = if in_value { r } else { a.ve };
+        self.attr_live = true;
+        self.attr_fields_used = true;
+        self.attr_duplicate = a.dup;
+        self.attr_name.clear();
+        self.attr_name.push_lowercase(inp, a.ns, name_end);
+        self.attr_value.clear();
+        if a.arena == NOT_IN_ARENA {
+            self.attr_value.push_input(inp, a.vs, value_end);
+        } else {
+            // The value decoded so far, and what follows it.
+            self.attr_value
+                .push_str(inp, &self.out.attr_store.arena[a.arena..]);
+            if in_value {
+                self.attr_value.push_input(inp, a.run, r);
             }
-            self.attr_name_span = Span {
-                start: a.ns,
-                end: a.ne,
-            };
-            self.attr_value_span = Span {
-                start: a.vs,
-                end: a.ve,
-            };
-            // The fields own what the arena held for this attribute.
-            self.attr_store
-                .arena
-                .truncate(a.name_arena.min(a.arena).min(self.attr_store.arena.len()));
         }
+        self.attr_name_span = Span {
+            start: a.ns,
+            end: a.ne,
+        };
+        self.attr_value_span = Span {
+            start: a.vs,
+            end: a.ve,
+        };
+        // The fields own what the arena held for this attribute.
+        self.out.attr_store.arena.truncate(
+            a.name_arena
+                .min(a.arena)
+                .min(self.out.attr_store.arena.len()),
+        );
     }
 
     /// The fast path's end of an attribute: a record of its spans, unless
-    /// it is a duplicate.
+    /// it is a duplicate (or stepped over).
     #[inline(always)]
-    fn fast_commit(&mut self, a: FastAttr) {
-        if !a.live {
+    fn fast_commit<M: AttrMode>(&mut self, a: FastAttr) {
+        if !M::BUILD {
             return;
         }
         if a.dup {
             let first = a.name_arena.min(a.arena);
             if first != NOT_IN_ARENA {
-                self.attr_store.arena.truncate(first);
+                self.out.attr_store.arena.truncate(first);
             }
             return;
         }
@@ -456,7 +516,7 @@ impl<E: ErrorPolicy> Machine<E> {
         } else {
             self.fast_rewritten(a)
         };
-        self.attrs.push(AttrRecord {
+        self.out.attrs.push(AttrRecord {
             name_span,
             value_span: Span {
                 start: a.vs,
@@ -484,35 +544,35 @@ impl<E: ErrorPolicy> Machine<E> {
                 end: a.ve,
             })
         } else {
-            Slot::Scratch(a.arena, self.attr_store.arena.len())
+            Slot::Scratch(a.arena, self.out.attr_store.arena.len())
         };
-        self.attr_store.rewritten.push((name, value));
-        self.attr_store.rewritten.len() - 1
+        self.out.attr_store.rewritten.push((name, value));
+        self.out.attr_store.rewritten.len() - 1
     }
 
-    /// The fast path's `>` at `gt`: commit the attribute in progress, emit
-    /// the tag and go back to the data state.
+    /// The fast path's `>` at `gt`: emit the tag and go back to the data
+    /// state.
     ///
-    /// What `emit_tag` does, for a tag whose name is its input bytes
-    /// (`tag_name_span`) and whose attributes are all committed.
+    /// What `emit_tag` does, for a tag whose name is `name` (its input
+    /// bytes, or lower-cased in `tag_name`) and whose attributes are all
+    /// committed.
     #[inline(always)]
-    pub(super) fn fast_emit(&mut self, inp: &Input, a: FastAttr, name: Span, gt: usize) {
-        self.fast_commit(a);
+    pub(super) fn fast_emit(&mut self, inp: &Window, name: Span, gt: usize) {
         self.state = State::Data;
         let end = gt + 1;
         self.pos = end;
-        let ready = if self.tag_is_end {
+        let ready = if self.out.tag_is_end {
             if E::ENABLED {
-                if !self.attrs.is_empty() {
+                if !self.out.attrs.is_empty() {
                     self.err(inp, ErrorCode::EndTagWithAttributes, gt);
                 }
-                if self.self_closing {
+                if self.out.self_closing {
                     self.err(inp, ErrorCode::EndTagWithTrailingSolidus, gt);
                 }
             }
             Ready::EndTag
         } else {
-            if self.tag_name.owned {
+            if self.out.tag_name.owned {
                 // A lower-cased name.
                 self.keep_start_tag_copy(inp);
             } else {
@@ -524,25 +584,15 @@ impl<E: ErrorPolicy> Machine<E> {
     }
 }
 
-/// How the tag fast path leaves a tag, at a window offset: at its `>`, at
-/// the byte after a `/` (which is `>` for a self-closing tag), or for the
-/// general machine in a state.
-pub(super) enum Exit {
-    Emit(usize),
-    SelfClosing(usize),
-    Leave(State, usize),
-}
-
-/// The tag fast path's attribute in progress, in window offsets: whether
-/// there is one, its name `ns..ne` and value `vs..ve` (a value not started
-/// yet is empty at the name's end), and whether its name is a duplicate.
+/// The tag fast path's attribute in progress, in window offsets: its name
+/// `ns..ne` and value `vs..ve` (a value not started yet is empty at the
+/// name's end), and whether its name is a duplicate.
 ///
 /// A value with a decoded character reference is assembled in the attribute
 /// arena from `arena` on (else `arena` is `NOT_IN_ARENA`); `run` is where
 /// the input bytes not yet copied there start.
 #[derive(Clone, Copy)]
 pub(super) struct FastAttr {
-    pub(super) live: bool,
     pub(super) dup: bool,
     pub(super) ns: usize,
     pub(super) ne: usize,
@@ -556,18 +606,33 @@ pub(super) struct FastAttr {
 
 pub(super) const NOT_IN_ARENA: usize = usize::MAX;
 
-impl Default for FastAttr {
-    fn default() -> Self {
+impl FastAttr {
+    /// An attribute whose name starts at window offset `r`.
+    #[inline(always)]
+    pub(super) fn at(r: usize, dup: bool) -> FastAttr {
         FastAttr {
-            live: false,
-            dup: false,
-            ns: 0,
-            ne: 0,
-            vs: 0,
-            ve: 0,
+            dup,
+            ns: r,
+            ne: r,
+            vs: r,
+            ve: r,
             arena: NOT_IN_ARENA,
-            run: 0,
+            run: r,
             name_arena: NOT_IN_ARENA,
         }
+    }
+}
+
+/// Whether standalone mode's feedback reads attributes of start tags named
+/// `name` (in the input's case): `<font color|face|size>` breaks out of
+/// foreign content, `<input type=hidden>` keeps frameset-ok, and
+/// `<annotation-xml encoding>` is an integration point.
+#[inline(always)]
+fn feedback_reads_attributes(name: &[u8]) -> bool {
+    match name.len() {
+        4 => name.eq_ignore_ascii_case(b"font"),
+        5 => name.eq_ignore_ascii_case(b"input"),
+        14 => name.eq_ignore_ascii_case(b"annotation-xml"),
+        _ => false,
     }
 }

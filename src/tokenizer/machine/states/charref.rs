@@ -3,12 +3,12 @@
 
 use crate::tokenizer::machine::*;
 
-impl<E: ErrorPolicy> Machine<E> {
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// The standard's `character-reference-state`.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn character_reference_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -35,7 +35,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn named_character_reference_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         _c: u8,
         _n: usize,
@@ -51,7 +51,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn ambiguous_ampersand_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -82,7 +82,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn numeric_character_reference_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -111,7 +111,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn hexadecimal_character_reference_start_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -131,16 +131,35 @@ impl<E: ErrorPolicy> Machine<E> {
         }
     }
 
-    /// The standard's `hexadecimal-character-reference-state` and
-    /// `decimal-character-reference-state`.
+    /// The standard's `hexadecimal-character-reference-state`, whose shape is
+    /// [`numeric_character_reference_digits`](Self::numeric_character_reference_digits)'s.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn hexadecimal_character_reference_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
-        _n: usize,
+        n: usize,
     ) {
+        self.numeric_character_reference_digits(inp, p, c, n)
+    }
+
+    /// The standard's `decimal-character-reference-state`, whose shape is
+    /// [`numeric_character_reference_digits`](Self::numeric_character_reference_digits)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn decimal_character_reference_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.numeric_character_reference_digits(inp, p, c, n)
+    }
+
+    /// The hexadecimal and decimal character reference states: one shape, the base aside.
+    #[inline(always)]
+    fn numeric_character_reference_digits(&mut self, inp: &Window, p: usize, c: u8, _n: usize) {
         use State::*;
         let radix = if self.state == HexadecimalCharacterReference {
             16
@@ -164,7 +183,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn numeric_character_reference_end_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         _c: u8,
         _n: usize,
@@ -184,7 +203,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// returns to `return_state`.
     pub(in crate::tokenizer::machine) fn ampersand(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         return_state: State,
     ) {
@@ -210,7 +229,11 @@ impl<E: ErrorPolicy> Machine<E> {
     /// itself and reconsume in the return state, without an error. Taking
     /// the run at once keeps `&&&&…` from costing three steps a byte. `p`
     /// when the first `&` may start a reference (or the window ends).
-    pub(in crate::tokenizer::machine) fn literal_ampersands(&self, inp: &Input, p: usize) -> usize {
+    pub(in crate::tokenizer::machine) fn literal_ampersands(
+        &self,
+        inp: &Window,
+        p: usize,
+    ) -> usize {
         let bytes = inp.from(p);
         let mut n = 0;
         while n + 1 < bytes.len()
@@ -233,7 +256,7 @@ impl<E: ErrorPolicy> Machine<E> {
 
     /// The standard's "flush code points consumed as a character reference",
     /// for code points that are input bytes `s..e`.
-    pub(in crate::tokenizer::machine) fn flush_input(&mut self, inp: &Input, s: usize, e: usize) {
+    pub(in crate::tokenizer::machine) fn flush_input(&mut self, inp: &Window, s: usize, e: usize) {
         if self.return_state_is_attribute() {
             self.attr_value.push_input(inp, s, e);
         } else {
@@ -245,7 +268,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// characters standing for input bytes `s..e`.
     pub(in crate::tokenizer::machine) fn flush_str(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         text: &str,
         s: usize,
         e: usize,
@@ -262,7 +285,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// machine did not read it itself.
     pub(in crate::tokenizer::machine) fn flush_since_amp(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         to: usize,
         literal: &str,
@@ -281,7 +304,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// to know the longest match.
     pub(in crate::tokenizer::machine) fn named_character_reference(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
     ) -> bool {
         let in_attribute = self.return_state_is_attribute();

@@ -3,12 +3,12 @@
 
 use crate::tokenizer::machine::*;
 
-impl<E: ErrorPolicy> Machine<E> {
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// The standard's `bogus-comment-state`.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn bogus_comment_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         n: usize,
@@ -25,9 +25,9 @@ impl<E: ErrorPolicy> Machine<E> {
             }
             0 => {
                 self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
-                self.comment.push_str(inp, "\u{FFFD}");
+                self.out.comment.push_str(inp, "\u{FFFD}");
             }
-            _ => push_char(&mut self.comment, inp, p, n),
+            _ => push_char(&mut self.out.comment, inp, p, n),
         }
     }
 
@@ -35,7 +35,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn markup_declaration_open_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         _c: u8,
         _n: usize,
@@ -52,7 +52,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn comment_start_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -76,7 +76,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn comment_start_dash_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -102,7 +102,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn comment_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         n: usize,
@@ -110,16 +110,16 @@ impl<E: ErrorPolicy> Machine<E> {
         use State::*;
         match c {
             b'<' => {
-                self.comment.push_input(inp, p, p + 1);
+                self.out.comment.push_input(inp, p, p + 1);
                 self.state = CommentLessThanSign;
             }
             b'-' => self.state = CommentEndDash,
             0 => {
                 self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
-                self.comment.push_str(inp, "\u{FFFD}");
+                self.out.comment.push_str(inp, "\u{FFFD}");
             }
             EOF => self.eof_in_comment(inp, p),
-            _ => push_char(&mut self.comment, inp, p, n),
+            _ => push_char(&mut self.out.comment, inp, p, n),
         }
     }
 
@@ -127,7 +127,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn comment_less_than_sign_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -135,10 +135,10 @@ impl<E: ErrorPolicy> Machine<E> {
         use State::*;
         match c {
             b'!' => {
-                self.comment.push_input(inp, p, p + 1);
+                self.out.comment.push_input(inp, p, p + 1);
                 self.state = CommentLessThanSignBang;
             }
-            b'<' => self.comment.push_input(inp, p, p + 1),
+            b'<' => self.out.comment.push_input(inp, p, p + 1),
             _ => {
                 self.pos = p;
                 self.state = Comment;
@@ -150,7 +150,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn comment_less_than_sign_bang_state(
         &mut self,
-        _inp: &Input,
+        _inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -168,7 +168,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn comment_less_than_sign_bang_dash_state(
         &mut self,
-        _inp: &Input,
+        _inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -186,7 +186,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn comment_less_than_sign_bang_dash_dash_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -203,7 +203,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn comment_end_dash_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -224,7 +224,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn comment_end_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -251,7 +251,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn comment_end_bang_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -281,7 +281,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// when the machine consumed them.
     pub(in crate::tokenizer::machine) fn comment_back(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         back: usize,
         len: usize,
@@ -289,13 +289,13 @@ impl<E: ErrorPolicy> Machine<E> {
     ) {
         match p.checked_sub(back) {
             Some(from) if self.consumed_since(from) => {
-                self.comment.push_input(inp, from, from + len)
+                self.out.comment.push_input(inp, from, from + len)
             }
-            _ => self.comment.push_str(inp, literal),
+            _ => self.out.comment.push_str(inp, literal),
         }
     }
 
-    pub(in crate::tokenizer::machine) fn eof_in_comment(&mut self, inp: &Input, p: usize) {
+    pub(in crate::tokenizer::machine) fn eof_in_comment(&mut self, inp: &Window, p: usize) {
         self.err(inp, ErrorCode::EofInComment, p);
         self.emit(Ready::Comment, p);
         self.state = State::Data;
@@ -305,7 +305,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Returns `None` when the window is too short to decide.
     pub(in crate::tokenizer::machine) fn markup_declaration(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
     ) -> Option<()> {
         if self.lookahead(inp, p, b"--", false)? {
@@ -322,7 +322,7 @@ impl<E: ErrorPolicy> Machine<E> {
             } else {
                 self.err(inp, ErrorCode::CdataInHtmlContent, p + 6);
                 self.new_comment();
-                self.comment.push_input(inp, p, p + 7);
+                self.out.comment.push_input(inp, p, p + 7);
                 self.state = State::BogusComment;
             }
         } else {

@@ -2,12 +2,12 @@
 
 use crate::tokenizer::machine::*;
 
-impl<E: ErrorPolicy> Machine<E> {
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// The standard's `doctype-state`.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn doctype_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -35,7 +35,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn before_doctype_name_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -46,7 +46,7 @@ impl<E: ErrorPolicy> Machine<E> {
             b'>' => {
                 self.err(inp, ErrorCode::MissingDoctypeName, p);
                 self.new_doctype();
-                self.force_quirks = true;
+                self.out.force_quirks = true;
                 self.state = Data;
                 self.emit(Ready::Doctype, p + 1);
             }
@@ -56,7 +56,7 @@ impl<E: ErrorPolicy> Machine<E> {
             }
             _ => {
                 self.new_doctype();
-                self.has_doctype_name = true;
+                self.out.has_doctype_name = true;
                 self.pos = p;
                 self.state = DoctypeName;
             }
@@ -67,7 +67,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn doctype_name_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         n: usize,
@@ -79,13 +79,13 @@ impl<E: ErrorPolicy> Machine<E> {
                 self.state = Data;
                 self.emit(Ready::Doctype, p + 1);
             }
-            b'A'..=b'Z' => self.doctype_name.push_str(inp, ascii_lower(c)),
+            b'A'..=b'Z' => self.out.doctype_name.push_str(inp, ascii_lower(c)),
             0 => {
                 self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
-                self.doctype_name.push_str(inp, "\u{FFFD}");
+                self.out.doctype_name.push_str(inp, "\u{FFFD}");
             }
             EOF => self.eof_in_doctype(inp, p),
-            _ => push_char(&mut self.doctype_name, inp, p, n),
+            _ => push_char(&mut self.out.doctype_name, inp, p, n),
         }
     }
 
@@ -93,7 +93,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn after_doctype_name_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -122,7 +122,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     self.state = AfterDoctypeSystemKeyword;
                 } else {
                     self.err(inp, ErrorCode::InvalidCharacterSequenceAfterDoctypeName, p);
-                    self.force_quirks = true;
+                    self.out.force_quirks = true;
                     self.state = BogusDoctype;
                 }
             }
@@ -130,16 +130,35 @@ impl<E: ErrorPolicy> Machine<E> {
         true
     }
 
-    /// The standard's `after-doctype-public-keyword-state` and
-    /// `after-doctype-system-keyword-state`.
+    /// The standard's `after-doctype-public-keyword-state`, whose shape is
+    /// [`after_doctype_keyword`](Self::after_doctype_keyword)'s.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn after_doctype_public_keyword_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
-        _n: usize,
+        n: usize,
     ) {
+        self.after_doctype_keyword(inp, p, c, n)
+    }
+
+    /// The standard's `after-doctype-system-keyword-state`, whose shape is
+    /// [`after_doctype_keyword`](Self::after_doctype_keyword)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn after_doctype_system_keyword_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.after_doctype_keyword(inp, p, c, n)
+    }
+
+    /// The after DOCTYPE public and system keyword states: one shape, the identifier aside.
+    #[inline(always)]
+    fn after_doctype_keyword(&mut self, inp: &Window, p: usize, c: u8, _n: usize) {
         use State::*;
         let public = self.state == AfterDoctypePublicKeyword;
         match c {
@@ -165,16 +184,35 @@ impl<E: ErrorPolicy> Machine<E> {
         }
     }
 
-    /// The standard's `before-doctype-public-identifier-state` and
-    /// `before-doctype-system-identifier-state`.
+    /// The standard's `before-doctype-public-identifier-state`, whose shape is
+    /// [`before_doctype_identifier`](Self::before_doctype_identifier)'s.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn before_doctype_public_identifier_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
-        _n: usize,
+        n: usize,
     ) {
+        self.before_doctype_identifier(inp, p, c, n)
+    }
+
+    /// The standard's `before-doctype-system-identifier-state`, whose shape is
+    /// [`before_doctype_identifier`](Self::before_doctype_identifier)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn before_doctype_system_identifier_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.before_doctype_identifier(inp, p, c, n)
+    }
+
+    /// The before DOCTYPE public and system identifier states: one shape, the identifier aside.
+    #[inline(always)]
+    fn before_doctype_identifier(&mut self, inp: &Window, p: usize, c: u8, _n: usize) {
         use State::*;
         let public = self.state == BeforeDoctypePublicIdentifier;
         match c {
@@ -186,18 +224,61 @@ impl<E: ErrorPolicy> Machine<E> {
         }
     }
 
-    /// The standard's `doctype-public-identifier-(double-quoted)-state`,
-    /// `doctype-public-identifier-(single-quoted)-state`,
-    /// `doctype-system-identifier-(double-quoted)-state` and
-    /// `doctype-system-identifier-(single-quoted)-state`.
+    /// The standard's `doctype-public-identifier-(double-quoted)-state`, whose shape is
+    /// [`doctype_identifier_quoted`](Self::doctype_identifier_quoted)'s.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn doctype_public_identifier_double_quoted_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         n: usize,
     ) {
+        self.doctype_identifier_quoted(inp, p, c, n)
+    }
+
+    /// The standard's `doctype-public-identifier-(single-quoted)-state`, whose shape is
+    /// [`doctype_identifier_quoted`](Self::doctype_identifier_quoted)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn doctype_public_identifier_single_quoted_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.doctype_identifier_quoted(inp, p, c, n)
+    }
+
+    /// The standard's `doctype-system-identifier-(double-quoted)-state`, whose shape is
+    /// [`doctype_identifier_quoted`](Self::doctype_identifier_quoted)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn doctype_system_identifier_double_quoted_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.doctype_identifier_quoted(inp, p, c, n)
+    }
+
+    /// The standard's `doctype-system-identifier-(single-quoted)-state`, whose shape is
+    /// [`doctype_identifier_quoted`](Self::doctype_identifier_quoted)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn doctype_system_identifier_single_quoted_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.doctype_identifier_quoted(inp, p, c, n)
+    }
+
+    /// The four quoted DOCTYPE identifier states: one shape, the identifier and the quote aside.
+    #[inline(always)]
+    fn doctype_identifier_quoted(&mut self, inp: &Window, p: usize, c: u8, n: usize) {
         use State::*;
         let public = matches!(
             self.state,
@@ -212,9 +293,9 @@ impl<E: ErrorPolicy> Machine<E> {
             b'\''
         };
         let field = if public {
-            &mut self.doctype_public
+            &mut self.out.doctype_public
         } else {
-            &mut self.doctype_system
+            &mut self.out.doctype_system
         };
         match c {
             _ if c == quote => {
@@ -235,7 +316,7 @@ impl<E: ErrorPolicy> Machine<E> {
                     ErrorCode::AbruptDoctypeSystemIdentifier
                 };
                 self.err(inp, code, p);
-                self.force_quirks = true;
+                self.out.force_quirks = true;
                 self.state = Data;
                 self.emit(Ready::Doctype, p + 1);
             }
@@ -248,7 +329,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn after_doctype_public_identifier_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -277,7 +358,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn between_doctype_public_and_system_identifiers_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -299,7 +380,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn after_doctype_system_identifier_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -328,7 +409,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn bogus_doctype_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -349,9 +430,9 @@ impl<E: ErrorPolicy> Machine<E> {
     }
 
     /// Emits the DOCTYPE with force-quirks on, then EOF (eof-in-doctype).
-    pub(in crate::tokenizer::machine) fn eof_in_doctype(&mut self, inp: &Input, p: usize) {
+    pub(in crate::tokenizer::machine) fn eof_in_doctype(&mut self, inp: &Window, p: usize) {
         self.err(inp, ErrorCode::EofInDoctype, p);
-        self.force_quirks = true;
+        self.out.force_quirks = true;
         self.emit(Ready::Doctype, p);
         self.state = State::Data;
     }
@@ -359,16 +440,16 @@ impl<E: ErrorPolicy> Machine<E> {
     pub(in crate::tokenizer::machine) fn start_doctype_id(&mut self, public: bool, quote: u8) {
         use State::*;
         if public {
-            self.doctype_public.clear();
-            self.has_doctype_public = true;
+            self.out.doctype_public.clear();
+            self.out.has_doctype_public = true;
             self.state = if quote == b'"' {
                 DoctypePublicIdentifierDoubleQuoted
             } else {
                 DoctypePublicIdentifierSingleQuoted
             };
         } else {
-            self.doctype_system.clear();
-            self.has_doctype_system = true;
+            self.out.doctype_system.clear();
+            self.out.has_doctype_system = true;
             self.state = if quote == b'"' {
                 DoctypeSystemIdentifierDoubleQuoted
             } else {
@@ -379,7 +460,7 @@ impl<E: ErrorPolicy> Machine<E> {
 
     pub(in crate::tokenizer::machine) fn missing_doctype_id(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         public: bool,
         p: usize,
     ) {
@@ -389,14 +470,14 @@ impl<E: ErrorPolicy> Machine<E> {
             ErrorCode::MissingDoctypeSystemIdentifier
         };
         self.err(inp, code, p);
-        self.force_quirks = true;
+        self.out.force_quirks = true;
         self.state = State::Data;
         self.emit(Ready::Doctype, p + 1);
     }
 
     pub(in crate::tokenizer::machine) fn missing_quote_before_doctype_id(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         public: bool,
         p: usize,
     ) {
@@ -406,7 +487,7 @@ impl<E: ErrorPolicy> Machine<E> {
             ErrorCode::MissingQuoteBeforeDoctypeSystemIdentifier
         };
         self.err(inp, code, p);
-        self.force_quirks = true;
+        self.out.force_quirks = true;
         self.pos = p;
         self.state = State::BogusDoctype;
     }

@@ -17,7 +17,7 @@ mod pi;
 mod tag;
 mod text;
 
-impl<E: ErrorPolicy> Machine<E> {
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// Steps until a non-text token is ready or the window is used up.
     ///
     /// The common call, one pass of the data lane to a token, is peeled off
@@ -25,7 +25,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// arithmetic out of the loop and spilled it to the stack, 23
     /// instructions a call for a loop that mostly runs once.
     #[inline(always)]
-    pub(super) fn run(&mut self, inp: &Input) {
+    pub(super) fn run(&mut self, inp: &Window) {
         if self.fast_paths && self.state == State::Data {
             // `false`: the general step takes over at `pos`.
             if !self.data_lane(inp) && !self.step(inp) {
@@ -42,7 +42,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// ready. Out of line, so that the data lane (and the tag fast path in
     /// it) is inlined once, into `run`; here it is a call.
     #[inline(never)]
-    pub(super) fn run_loop(&mut self, inp: &Input) {
+    pub(super) fn run_loop(&mut self, inp: &Window) {
         while self.ready.is_none() {
             if self.fast_paths {
                 let handled = match self.state {
@@ -72,7 +72,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Inlined into each call site, where `which` is a constant and the
     /// matches on it fold away.
     #[inline(always)]
-    pub(super) fn run_into(&mut self, inp: &Input, set: &scan::Landmarks, which: Target) {
+    pub(super) fn run_into(&mut self, inp: &Window, set: &scan::Landmarks, which: Target) {
         let mut p = self.pos;
         let end = inp.end();
         let newline_is_ordinary = match which {
@@ -100,10 +100,10 @@ impl<E: ErrorPolicy> Machine<E> {
             };
             match which {
                 Target::Text => self.emit_char(inp, p, n),
-                Target::Comment => push_char(&mut self.comment, inp, p, n),
+                Target::Comment => push_char(&mut self.out.comment, inp, p, n),
                 Target::AttrValue => push_char(&mut self.attr_value, inp, p, n),
-                Target::DoctypePublic => push_char(&mut self.doctype_public, inp, p, n),
-                Target::DoctypeSystem => push_char(&mut self.doctype_system, inp, p, n),
+                Target::DoctypePublic => push_char(&mut self.out.doctype_public, inp, p, n),
+                Target::DoctypeSystem => push_char(&mut self.out.doctype_system, inp, p, n),
                 _ => {}
             }
             p += n;
@@ -113,26 +113,26 @@ impl<E: ErrorPolicy> Machine<E> {
 
     /// Appends input bytes `s..e` (a run of ordinary bytes) to `which`.
     #[inline]
-    pub(super) fn append_run(&mut self, inp: &Input, which: Target, s: usize, e: usize) {
+    pub(super) fn append_run(&mut self, inp: &Window, which: Target, s: usize, e: usize) {
         match which {
             Target::Text => self.emit_input(inp, s, e),
             Target::TagName => {
-                self.tag_name.push_input(inp, s, e);
-                self.tag_name_span.end = e;
+                self.out.tag_name.push_input(inp, s, e);
+                self.out.tag_name_span.end = e;
             }
             Target::AttrName => self.attr_name.push_input(inp, s, e),
             Target::AttrValue => self.attr_value.push_input(inp, s, e),
-            Target::Comment => self.comment.push_input(inp, s, e),
-            Target::DoctypeName => self.doctype_name.push_input(inp, s, e),
-            Target::DoctypePublic => self.doctype_public.push_input(inp, s, e),
-            Target::DoctypeSystem => self.doctype_system.push_input(inp, s, e),
+            Target::Comment => self.out.comment.push_input(inp, s, e),
+            Target::DoctypeName => self.out.doctype_name.push_input(inp, s, e),
+            Target::DoctypePublic => self.out.doctype_public.push_input(inp, s, e),
+            Target::DoctypeSystem => self.out.doctype_system.push_input(inp, s, e),
             Target::Nothing => {}
         }
     }
 
     /// One step of the state machine. Returns `false` when the window ends
     /// before the step can be taken.
-    pub(super) fn step(&mut self, inp: &Input) -> bool {
+    pub(super) fn step(&mut self, inp: &Window) -> bool {
         use State::*;
         // Run states first jump over their ordinary bytes.
         match self.state {
@@ -199,32 +199,36 @@ impl<E: ErrorPolicy> Machine<E> {
             TagOpen => self.tag_open_state(inp, p, c, n),
             EndTagOpen => self.end_tag_open_state(inp, p, c, n),
             TagName => self.tag_name_state(inp, p, c, n),
-            RcdataLessThanSign | RawtextLessThanSign => {
-                self.rcdata_less_than_sign_state(inp, p, c, n)
+            RcdataLessThanSign => self.rcdata_less_than_sign_state(inp, p, c, n),
+            RawtextLessThanSign => self.rawtext_less_than_sign_state(inp, p, c, n),
+            RcdataEndTagOpen => self.rcdata_end_tag_open_state(inp, p, c, n),
+            RawtextEndTagOpen => self.rawtext_end_tag_open_state(inp, p, c, n),
+            ScriptDataEndTagOpen => self.script_data_end_tag_open_state(inp, p, c, n),
+            ScriptDataEscapedEndTagOpen => {
+                self.script_data_escaped_end_tag_open_state(inp, p, c, n)
             }
-            RcdataEndTagOpen
-            | RawtextEndTagOpen
-            | ScriptDataEndTagOpen
-            | ScriptDataEscapedEndTagOpen => self.rcdata_end_tag_open_state(inp, p, c, n),
-            RcdataEndTagName
-            | RawtextEndTagName
-            | ScriptDataEndTagName
-            | ScriptDataEscapedEndTagName => self.rcdata_end_tag_name_state(inp, p, c, n),
+            RcdataEndTagName => self.rcdata_end_tag_name_state(inp, p, c, n),
+            RawtextEndTagName => self.rawtext_end_tag_name_state(inp, p, c, n),
+            ScriptDataEndTagName => self.script_data_end_tag_name_state(inp, p, c, n),
+            ScriptDataEscapedEndTagName => {
+                self.script_data_escaped_end_tag_name_state(inp, p, c, n)
+            }
             ScriptDataLessThanSign => self.script_data_less_than_sign_state(inp, p, c, n),
             ScriptDataEscapeStart => self.script_data_escape_start_state(inp, p, c, n),
             ScriptDataEscapeStartDash => self.script_data_escape_start_dash_state(inp, p, c, n),
-            ScriptDataEscaped
-            | ScriptDataEscapedDash
-            | ScriptDataEscapedDashDash
-            | ScriptDataDoubleEscaped
-            | ScriptDataDoubleEscapedDash
-            | ScriptDataDoubleEscapedDashDash => self.script_data_escaped_state(inp, p, c, n),
+            ScriptDataEscaped => self.script_data_escaped_state(inp, p, c, n),
+            ScriptDataEscapedDash => self.script_data_escaped_dash_state(inp, p, c, n),
+            ScriptDataEscapedDashDash => self.script_data_escaped_dash_dash_state(inp, p, c, n),
+            ScriptDataDoubleEscaped => self.script_data_double_escaped_state(inp, p, c, n),
+            ScriptDataDoubleEscapedDash => self.script_data_double_escaped_dash_state(inp, p, c, n),
+            ScriptDataDoubleEscapedDashDash => {
+                self.script_data_double_escaped_dash_dash_state(inp, p, c, n)
+            }
             ScriptDataEscapedLessThanSign => {
                 self.script_data_escaped_less_than_sign_state(inp, p, c, n)
             }
-            ScriptDataDoubleEscapeStart | ScriptDataDoubleEscapeEnd => {
-                self.script_data_double_escape_start_state(inp, p, c, n)
-            }
+            ScriptDataDoubleEscapeStart => self.script_data_double_escape_start_state(inp, p, c, n),
+            ScriptDataDoubleEscapeEnd => self.script_data_double_escape_end_state(inp, p, c, n),
             ScriptDataDoubleEscapedLessThanSign => {
                 self.script_data_double_escaped_less_than_sign_state(inp, p, c, n)
             }
@@ -232,9 +236,8 @@ impl<E: ErrorPolicy> Machine<E> {
             AttributeName => self.attribute_name_state(inp, p, c, n),
             AfterAttributeName => self.after_attribute_name_state(inp, p, c, n),
             BeforeAttributeValue => self.before_attribute_value_state(inp, p, c, n),
-            AttributeValueDoubleQuoted | AttributeValueSingleQuoted => {
-                self.attribute_value_double_quoted_state(inp, p, c, n)
-            }
+            AttributeValueDoubleQuoted => self.attribute_value_double_quoted_state(inp, p, c, n),
+            AttributeValueSingleQuoted => self.attribute_value_single_quoted_state(inp, p, c, n),
             AttributeValueUnquoted => self.attribute_value_unquoted_state(inp, p, c, n),
             AfterAttributeValueQuoted => self.after_attribute_value_quoted_state(inp, p, c, n),
             SelfClosingStartTag => self.self_closing_start_tag_state(inp, p, c, n),
@@ -266,17 +269,25 @@ impl<E: ErrorPolicy> Machine<E> {
                     return false;
                 }
             }
-            AfterDoctypePublicKeyword | AfterDoctypeSystemKeyword => {
-                self.after_doctype_public_keyword_state(inp, p, c, n)
-            }
-            BeforeDoctypePublicIdentifier | BeforeDoctypeSystemIdentifier => {
+            AfterDoctypePublicKeyword => self.after_doctype_public_keyword_state(inp, p, c, n),
+            AfterDoctypeSystemKeyword => self.after_doctype_system_keyword_state(inp, p, c, n),
+            BeforeDoctypePublicIdentifier => {
                 self.before_doctype_public_identifier_state(inp, p, c, n)
             }
-            DoctypePublicIdentifierDoubleQuoted
-            | DoctypePublicIdentifierSingleQuoted
-            | DoctypeSystemIdentifierDoubleQuoted
-            | DoctypeSystemIdentifierSingleQuoted => {
+            BeforeDoctypeSystemIdentifier => {
+                self.before_doctype_system_identifier_state(inp, p, c, n)
+            }
+            DoctypePublicIdentifierDoubleQuoted => {
                 self.doctype_public_identifier_double_quoted_state(inp, p, c, n)
+            }
+            DoctypePublicIdentifierSingleQuoted => {
+                self.doctype_public_identifier_single_quoted_state(inp, p, c, n)
+            }
+            DoctypeSystemIdentifierDoubleQuoted => {
+                self.doctype_system_identifier_double_quoted_state(inp, p, c, n)
+            }
+            DoctypeSystemIdentifierSingleQuoted => {
+                self.doctype_system_identifier_single_quoted_state(inp, p, c, n)
             }
             AfterDoctypePublicIdentifier => {
                 self.after_doctype_public_identifier_state(inp, p, c, n)
@@ -311,9 +322,10 @@ impl<E: ErrorPolicy> Machine<E> {
             HexadecimalCharacterReferenceStart => {
                 self.hexadecimal_character_reference_start_state(inp, p, c, n)
             }
-            HexadecimalCharacterReference | DecimalCharacterReference => {
+            HexadecimalCharacterReference => {
                 self.hexadecimal_character_reference_state(inp, p, c, n)
             }
+            DecimalCharacterReference => self.decimal_character_reference_state(inp, p, c, n),
             NumericCharacterReferenceEnd => {
                 self.numeric_character_reference_end_state(inp, p, c, n)
             }

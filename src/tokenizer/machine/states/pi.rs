@@ -2,12 +2,12 @@
 
 use crate::tokenizer::machine::*;
 
-impl<E: ErrorPolicy> Machine<E> {
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// The standard's `processing-instruction-open-state`.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn processing_instruction_open_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -37,7 +37,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn processing_instruction_target_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -59,15 +59,15 @@ impl<E: ErrorPolicy> Machine<E> {
                     self.err(inp, ErrorCode::DisallowedProcessingInstructionTarget, p);
                     self.pi_to_bogus_comment(inp, p);
                 } else {
-                    self.pi_target.clear();
+                    self.out.pi_target.clear();
                     if self.lt_read && self.consumed_since(self.lt) {
-                        self.pi_target.push_input(inp, self.lt + 2, p);
+                        self.out.pi_target.push_input(inp, self.lt + 2, p);
                     } else {
                         // `temp` holds ASCII letters, digits, `-`, `_`.
                         let target = String::from_utf8_lossy(&self.temp).into_owned();
-                        self.pi_target.push_str(inp, &target);
+                        self.out.pi_target.push_str(inp, &target);
                     }
-                    self.comment.clear();
+                    self.out.comment.clear();
                     self.stale_comment = false;
                     self.pos = p;
                     self.state = AfterProcessingInstructionTarget;
@@ -88,7 +88,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn after_processing_instruction_target_state(
         &mut self,
-        _inp: &Input,
+        _inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -107,7 +107,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn processing_instruction_data_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         n: usize,
@@ -123,7 +123,7 @@ impl<E: ErrorPolicy> Machine<E> {
                 self.err(inp, ErrorCode::EofInProcessingInstruction, p);
                 self.emit_eof(inp);
             }
-            _ => push_char(&mut self.comment, inp, p, n),
+            _ => push_char(&mut self.out.comment, inp, p, n),
         }
     }
 
@@ -131,7 +131,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn processing_instruction_questionable_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -157,14 +157,14 @@ impl<E: ErrorPolicy> Machine<E> {
     /// The processing instruction states' "convert the temporary buffer to a
     /// comment": the comment's data is `?` and the buffer, which are the
     /// input bytes after the `<`; then reconsume in the bogus comment state.
-    pub(in crate::tokenizer::machine) fn pi_to_bogus_comment(&mut self, inp: &Input, p: usize) {
+    pub(in crate::tokenizer::machine) fn pi_to_bogus_comment(&mut self, inp: &Window, p: usize) {
         self.new_comment();
         if self.lt_read && self.consumed_since(self.lt) {
-            self.comment.push_input(inp, self.lt + 1, p);
+            self.out.comment.push_input(inp, self.lt + 1, p);
         } else {
             // `temp` holds ASCII letters, digits, `-`, `_`.
             let data = format!("?{}", String::from_utf8_lossy(&self.temp));
-            self.comment.push_str(inp, &data);
+            self.out.comment.push_str(inp, &data);
         }
         self.pos = p;
         self.state = State::BogusComment;

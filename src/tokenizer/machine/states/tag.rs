@@ -2,12 +2,12 @@
 
 use crate::tokenizer::machine::*;
 
-impl<E: ErrorPolicy> Machine<E> {
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// The standard's `tag-open-state`.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn tag_open_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -49,7 +49,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn end_tag_open_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -67,7 +67,7 @@ impl<E: ErrorPolicy> Machine<E> {
             }
             EOF => {
                 self.err(inp, ErrorCode::EofBeforeTagName, p);
-                self.tag_name.clear();
+                self.out.tag_name.clear();
                 self.emit_since_lt(inp, p, "</");
                 self.emit_eof(inp);
             }
@@ -84,7 +84,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn tag_name_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         n: usize,
@@ -98,21 +98,21 @@ impl<E: ErrorPolicy> Machine<E> {
                 self.emit_tag(inp, p + 1);
             }
             b'A'..=b'Z' => {
-                self.tag_name.push_str(inp, ascii_lower(c));
-                self.tag_name_span.end = p + 1;
+                self.out.tag_name.push_str(inp, ascii_lower(c));
+                self.out.tag_name_span.end = p + 1;
             }
             0 => {
                 self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
-                self.tag_name.push_str(inp, "\u{FFFD}");
-                self.tag_name_span.end = p + 1;
+                self.out.tag_name.push_str(inp, "\u{FFFD}");
+                self.out.tag_name_span.end = p + 1;
             }
             EOF => {
                 self.err(inp, ErrorCode::EofInTag, p);
                 self.emit_eof(inp);
             }
             _ => {
-                push_char(&mut self.tag_name, inp, p, n);
-                self.tag_name_span.end = p + n;
+                push_char(&mut self.out.tag_name, inp, p, n);
+                self.out.tag_name_span.end = p + n;
             }
         }
     }
@@ -121,7 +121,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn before_attribute_name_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -151,7 +151,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn attribute_name_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         n: usize,
@@ -184,7 +184,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn after_attribute_name_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -214,7 +214,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn before_attribute_value_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -249,16 +249,35 @@ impl<E: ErrorPolicy> Machine<E> {
         }
     }
 
-    /// The standard's `attribute-value-(double-quoted)-state` and
-    /// `attribute-value-(single-quoted)-state`.
+    /// The standard's `attribute-value-(double-quoted)-state`, whose shape is
+    /// [`attribute_value_quoted`](Self::attribute_value_quoted)'s.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn attribute_value_double_quoted_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         n: usize,
     ) {
+        self.attribute_value_quoted(inp, p, c, n)
+    }
+
+    /// The standard's `attribute-value-(single-quoted)-state`, whose shape is
+    /// [`attribute_value_quoted`](Self::attribute_value_quoted)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn attribute_value_single_quoted_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.attribute_value_quoted(inp, p, c, n)
+    }
+
+    /// The two quoted attribute value states: one shape, the quote aside.
+    #[inline(always)]
+    fn attribute_value_quoted(&mut self, inp: &Window, p: usize, c: u8, n: usize) {
         use State::*;
         let quote = if self.state == AttributeValueDoubleQuoted {
             b'"'
@@ -287,7 +306,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn attribute_value_unquoted_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         n: usize,
@@ -328,7 +347,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn after_attribute_value_quoted_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -357,7 +376,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn self_closing_start_tag_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -365,7 +384,7 @@ impl<E: ErrorPolicy> Machine<E> {
         use State::*;
         match c {
             b'>' => {
-                self.self_closing = true;
+                self.out.self_closing = true;
                 self.state = Data;
                 self.emit_tag(inp, p + 1);
             }

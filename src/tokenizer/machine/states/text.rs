@@ -3,12 +3,12 @@
 
 use crate::tokenizer::machine::*;
 
-impl<E: ErrorPolicy> Machine<E> {
+impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// The standard's `data-state`.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn data_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         n: usize,
@@ -34,7 +34,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn rcdata_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         n: usize,
@@ -57,7 +57,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn rawtext_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         n: usize,
@@ -79,7 +79,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn script_data_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         n: usize,
@@ -101,7 +101,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn plaintext_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         n: usize,
@@ -113,15 +113,35 @@ impl<E: ErrorPolicy> Machine<E> {
         }
     }
 
-    /// The standard's `rcdata-less-than-sign-state` and `rawtext-less-than-sign-state`.
+    /// The standard's `rcdata-less-than-sign-state`, whose shape is
+    /// [`text_less_than_sign`](Self::text_less_than_sign)'s.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn rcdata_less_than_sign_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
-        _n: usize,
+        n: usize,
     ) {
+        self.text_less_than_sign(inp, p, c, n)
+    }
+
+    /// The standard's `rawtext-less-than-sign-state`, whose shape is
+    /// [`text_less_than_sign`](Self::text_less_than_sign)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn rawtext_less_than_sign_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.text_less_than_sign(inp, p, c, n)
+    }
+
+    /// The less-than sign states of RCDATA and RAWTEXT, one shape with the text state to go back to.
+    #[inline(always)]
+    fn text_less_than_sign(&mut self, inp: &Window, p: usize, c: u8, _n: usize) {
         use State::*;
         let back = if self.state == RcdataLessThanSign {
             Rcdata
@@ -141,16 +161,61 @@ impl<E: ErrorPolicy> Machine<E> {
         }
     }
 
-    /// The standard's `rcdata-end-tag-open-state`, `rawtext-end-tag-open-state`,
-    /// `script-data-end-tag-open-state` and `script-data-escaped-end-tag-open-state`.
+    /// The standard's `rcdata-end-tag-open-state`, whose shape is
+    /// [`text_end_tag_open`](Self::text_end_tag_open)'s.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn rcdata_end_tag_open_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
-        _n: usize,
+        n: usize,
     ) {
+        self.text_end_tag_open(inp, p, c, n)
+    }
+
+    /// The standard's `rawtext-end-tag-open-state`, whose shape is
+    /// [`text_end_tag_open`](Self::text_end_tag_open)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn rawtext_end_tag_open_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.text_end_tag_open(inp, p, c, n)
+    }
+
+    /// The standard's `script-data-end-tag-open-state`, whose shape is
+    /// [`text_end_tag_open`](Self::text_end_tag_open)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn script_data_end_tag_open_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.text_end_tag_open(inp, p, c, n)
+    }
+
+    /// The standard's `script-data-escaped-end-tag-open-state`, whose shape is
+    /// [`text_end_tag_open`](Self::text_end_tag_open)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn script_data_escaped_end_tag_open_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.text_end_tag_open(inp, p, c, n)
+    }
+
+    /// The end tag open states of RCDATA, RAWTEXT, script data and escaped script data: one shape, with the text state to go back to.
+    #[inline(always)]
+    fn text_end_tag_open(&mut self, inp: &Window, p: usize, c: u8, _n: usize) {
         use State::*;
         let (name_state, back) = match self.state {
             RcdataEndTagOpen => (RcdataEndTagName, Rcdata),
@@ -163,22 +228,67 @@ impl<E: ErrorPolicy> Machine<E> {
             self.new_tag(true, p);
             self.state = name_state;
         } else {
-            self.tag_name.clear();
+            self.out.tag_name.clear();
             self.emit_since_lt(inp, p, "</");
             self.state = back;
         }
     }
 
-    /// The standard's `rcdata-end-tag-name-state`, `rawtext-end-tag-name-state`,
-    /// `script-data-end-tag-name-state` and `script-data-escaped-end-tag-name-state`.
+    /// The standard's `rcdata-end-tag-name-state`, whose shape is
+    /// [`text_end_tag_name`](Self::text_end_tag_name)'s.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn rcdata_end_tag_name_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
-        _n: usize,
+        n: usize,
     ) {
+        self.text_end_tag_name(inp, p, c, n)
+    }
+
+    /// The standard's `rawtext-end-tag-name-state`, whose shape is
+    /// [`text_end_tag_name`](Self::text_end_tag_name)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn rawtext_end_tag_name_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.text_end_tag_name(inp, p, c, n)
+    }
+
+    /// The standard's `script-data-end-tag-name-state`, whose shape is
+    /// [`text_end_tag_name`](Self::text_end_tag_name)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn script_data_end_tag_name_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.text_end_tag_name(inp, p, c, n)
+    }
+
+    /// The standard's `script-data-escaped-end-tag-name-state`, whose shape is
+    /// [`text_end_tag_name`](Self::text_end_tag_name)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn script_data_escaped_end_tag_name_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.text_end_tag_name(inp, p, c, n)
+    }
+
+    /// The end tag name states of RCDATA, RAWTEXT, script data and escaped script data: one shape, with the text state to go back to.
+    #[inline(always)]
+    fn text_end_tag_name(&mut self, inp: &Window, p: usize, c: u8, _n: usize) {
         use State::*;
         let back = match self.state {
             RcdataEndTagName => Rcdata,
@@ -196,12 +306,12 @@ impl<E: ErrorPolicy> Machine<E> {
                 self.emit_tag(inp, p + 1);
             }
             b'a'..=b'z' => {
-                self.tag_name.push_input(inp, p, p + 1);
-                self.tag_name_span.end = p + 1;
+                self.out.tag_name.push_input(inp, p, p + 1);
+                self.out.tag_name_span.end = p + 1;
             }
             b'A'..=b'Z' => {
-                self.tag_name.push_str(inp, ascii_lower(c));
-                self.tag_name_span.end = p + 1;
+                self.out.tag_name.push_str(inp, ascii_lower(c));
+                self.out.tag_name_span.end = p + 1;
             }
             _ => {
                 // "</" and the temporary buffer are exactly the input
@@ -217,7 +327,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn script_data_less_than_sign_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -241,7 +351,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn script_data_escape_start_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -260,7 +370,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn script_data_escape_start_dash_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -275,19 +385,87 @@ impl<E: ErrorPolicy> Machine<E> {
         }
     }
 
-    /// The standard's `script-data-escaped-state`, `script-data-escaped-dash-state`,
-    /// `script-data-escaped-dash-dash-state`, `script-data-double-escaped-state`,
-    /// `script-data-double-escaped-dash-state` and `script-data-double-escaped-dash-dash-state`.
-    ///
-    /// All of the same shape, apart from `<`.
+    /// The standard's `script-data-escaped-state`, whose shape is
+    /// [`script_data_escaped_text`](Self::script_data_escaped_text)'s.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn script_data_escaped_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         n: usize,
     ) {
+        self.script_data_escaped_text(inp, p, c, n)
+    }
+
+    /// The standard's `script-data-escaped-dash-state`, whose shape is
+    /// [`script_data_escaped_text`](Self::script_data_escaped_text)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn script_data_escaped_dash_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.script_data_escaped_text(inp, p, c, n)
+    }
+
+    /// The standard's `script-data-escaped-dash-dash-state`, whose shape is
+    /// [`script_data_escaped_text`](Self::script_data_escaped_text)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn script_data_escaped_dash_dash_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.script_data_escaped_text(inp, p, c, n)
+    }
+
+    /// The standard's `script-data-double-escaped-state`, whose shape is
+    /// [`script_data_escaped_text`](Self::script_data_escaped_text)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn script_data_double_escaped_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.script_data_escaped_text(inp, p, c, n)
+    }
+
+    /// The standard's `script-data-double-escaped-dash-state`, whose shape is
+    /// [`script_data_escaped_text`](Self::script_data_escaped_text)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn script_data_double_escaped_dash_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.script_data_escaped_text(inp, p, c, n)
+    }
+
+    /// The standard's `script-data-double-escaped-dash-dash-state`, whose shape is
+    /// [`script_data_escaped_text`](Self::script_data_escaped_text)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn script_data_double_escaped_dash_dash_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.script_data_escaped_text(inp, p, c, n)
+    }
+
+    /// The six escaped and double-escaped script data states: all of the same shape, apart from `<`.
+    #[inline(always)]
+    fn script_data_escaped_text(&mut self, inp: &Window, p: usize, c: u8, n: usize) {
         use State::*;
         let double = matches!(
             self.state,
@@ -344,7 +522,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn script_data_escaped_less_than_sign_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -366,16 +544,35 @@ impl<E: ErrorPolicy> Machine<E> {
         }
     }
 
-    /// The standard's `script-data-double-escape-start-state` and
-    /// `script-data-double-escape-end-state`.
+    /// The standard's `script-data-double-escape-start-state`, whose shape is
+    /// [`script_data_double_escape_boundary`](Self::script_data_double_escape_boundary)'s.
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn script_data_double_escape_start_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         n: usize,
     ) {
+        self.script_data_double_escape_boundary(inp, p, c, n)
+    }
+
+    /// The standard's `script-data-double-escape-end-state`, whose shape is
+    /// [`script_data_double_escape_boundary`](Self::script_data_double_escape_boundary)'s.
+    #[inline(always)]
+    pub(in crate::tokenizer::machine) fn script_data_double_escape_end_state(
+        &mut self,
+        inp: &Window,
+        p: usize,
+        c: u8,
+        n: usize,
+    ) {
+        self.script_data_double_escape_boundary(inp, p, c, n)
+    }
+
+    /// The double escape start and end states: one shape, the states on either side swapped.
+    #[inline(always)]
+    fn script_data_double_escape_boundary(&mut self, inp: &Window, p: usize, c: u8, n: usize) {
         use State::*;
         let start = self.state == ScriptDataDoubleEscapeStart;
         let (if_script, otherwise) = if start {
@@ -412,7 +609,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn script_data_double_escaped_less_than_sign_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -432,7 +629,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn cdata_section_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         n: usize,
@@ -452,7 +649,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn cdata_section_bracket_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -471,7 +668,7 @@ impl<E: ErrorPolicy> Machine<E> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn cdata_section_end_state(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         c: u8,
         _n: usize,
@@ -493,7 +690,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// U+FFFD in its place.
     pub(in crate::tokenizer::machine) fn null_to_replacement_text(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
     ) {
         self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
@@ -503,7 +700,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// Emits as text the `len` bytes `back` before `p` (`]`, `]]` of CDATA).
     pub(in crate::tokenizer::machine) fn text_back(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         back: usize,
         len: usize,
@@ -521,7 +718,7 @@ impl<E: ErrorPolicy> Machine<E> {
     /// read that input itself (then a tag name read so far follows it).
     pub(in crate::tokenizer::machine) fn emit_since_lt(
         &mut self,
-        inp: &Input,
+        inp: &Window,
         p: usize,
         literal: &str,
     ) {
@@ -530,7 +727,7 @@ impl<E: ErrorPolicy> Machine<E> {
         } else {
             let mut text = literal.to_owned();
             if literal == "</" {
-                text.push_str(self.tag_name.str(inp));
+                text.push_str(self.out.tag_name.str(inp));
             }
             self.emit_str(inp, &text, p, p);
         }
