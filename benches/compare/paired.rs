@@ -143,8 +143,9 @@ pub fn paired_report(groups: &[(String, Vec<&Page>)], filter: Option<&str>, roun
 type Goal = (&'static str, f64, bool);
 
 /// The speed issue's targets for a group, each against the paired ratio it
-/// names: on the whole corpus issue 21's, elsewhere the older per-category
-/// and synthetic floors.
+/// names: on the whole corpus issue 21's, with issue 36's for html5gum's
+/// callback emitter and the records; elsewhere the older per-category and
+/// synthetic floors.
 fn goals(p: &Paired<'_>) -> Vec<Goal> {
     let at_least = |goal, faster: &str, slower: &str, x: f64| -> Goal {
         let ratio = p.time_ratio(slower, faster);
@@ -158,7 +159,7 @@ fn goals(p: &Paired<'_>) -> Vec<Goal> {
         "corpus" => vec![
             at_least("htmltok >= 3.5x lol_html", "htmltok", "lol_html", 3.5),
             at_least("htmltok >= 8x html5ever", "htmltok", "html5ever", 8.0),
-            at_least("htmltok >= 2.7x html5gum", "htmltok", "html5gum", 2.7),
+            at_least("htmltok >= 2x html5gum", "htmltok", "html5gum", 2.0),
             time_at_most(
                 "htmltok's time <= 2.2x memchr3's",
                 "htmltok",
