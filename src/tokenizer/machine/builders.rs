@@ -243,12 +243,25 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         if self.out.attrs.is_empty() {
             return false;
         }
+        // Most names differ in length from every earlier one of their tag:
+        // that answer needs no call, whose register saves cost more than
+        // the loop. Only a record of the same length, or one whose name is
+        // not its span, needs the full test.
+        let len = e - s;
+        let attrs = &self.out.attrs;
+        if attrs.len() < attr_index::THRESHOLD
+            && attrs
+                .iter()
+                .all(|a| a.strings == VERBATIM && a.name_span.end - a.name_span.start != len)
+        {
+            return false;
+        }
         self.is_duplicate_input_name_among(inp, s, e)
     }
 
     /// [`is_duplicate_input_name`](Self::is_duplicate_input_name) once the
     /// tag has attributes.
-    #[inline]
+    #[inline(never)]
     pub(super) fn is_duplicate_input_name_among(
         &mut self,
         inp: &Window,
