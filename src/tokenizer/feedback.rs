@@ -376,6 +376,13 @@ impl Feedback {
         }
     }
 
+    /// Whether a text token would switch nothing: [`observe`](Self::observe)
+    /// returns `None` for it without looking at it.
+    #[inline(always)]
+    pub(crate) fn ignores_text(&self) -> bool {
+        !self.frameset_ok
+    }
+
     /// Looks at a token on its way out; returns the switches to apply
     /// before the next one, if any.
     ///

@@ -424,7 +424,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// origin to add to spans.
     #[inline(never)]
     fn next_token_driven_whole<'t>(&'t mut self, text: &'t str) -> Option<Token<'t>> {
-        self.next_token_inline(text, 0, true, None)
+        self.next_token_inline(text, 0, true, None, true)
     }
 
     /// [`next_token_standalone`](Self::next_token_standalone) for a whole
@@ -435,7 +435,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         text: &'t str,
         feedback: &mut Feedback,
     ) -> Option<Token<'t>> {
-        self.next_token_inline(text, 0, true, Some(feedback))
+        self.next_token_inline(text, 0, true, Some(feedback), true)
     }
 
     #[inline(never)]
@@ -445,7 +445,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         origin: usize,
         eof: bool,
     ) -> Option<Token<'t>> {
-        self.next_token_inline(text, origin, eof, None)
+        self.next_token_inline(text, origin, eof, None, true)
     }
 
     #[inline(never)]
@@ -456,7 +456,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         eof: bool,
         feedback: &mut Feedback,
     ) -> Option<Token<'t>> {
-        self.next_token_inline(text, origin, eof, Some(feedback))
+        self.next_token_inline(text, origin, eof, Some(feedback), true)
     }
 
     /// [`next_token`](Self::next_token) with the machine inlined where it
@@ -466,7 +466,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// load (fewer instructions in standalone mode; driven, where whole
     /// documents have their own copies of the big functions, a little
     /// more, and slower: docs/BENCHMARKS.md). Each use is a copy of the
-    /// machine, so it has few callers.
+    /// machine, so it has few callers. `returned` (a constant at each call)
+    /// says that the token is returned to a caller rather than handed to a
+    /// callback here (see [`hand_out_observed`](Self::hand_out_observed)).
     #[inline(always)]
     fn next_token_inline<'t>(
         &'t mut self,
@@ -474,12 +476,13 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         origin: usize,
         eof: bool,
         feedback: Option<&mut Feedback>,
+        returned: bool,
     ) -> Option<Token<'t>> {
         let inp = Window { text, origin, eof };
         let Some(feedback) = feedback else {
             return self.hand_out(inp);
         };
-        self.hand_out_observed(inp, feedback)
+        self.hand_out_observed(inp, feedback, returned)
     }
 
     /// Hands every token to `f` until the window is used up, EOF has been
@@ -499,7 +502,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     {
         loop {
             let flow = {
-                let token = self.next_token_inline(text, origin, eof, feedback.as_deref_mut());
+                let token =
+                    self.next_token_inline(text, origin, eof, feedback.as_deref_mut(), false);
                 let Some(token) = token else { return };
                 f(token).into()
             };
@@ -600,13 +604,23 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// Standalone mode's [`hand_out`](Self::hand_out): the new token is
     /// looked at, and the switches it decides applied, before it is
     /// returned.
+    ///
+    /// Text, once frameset-ok is cleared, switches nothing. When the token
+    /// is `returned`, that is said before the token is made: the compiler
+    /// otherwise stores a copy of every text token for `observe`. In the
+    /// callback's loop, where the token goes to the callback in place, the
+    /// early way out cost more than the copy.
     #[inline(always)]
     fn hand_out_observed<'t>(
         &'t mut self,
         inp: Window<'t>,
         feedback: &mut Feedback,
+        returned: bool,
     ) -> Option<Token<'t>> {
         let handed = self.advance(&inp);
+        if returned && handed == Handed::Text && feedback.ignores_text() {
+            return Some(self.text_token(inp));
+        }
         let switch = feedback.observe(&self.token_of(handed, inp)?);
         self.switch(switch);
         self.token_of(handed, inp)
