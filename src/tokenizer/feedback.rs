@@ -27,7 +27,7 @@
 //! the nesting of `svg`/`math` and integration points.
 
 use crate::state::State;
-use crate::token::{Tag, Token};
+use crate::token::{Src, Tag, Text, Token};
 
 /// What kind of content an open tracked element holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -337,6 +337,16 @@ const BREAKOUT_NAMES: [&str; 44] = [
 ];
 const BREAKOUT: NameSet<44> = NameSet::new(BREAKOUT_NAMES);
 
+/// The kinds of token [`Feedback::observe_parts`] tells apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Observed {
+    StartTag,
+    EndTag,
+    Text,
+    /// A comment, DOCTYPE, processing instruction or the end of the input.
+    Other,
+}
+
 impl Feedback {
     pub(crate) fn new(scripting: bool) -> Feedback {
         Feedback {
@@ -376,26 +386,35 @@ impl Feedback {
         }
     }
 
-    /// Whether a text token would switch nothing: [`observe`](Self::observe)
-    /// returns `None` for it without looking at it.
-    #[inline(always)]
-    pub(crate) fn ignores_text(&self) -> bool {
-        !self.frameset_ok
-    }
-
     /// Looks at a token on its way out; returns the switches to apply
     /// before the next one, if any.
+    #[inline(always)]
+    pub(crate) fn observe(&mut self, token: &Token<'_>) -> Option<Switch> {
+        match *token {
+            Token::StartTag(tag) => self.observe_parts(Observed::StartTag, tag.src),
+            Token::EndTag(tag) => self.observe_parts(Observed::EndTag, tag.src),
+            Token::Text(text) => self.observe_parts(Observed::Text, text.src),
+            _ => None,
+        }
+    }
+
+    /// [`observe`](Self::observe) for a token given as its kind and its
+    /// view of the machine's output.
     ///
     /// Inlined where tokens are handed out: the common cases, in HTML
     /// content with nothing tracked open once the body has begun, cost a
-    /// few comparisons; the rest is `observe_tracked`.
+    /// few comparisons; the rest is `observe_tracked`. The token itself is
+    /// made only on the way there: made before, the compiler stored a copy
+    /// of it for every token, on the chance that `observe_tracked` would
+    /// read it.
     #[inline(always)]
-    pub(crate) fn observe(&mut self, token: &Token<'_>) -> Option<Switch> {
+    pub(crate) fn observe_parts(&mut self, kind: Observed, src: Src<'_>) -> Option<Switch> {
         // Each kind of token tests only the flags its case reads: the test
         // of all three before the `match` cost every token seven
         // instructions.
-        match token {
-            Token::StartTag(tag) if self.open.is_empty() && !self.frameset_ok && !self.frameset => {
+        match kind {
+            Observed::StartTag if self.open.is_empty() && !self.frameset_ok && !self.frameset => {
+                let tag = Tag { src };
                 let name = tag.name().as_bytes();
                 if !may_have_text_mode(name) {
                     self.in_text_element = false;
@@ -405,7 +424,7 @@ impl Feedback {
                     });
                 }
                 let state = match text_mode(name) {
-                    TextMode::Svg | TextMode::Math => return self.open_foreign(tag),
+                    TextMode::Svg | TextMode::Math => return self.open_foreign(&tag),
                     TextMode::Switch(state) => Some(state),
                     TextMode::Noscript if self.scripting => Some(State::Rawtext),
                     TextMode::Noscript | TextMode::None => None,
@@ -416,12 +435,17 @@ impl Feedback {
                     cdata_allowed: false,
                 })
             }
-            Token::EndTag(_) if self.open.is_empty() => {
+            Observed::EndTag if self.open.is_empty() => {
                 self.in_text_element = false;
                 None
             }
-            Token::Text(_) if !self.frameset_ok => None,
-            _ => self.observe_tracked(token),
+            Observed::Text if !self.frameset_ok => None,
+            Observed::StartTag => self.observe_tracked(&Token::StartTag(Tag { src })),
+            Observed::EndTag => self.observe_tracked(&Token::EndTag(Tag { src })),
+            Observed::Text => self.observe_tracked(&Token::Text(Text { src })),
+            // Comments, DOCTYPEs, processing instructions and the end of
+            // the input switch nothing.
+            Observed::Other => None,
         }
     }
 

@@ -47,7 +47,7 @@ use std::marker::PhantomData;
 
 use super::attr_index::{self, AttrIndex};
 use super::charref::{self, Decoded, Named, RefErrors};
-use super::feedback::Switch;
+use super::feedback::{Observed, Switch};
 use super::{AttributePolicy, Config, ErrorPolicy, Feedback, Flow};
 use crate::error::{ErrorCode, ParseError};
 use crate::position::{LineCol, LineCursor};
@@ -349,7 +349,13 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             Some(feedback) => {
                 if self.tag_waits() {
                     let inp = Window { text, origin, eof };
-                    let switch = feedback.observe(&self.hand_out_waiting_tag(inp));
+                    self.hand_out_waiting_tag(inp);
+                    let kind = if self.out.tag_is_end {
+                        Observed::EndTag
+                    } else {
+                        Observed::StartTag
+                    };
+                    let switch = feedback.observe_parts(kind, self.src(inp));
                     self.switch(switch);
                     return Some(self.waiting_tag_token(inp));
                 }
@@ -424,7 +430,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// origin to add to spans.
     #[inline(never)]
     fn next_token_driven_whole<'t>(&'t mut self, text: &'t str) -> Option<Token<'t>> {
-        self.next_token_inline(text, 0, true, None, true)
+        self.next_token_inline(text, 0, true, None)
     }
 
     /// [`next_token_standalone`](Self::next_token_standalone) for a whole
@@ -435,7 +441,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         text: &'t str,
         feedback: &mut Feedback,
     ) -> Option<Token<'t>> {
-        self.next_token_inline(text, 0, true, Some(feedback), true)
+        self.next_token_inline(text, 0, true, Some(feedback))
     }
 
     #[inline(never)]
@@ -445,7 +451,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         origin: usize,
         eof: bool,
     ) -> Option<Token<'t>> {
-        self.next_token_inline(text, origin, eof, None, true)
+        self.next_token_inline(text, origin, eof, None)
     }
 
     #[inline(never)]
@@ -456,7 +462,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         eof: bool,
         feedback: &mut Feedback,
     ) -> Option<Token<'t>> {
-        self.next_token_inline(text, origin, eof, Some(feedback), true)
+        self.next_token_inline(text, origin, eof, Some(feedback))
     }
 
     /// [`next_token`](Self::next_token) with the machine inlined where it
@@ -466,9 +472,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// load (fewer instructions in standalone mode; driven, where whole
     /// documents have their own copies of the big functions, a little
     /// more, and slower: docs/BENCHMARKS.md). Each use is a copy of the
-    /// machine, so it has few callers. `returned` (a constant at each call)
-    /// says that the token is returned to a caller rather than handed to a
-    /// callback here (see [`hand_out_observed`](Self::hand_out_observed)).
+    /// machine, so it has few callers.
     #[inline(always)]
     fn next_token_inline<'t>(
         &'t mut self,
@@ -476,13 +480,12 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         origin: usize,
         eof: bool,
         feedback: Option<&mut Feedback>,
-        returned: bool,
     ) -> Option<Token<'t>> {
         let inp = Window { text, origin, eof };
         let Some(feedback) = feedback else {
             return self.hand_out(inp);
         };
-        self.hand_out_observed(inp, feedback, returned)
+        self.hand_out_observed(inp, feedback)
     }
 
     /// Hands every token to `f` until the window is used up, EOF has been
@@ -502,8 +505,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     {
         loop {
             let flow = {
-                let token =
-                    self.next_token_inline(text, origin, eof, feedback.as_deref_mut(), false);
+                let token = self.next_token_inline(text, origin, eof, feedback.as_deref_mut());
                 let Some(token) = token else { return };
                 f(token).into()
             };
@@ -604,26 +606,34 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// Standalone mode's [`hand_out`](Self::hand_out): the new token is
     /// looked at, and the switches it decides applied, before it is
     /// returned.
-    ///
-    /// Text, once frameset-ok is cleared, switches nothing. When the token
-    /// is `returned`, that is said before the token is made: the compiler
-    /// otherwise stores a copy of every text token for `observe`. In the
-    /// callback's loop, where the token goes to the callback in place, the
-    /// early way out cost more than the copy.
     #[inline(always)]
     fn hand_out_observed<'t>(
         &'t mut self,
         inp: Window<'t>,
         feedback: &mut Feedback,
-        returned: bool,
     ) -> Option<Token<'t>> {
         let handed = self.advance(&inp);
-        if returned && handed == Handed::Text && feedback.ignores_text() {
-            return Some(self.text_token(inp));
-        }
-        let switch = feedback.observe(&self.token_of(handed, inp)?);
+        let kind = match handed {
+            Handed::Text => Observed::Text,
+            Handed::Ready => match self.ready {
+                Some(Ready::StartTag) => Observed::StartTag,
+                Some(Ready::EndTag) => Observed::EndTag,
+                _ => Observed::Other,
+            },
+            Handed::Nothing => return None,
+        };
+        let switch = feedback.observe_parts(kind, self.src(inp));
         self.switch(switch);
         self.token_of(handed, inp)
+    }
+
+    /// The view of the output that tokens handed out in `inp` hold.
+    #[inline(always)]
+    fn src<'t>(&'t self, inp: Window<'t>) -> Src<'t> {
+        Src {
+            out: &self.out,
+            input: inp.text,
+        }
     }
 
     /// The token `advance` said to hand out.
