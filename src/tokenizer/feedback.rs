@@ -27,7 +27,7 @@
 //! the nesting of `svg`/`math` and integration points.
 
 use crate::state::State;
-use crate::token::{Src, Tag, Text, Token};
+use crate::token::{Output, Src, Tag, Text, Token};
 
 /// What kind of content an open tracked element holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -424,7 +424,9 @@ impl Feedback {
                     });
                 }
                 let state = match text_mode(name) {
-                    TextMode::Svg | TextMode::Math => return self.open_foreign(&tag),
+                    TextMode::Svg | TextMode::Math => {
+                        return self.open_foreign_at(src.out, src.input)
+                    }
                     TextMode::Switch(state) => Some(state),
                     TextMode::Noscript if self.scripting => Some(State::Rawtext),
                     TextMode::Noscript | TextMode::None => None,
@@ -542,6 +544,16 @@ impl Feedback {
         };
         self.in_text_element = state.is_some();
         Some(self.switch(state))
+    }
+
+    /// [`open_foreign`](Self::open_foreign) for the tag in `out`, given
+    /// by parts, which go in registers: a reference to a `Tag` made the
+    /// compiler store one for every start tag `observe_parts` looks at.
+    #[inline(never)]
+    fn open_foreign_at(&mut self, out: &Output, input: &str) -> Option<Switch> {
+        self.open_foreign(&Tag {
+            src: Src { out, input },
+        })
     }
 
     /// `<svg>` or `<math>` in HTML content (or at an integration point).
