@@ -339,17 +339,19 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 return (r + bits.trailing_zeros() as usize, ix);
             }
         }
-        (self.quoted_end_scan(ix, buf, r, set), ix)
+        (self.quoted_end_scan(ix.base, buf, r, set), ix)
     }
 
-    /// [`quoted_end`](Self::quoted_end) past its block: the scan of `set`,
-    /// from the block's end when the block holds `r` (it has no stop after
-    /// `r`). Out of line, so that the compiler does not prepare its
-    /// arguments at every value.
+    /// [`quoted_end`](Self::quoted_end) past its block (which starts at
+    /// `base`): the scan of `set`, from the block's end when the block
+    /// holds `r` (it has no stop after `r`). Out of line, so that the
+    /// compiler does not prepare its arguments at every value; the block's
+    /// start alone, not the block, so that the block need not be kept in
+    /// memory for it.
     #[inline(never)]
-    fn quoted_end_scan(&self, ix: TagBlock, buf: &[u8], r: usize, set: &scan::Landmarks) -> usize {
-        let from = if r.wrapping_sub(ix.base) < 64 {
-            ix.base + 64
+    fn quoted_end_scan(&self, base: usize, buf: &[u8], r: usize, set: &scan::Landmarks) -> usize {
+        let from = if r.wrapping_sub(base) < 64 {
+            base + 64
         } else {
             r
         };
