@@ -184,6 +184,13 @@ pub(crate) struct Machine<E, A> {
     attr_name_span: Span,
     attr_value_span: Span,
     attr_index: AttrIndex,
+    /// The tag fast path's rewritten attribute in progress (see
+    /// `fast::tag::FastAttr`, whose flags say when these hold): where its
+    /// value starts in the arena, where the input not yet copied there
+    /// starts, and where its lower-cased name is in the arena.
+    fast_arena: usize,
+    fast_run: usize,
+    fast_name_arena: usize,
 
     errors: Vec<ParseError>,
     /// Line/column cursor for error locations (errors on only): usually at
@@ -257,6 +264,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             attr_name_span: Span::default(),
             attr_value_span: Span::default(),
             attr_index: AttrIndex::new(),
+            fast_arena: 0,
+            fast_run: 0,
+            fast_name_arena: 0,
             errors: Vec::new(),
             lines: LineCursor::new(),
             lines_at_base: LineCursor::new(),
