@@ -191,6 +191,9 @@ pub(crate) struct Machine<E, A> {
     fast_arena: usize,
     fast_run: usize,
     fast_name_arena: usize,
+    /// The tag fast path's attribute in progress, handed to its cold
+    /// paths (`fast_leave`, `fast_commit_rare`).
+    fast_attr: fast::tag::FastAttr,
 
     errors: Vec<ParseError>,
     /// Line/column cursor for error locations (errors on only): usually at
@@ -267,6 +270,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             fast_arena: 0,
             fast_run: 0,
             fast_name_arena: 0,
+            fast_attr: Default::default(),
             errors: Vec::new(),
             lines: LineCursor::new(),
             lines_at_base: LineCursor::new(),

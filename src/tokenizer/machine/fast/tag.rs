@@ -108,7 +108,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 Some(b'>') => break 'tag r,
                 Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => r += 1,
                 Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, name),
-                _ => return self.fast_leave(inp, TagName, r, None),
+                _ => return self.fast_leave(inp, TagName, r, false),
             }
             // The structural index of the 64 bytes from the first
             // attribute on, built when the first attribute name is looked
@@ -123,7 +123,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     Some(b'>') => break 'tag r,
                     Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, name),
                     Some(b'=' | b'"' | b'\'' | b'<' | 0) | None => {
-                        return self.fast_leave(inp, BeforeAttributeName, r, None)
+                        return self.fast_leave(inp, BeforeAttributeName, r, false)
                     }
                     Some(_) => {}
                 }
@@ -132,7 +132,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 // reports the limit (attributes stepped over are dropped
                 // anyway).
                 if M::BUILD && self.out.attrs.len() >= self.max_attributes {
-                    return self.fast_leave(inp, BeforeAttributeName, r, None);
+                    return self.fast_leave(inp, BeforeAttributeName, r, false);
                 }
                 // Stepped over, an attribute counts as a duplicate, which the
                 // general machine drops if it takes over.
@@ -147,7 +147,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 }
                 let c = match buf.get(r) {
                     Some(&c @ (b'=' | b'\t' | b'\n' | 0x0C | b' ' | b'\r' | b'/' | b'>')) => c,
-                    _ => return self.fast_leave(inp, AttributeName, r, Some(a)),
+                    _ => return self.fast_leave_in_attr(inp, AttributeName, r, a),
                 };
                 (a.ne, a.vs, a.ve) = (r, r, r);
                 if M::BUILD {
@@ -177,7 +177,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                             return self.fast_self_closing(inp, buf, r + 1, name);
                         }
                         Some(b'"' | b'\'' | b'<' | 0) | None => {
-                            return self.fast_leave(inp, AfterAttributeName, r, Some(a))
+                            return self.fast_leave_in_attr(inp, AfterAttributeName, r, a)
                         }
                         // The next attribute's name.
                         Some(_) => {
@@ -195,7 +195,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     Some(b'"') => (&scan::ATTR_VALUE_DOUBLE, b'"', AttributeValueDoubleQuoted),
                     Some(b'\'') => (&scan::ATTR_VALUE_SINGLE, b'\'', AttributeValueSingleQuoted),
                     Some(b'>' | 0) | None => {
-                        return self.fast_leave(inp, BeforeAttributeValue, r, Some(a))
+                        return self.fast_leave_in_attr(inp, BeforeAttributeValue, r, a)
                     }
                     Some(_) => {
                         // Attribute value (unquoted) state: it ends at
@@ -208,11 +208,11 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                                     match self.fast_reference(inp, buf, r, a.vs, a.flags) {
                                         Some((n, flags)) => (r, a.flags) = (r + n, flags),
                                         None => {
-                                            return self.fast_leave(
+                                            return self.fast_leave_in_attr(
                                                 inp,
                                                 AttributeValueUnquoted,
                                                 r,
-                                                Some(a),
+                                                a,
                                             )
                                         }
                                     }
@@ -232,7 +232,12 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                                 // value stepped over.
                                 Some(_) if !M::BUILD => r += 1,
                                 _ => {
-                                    return self.fast_leave(inp, AttributeValueUnquoted, r, Some(a))
+                                    return self.fast_leave_in_attr(
+                                        inp,
+                                        AttributeValueUnquoted,
+                                        r,
+                                        a,
+                                    )
                                 }
                             }
                         }
@@ -252,9 +257,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                         Some(_) if !M::BUILD => r += 1,
                         Some(b'&') => match self.fast_reference(inp, buf, r, a.vs, a.flags) {
                             Some((n, flags)) => (r, a.flags) = (r + n, flags),
-                            None => return self.fast_leave(inp, state, r, Some(a)),
+                            None => return self.fast_leave_in_attr(inp, state, r, a),
                         },
-                        _ => return self.fast_leave(inp, state, r, Some(a)),
+                        _ => return self.fast_leave_in_attr(inp, state, r, a),
                     }
                 }
                 a = self.fast_value_end(inp, a, r);
@@ -265,7 +270,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => r += 1,
                     Some(b'>') => break 'tag r,
                     Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, name),
-                    _ => return self.fast_leave(inp, AfterAttributeValueQuoted, r, None),
+                    _ => return self.fast_leave(inp, AfterAttributeValueQuoted, r, false),
                 }
             }
         };
@@ -280,7 +285,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             self.out.self_closing = true;
             return self.fast_emit(inp, name, r);
         }
-        self.fast_leave(inp, State::SelfClosingStartTag, r, None)
+        self.fast_leave(inp, State::SelfClosingStartTag, r, false)
     }
 
     /// The end of an attribute name from window offset `r` (the next byte
@@ -456,17 +461,30 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         self.fast_run = r;
     }
 
+    /// [`fast_leave`](Self::fast_leave) inside attribute `a`, which goes
+    /// to the machine's `fast_attr` here, on the way out only: passed on,
+    /// it was kept in memory all along the fast path for the call.
+    #[inline(always)]
+    fn fast_leave_in_attr(&mut self, inp: &Window, state: State, r: usize, a: FastAttr) {
+        self.fast_attr = a;
+        self.fast_leave(inp, state, r, true);
+    }
+
     /// Leaving the fast path for the general machine: it goes on from
     /// `state` at window offset `r`, with the attribute in progress (if
-    /// any) in its fields as its own states would have left it (a name or
-    /// value being read extends to `r`, its span is still empty).
+    /// `in_attr`: `fast_attr`) in its fields as its own states would have
+    /// left it (a name or value being read extends to `r`, its span is
+    /// still empty).
     #[cold]
     #[inline(never)]
-    pub(super) fn fast_leave(&mut self, inp: &Window, state: State, r: usize, a: Option<FastAttr>) {
+    pub(super) fn fast_leave(&mut self, inp: &Window, state: State, r: usize, in_attr: bool) {
         use State::*;
         self.state = state;
         self.pos = r;
-        let Some(a) = a else { return };
+        if !in_attr {
+            return;
+        }
+        let a = self.fast_attr;
         let name_end = if state == AttributeName { r } else { a.ne };
         let in_value = matches!(
             state,
@@ -525,7 +543,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         // One test for the common attribute: verbatim, and the first of
         // its name.
         if a.flags != 0 {
-            return self.fast_commit_rare(a);
+            // By the machine's field, for the reason `fast_leave_in_attr`
+            // gives.
+            self.fast_attr = a;
+            return self.fast_commit_rare();
         }
         self.out.attrs.push(AttrRecord {
             name_span: Span {
@@ -540,12 +561,13 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         });
     }
 
-    /// [`fast_commit`](Self::fast_commit) of a duplicate (dropped, with
-    /// what it put in the arena), or of an attribute whose name or value
-    /// is in the arena: its slots, then its record.
+    /// [`fast_commit`](Self::fast_commit) of `fast_attr`, a duplicate
+    /// (dropped, with what it put in the arena) or an attribute whose name
+    /// or value is in the arena: its slots, then its record.
     #[cold]
     #[inline(never)]
-    fn fast_commit_rare(&mut self, a: FastAttr) {
+    fn fast_commit_rare(&mut self) {
+        let a = self.fast_attr;
         if a.flags & DUPLICATE != 0 {
             let first = self.arena_start(a);
             self.out.attr_store.arena.truncate(first);
@@ -625,8 +647,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
 /// the arena) is in the machine (`fast_arena`, `fast_run`,
 /// `fast_name_arena`), read only where the flags say so: five words kept
 /// in registers, not eight kept in memory.
-#[derive(Clone, Copy)]
-pub(super) struct FastAttr {
+#[derive(Clone, Copy, Default)]
+pub(in crate::tokenizer::machine) struct FastAttr {
     pub(super) ns: usize,
     pub(super) ne: usize,
     pub(super) vs: usize,
