@@ -235,7 +235,16 @@ pub(super) fn ascii_lower(c: u8) -> &'static str {
 /// CRLF as LF.
 pub(super) fn push_char(field: &mut Field, inp: &Window, p: usize, n: usize) {
     if inp.at(p) == b'\r' {
-        if n == 2 {
+        if field.owned && !field.truncated {
+            // What either way below appends to an owned field, without a
+            // slice of the input and a copy of one byte: a field that owns
+            // its text at a CR (one with an earlier CR or CRLF in it) is
+            // common on pages written on Windows.
+            field.buf.push('\n');
+            if field.buf.len() > field.limit {
+                field.cut(inp);
+            }
+        } else if n == 2 {
             field.push_input(inp, p + 1, p + 2);
         } else {
             field.push_str(inp, "\n");
