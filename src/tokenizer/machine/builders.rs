@@ -110,14 +110,30 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
 
     #[inline(always)]
     pub(super) fn new_tag(&mut self, is_end: bool, name_start: usize) {
-        self.stale_tag = false;
-        self.out.tag_is_end = is_end;
-        self.out.self_closing = false;
+        self.new_tag_but_name(is_end);
         self.out.tag_name.clear();
         self.out.tag_name_span = Span {
             start: name_start,
             end: name_start,
         };
+    }
+
+    /// [`new_tag`](Self::new_tag) for a tag whose name is the input bytes
+    /// `s..e` as they are (no upper case, within the length limit): the
+    /// name set at once, not cleared first (the tag fast path's tags).
+    #[inline(always)]
+    pub(super) fn new_tag_named(&mut self, is_end: bool, s: usize, e: usize) {
+        self.new_tag_but_name(is_end);
+        self.out.tag_name.set(s, e);
+        self.out.tag_name_span = Span { start: s, end: e };
+    }
+
+    /// What [`new_tag`](Self::new_tag) resets besides the name.
+    #[inline(always)]
+    fn new_tag_but_name(&mut self, is_end: bool) {
+        self.stale_tag = false;
+        self.out.tag_is_end = is_end;
+        self.out.self_closing = false;
         self.out.attrs.clear();
         self.attrs_borrowing = 0;
         if self.out.attr_store.rewritten.len() | self.out.attr_store.arena.len() != 0 {

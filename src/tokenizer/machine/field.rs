@@ -78,12 +78,17 @@ impl Field {
         }
     }
 
-    /// Makes a field just cleared the input bytes `s..e`, which are within
-    /// its length limit: `push_input` without its checks.
+    /// Makes the field the input bytes `s..e`, which are within its length
+    /// limit: `clear` and `push_input` without the stores and checks in
+    /// between.
     #[inline(always)]
-    pub(super) fn set_cleared(&mut self, s: usize, e: usize) {
-        debug_assert!(!self.owned && !self.truncated && self.start == self.end);
+    pub(super) fn set(&mut self, s: usize, e: usize) {
         debug_assert!(e - s <= self.limit);
+        if self.owned {
+            self.owned = false;
+            self.truncated = false;
+            self.buf.clear();
+        }
         self.start = s;
         self.end = e;
     }

@@ -87,14 +87,14 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         if !M::BUILD && feedback_reads_attributes(&buf[p..r]) {
             return self.tag_fast_path::<Build>(inp, p, is_end);
         }
-        self.new_tag(is_end, p);
         if upper {
+            self.new_tag(is_end, p);
             self.out.tag_name.push_lowercase(inp, p, r);
+            self.out.tag_name_span.end = r;
         } else {
-            // `new_tag` cleared the field, and the name ends before `stop`.
-            self.out.tag_name.set_cleared(p, r);
+            // The name ends before `stop`, within any length limit.
+            self.new_tag_named(is_end, p, r);
         }
-        self.out.tag_name_span.end = r;
         // Kept in a register: reading the span back from the fields just
         // written would wait for the stores (a 16-byte load of two 8-byte
         // stores is not forwarded).
