@@ -136,19 +136,17 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         self.out.self_closing = false;
         self.out.attrs.clear();
         self.attrs_borrowing = 0;
-        if self.out.attr_store.rewritten.len() | self.out.attr_store.arena.len() != 0 {
-            self.out.attr_store.rewritten.clear();
-            self.out.attr_store.arena.clear();
-        }
         if self.attr_fields_used {
             // Left by an attribute of an earlier tag (the fast path fills
-            // them only when it hands an attribute over, and only the
+            // the fields only when it hands an attribute over, and only the
             // general machine's attributes set the flags below).
             self.attr_fields_used = false;
             self.attr_live = false;
             self.tag_limited = false;
             self.attr_name.clear();
             self.attr_value.clear();
+            self.out.attr_store.rewritten.clear();
+            self.out.attr_store.arena.clear();
         }
         self.attr_index.clear();
     }

@@ -125,6 +125,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         // others keeps a huge tag's repeated detaching linear.
         let from = self.attrs_borrowing;
         self.attrs_borrowing = self.out.attrs.len();
+        // The arena is written below: the next tag clears it.
+        self.attr_fields_used = true;
         for a in &mut self.out.attrs[from..] {
             if a.strings == VERBATIM {
                 // Name and value side by side in the arena: the record

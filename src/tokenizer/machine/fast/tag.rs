@@ -397,6 +397,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             Decoded::Chars { len, value } => {
                 if flags & VALUE_IN_ARENA == 0 {
                     flags |= VALUE_IN_ARENA;
+                    self.attr_fields_used = true;
                     self.fast_arena = self.out.attr_store.arena.len();
                     self.fast_run = vs;
                 }
@@ -421,6 +422,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     #[cold]
     #[inline(never)]
     fn fast_lowercase_name(&mut self, inp: &Window, ns: usize, ne: usize) -> bool {
+        self.attr_fields_used = true;
         let start = self.out.attr_store.arena.len();
         self.out.attr_store.arena.push_str(inp.str(ns, ne));
         self.out.attr_store.arena[start..].make_ascii_lowercase();
