@@ -31,13 +31,14 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// Emits the current character (CR/CRLF as LF).
     pub(super) fn emit_char(&mut self, inp: &Window, p: usize, n: usize) {
         self.text_started(p);
-        push_char(&mut self.out.text, inp, p, n);
+        push_char(&mut self.out.text, *inp, p, n);
         self.out.text_span.end = p + n;
     }
 
     /// Emits characters that are not the input's bytes (U+FFFD, a decoded
     /// reference); `s..e` are the input bytes they stand for.
-    pub(super) fn emit_str(&mut self, inp: &Window, text: &str, s: usize, e: usize) {
+    pub(super) fn emit_str(&mut self, inp: Window<'_>, text: &str, s: usize, e: usize) {
+        let inp = &inp;
         self.text_started(s);
         self.out.text.push_str(inp, text);
         self.out.text_span.end = e;
@@ -270,7 +271,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         {
             return false;
         }
-        self.is_duplicate_input_name_among(inp, s, e)
+        self.is_duplicate_input_name_among(*inp, s, e)
     }
 
     /// [`is_duplicate_input_name`](Self::is_duplicate_input_name) once the
@@ -278,10 +279,11 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     #[inline(never)]
     pub(super) fn is_duplicate_input_name_among(
         &mut self,
-        inp: &Window,
+        inp: Window<'_>,
         s: usize,
         e: usize,
     ) -> bool {
+        let inp = &inp;
         if self.out.attrs.len() >= attr_index::THRESHOLD {
             return self.is_duplicate_name(inp, Some((s, e)), e);
         }

@@ -115,7 +115,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             (doctype, &mut self.out.doctype_system),
         ] {
             if live && field.borrows_from().is_some() {
-                field.make_owned(&inp);
+                field.make_owned(inp);
             }
         }
         if !tag {

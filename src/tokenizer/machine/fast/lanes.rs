@@ -31,7 +31,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                             (r + 2, true)
                         }
                         Some(b'!') if buf.get(r + 2..r + 4) == Some(b"--") => {
-                            if self.comment_lane(inp, r) {
+                            if self.comment_lane(*inp, r) {
                                 return true;
                             }
                             break;
@@ -197,7 +197,12 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// With errors on, only comments that raise none (no `--!>`, no `<!--`
     /// inside). Returns `false` for anything else (`<!-->`, `<!--->`, the
     /// end of the window first), which the general machine takes from `<`.
-    pub(in crate::tokenizer::machine) fn comment_lane(&mut self, inp: &Window, lt: usize) -> bool {
+    pub(in crate::tokenizer::machine) fn comment_lane(
+        &mut self,
+        inp: Window<'_>,
+        lt: usize,
+    ) -> bool {
+        let inp = &inp;
         let buf = inp.buf();
         let data = lt + 4;
         match buf.get(data) {
@@ -288,7 +293,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 self.ref_errors(inp, r, &errors);
                 let mut utf8 = [0; 4];
                 let text = value.as_str(&mut utf8);
-                self.emit_str(inp, text, r, r + len);
+                self.emit_str(*inp, text, r, r + len);
                 Some(len)
             }
         }

@@ -89,7 +89,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
         if upper {
             self.new_tag(is_end, p);
-            self.out.tag_name.push_lowercase(inp, p, r);
+            self.out.tag_name.push_lowercase(*inp, p, r);
             self.out.tag_name_span.end = r;
         } else {
             // The name ends before `stop`, within any length limit.
@@ -108,7 +108,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 Some(b'>') => break 'tag r,
                 Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => r += 1,
                 Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, name),
-                _ => return self.fast_leave(inp, TagName, r, false),
+                _ => return self.fast_leave(*inp, TagName, r, false),
             }
             // The structural index of the 64 bytes from the first
             // attribute on, built when the first attribute name is looked
@@ -123,7 +123,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     Some(b'>') => break 'tag r,
                     Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, name),
                     Some(b'=' | b'"' | b'\'' | b'<' | 0) | None => {
-                        return self.fast_leave(inp, BeforeAttributeName, r, false)
+                        return self.fast_leave(*inp, BeforeAttributeName, r, false)
                     }
                     Some(_) => {}
                 }
@@ -132,7 +132,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 // reports the limit (attributes stepped over are dropped
                 // anyway).
                 if M::BUILD && self.out.attrs.len() >= self.max_attributes {
-                    return self.fast_leave(inp, BeforeAttributeName, r, false);
+                    return self.fast_leave(*inp, BeforeAttributeName, r, false);
                 }
                 // Stepped over, an attribute counts as a duplicate, which the
                 // general machine drops if it takes over.
@@ -153,7 +153,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 if M::BUILD {
                     let dup = if upper {
                         a.flags |= NAME_IN_ARENA;
-                        self.fast_lowercase_name(inp, a.ns, r)
+                        self.fast_lowercase_name(*inp, a.ns, r)
                     } else {
                         self.is_duplicate_input_name(inp, a.ns, r)
                     };
@@ -205,7 +205,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                             r += self.find(&scan::ATTR_VALUE_UNQUOTED, &buf[r..]);
                             match buf.get(r) {
                                 Some(b'&') if M::BUILD => {
-                                    match self.fast_reference(inp, buf, r, a.vs, a.flags) {
+                                    match self.fast_reference(*inp, buf, r, a.vs, a.flags) {
                                         Some((n, flags)) => (r, a.flags) = (r + n, flags),
                                         None => {
                                             return self.fast_leave_in_attr(
@@ -255,7 +255,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                         // stepped over, every other stop.
                         Some(b'"' | b'\'') => r += 1,
                         Some(_) if !M::BUILD => r += 1,
-                        Some(b'&') => match self.fast_reference(inp, buf, r, a.vs, a.flags) {
+                        Some(b'&') => match self.fast_reference(*inp, buf, r, a.vs, a.flags) {
                             Some((n, flags)) => (r, a.flags) = (r + n, flags),
                             None => return self.fast_leave_in_attr(inp, state, r, a),
                         },
@@ -270,7 +270,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => r += 1,
                     Some(b'>') => break 'tag r,
                     Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, name),
-                    _ => return self.fast_leave(inp, AfterAttributeValueQuoted, r, false),
+                    _ => return self.fast_leave(*inp, AfterAttributeValueQuoted, r, false),
                 }
             }
         };
@@ -285,7 +285,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             self.out.self_closing = true;
             return self.fast_emit(inp, name, r);
         }
-        self.fast_leave(inp, State::SelfClosingStartTag, r, false)
+        self.fast_leave(*inp, State::SelfClosingStartTag, r, false)
     }
 
     /// The end of an attribute name from window offset `r` (the next byte
@@ -380,12 +380,13 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     #[inline]
     fn fast_reference(
         &mut self,
-        inp: &Window,
+        inp: Window<'_>,
         buf: &[u8],
         amp: usize,
         vs: usize,
         mut flags: u8,
     ) -> Option<(usize, u8)> {
+        let inp = &inp;
         if self.max_token_len != usize::MAX {
             return None;
         }
@@ -421,7 +422,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// it (reporting `duplicate-attribute` if so).
     #[cold]
     #[inline(never)]
-    fn fast_lowercase_name(&mut self, inp: &Window, ns: usize, ne: usize) -> bool {
+    fn fast_lowercase_name(&mut self, inp: Window<'_>, ns: usize, ne: usize) -> bool {
+        let inp = &inp;
         self.attr_fields_used = true;
         let start = self.out.attr_store.arena.len();
         self.out.attr_store.arena.push_str(inp.str(ns, ne));
@@ -447,7 +449,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     fn fast_value_end(&mut self, inp: &Window, mut a: FastAttr, r: usize) -> FastAttr {
         a.ve = r;
         if a.flags & VALUE_IN_ARENA != 0 {
-            self.fast_value_rest(inp, r);
+            self.fast_value_rest(*inp, r);
         }
         a
     }
@@ -455,7 +457,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// The rest of a decoded value (after its last reference) into the
     /// arena: out of line, so that the common end of a value is a store.
     #[inline(never)]
-    fn fast_value_rest(&mut self, inp: &Window, r: usize) {
+    fn fast_value_rest(&mut self, inp: Window<'_>, r: usize) {
+        let inp = &inp;
         self.out
             .attr_store
             .arena
@@ -469,7 +472,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     #[inline(always)]
     fn fast_leave_in_attr(&mut self, inp: &Window, state: State, r: usize, a: FastAttr) {
         self.fast_attr = a;
-        self.fast_leave(inp, state, r, true);
+        self.fast_leave(*inp, state, r, true);
     }
 
     /// Leaving the fast path for the general machine: it goes on from
@@ -479,7 +482,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// still empty).
     #[cold]
     #[inline(never)]
-    pub(super) fn fast_leave(&mut self, inp: &Window, state: State, r: usize, in_attr: bool) {
+    pub(super) fn fast_leave(&mut self, inp: Window<'_>, state: State, r: usize, in_attr: bool) {
+        let inp = &inp;
         use State::*;
         self.state = state;
         self.pos = r;
@@ -497,7 +501,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         self.attr_fields_used = true;
         self.attr_duplicate = a.flags & DUPLICATE != 0;
         self.attr_name.clear();
-        self.attr_name.push_lowercase(inp, a.ns, name_end);
+        self.attr_name.push_lowercase(*inp, a.ns, name_end);
         self.attr_value.clear();
         if a.flags & VALUE_IN_ARENA == 0 {
             self.attr_value.push_input(inp, a.vs, value_end);
