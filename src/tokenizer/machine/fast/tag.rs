@@ -292,11 +292,11 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// of `scan::ATTR_NAME`), by the tag block `ix` when the machine uses
     /// one (`tag_index`): one bit away when the block holds it, else from a
     /// new block at `r`. Returns it and the block.
+    ///
+    /// The block first: a machine without a classifier never has one (its
+    /// blocks stay `TagBlock::NONE`), so a hit needs no test of it.
     #[inline(always)]
     pub(super) fn name_end(&self, ix: TagBlock, buf: &[u8], r: usize) -> (usize, TagBlock) {
-        let Some(classifier) = self.tag_index else {
-            return (r + self.find(&scan::ATTR_NAME, &buf[r..]), ix);
-        };
         let off = r.wrapping_sub(ix.base);
         if off < 64 {
             let bits = ix.names >> off;
@@ -304,6 +304,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 return (r + bits.trailing_zeros() as usize, ix);
             }
         }
+        let Some(classifier) = self.tag_index else {
+            return (r + self.find(&scan::ATTR_NAME, &buf[r..]), ix);
+        };
         let Some(chunk) = buf.get(r..).and_then(|b| b.first_chunk::<64>()) else {
             return (self.name_end_scan(buf, r), TagBlock::NONE);
         };
@@ -336,15 +339,16 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         r: usize,
         set: &scan::Landmarks,
     ) -> (usize, TagBlock) {
-        if self.tag_index.is_none() {
-            return (r + self.find(set, &buf[r..]), ix);
-        }
+        // The block first, as in `name_end`.
         let off = r.wrapping_sub(ix.base);
         if off < 64 {
             let bits = ix.quotes >> off;
             if bits != 0 {
                 return (r + bits.trailing_zeros() as usize, ix);
             }
+        }
+        if self.tag_index.is_none() {
+            return (r + self.find(set, &buf[r..]), ix);
         }
         (self.quoted_end_scan(ix.base, buf, r, set), ix)
     }
