@@ -128,6 +128,11 @@ pub(crate) struct Feedback {
     /// text is not body content for the frameset-ok flag).
     in_text_element: bool,
     scripting: bool,
+    /// Nothing tracked open, frameset-ok cleared, no frameset: a start tag
+    /// asks nothing but its name. Kept up to date by the out-of-line
+    /// functions that change those three (`observe_tracked`,
+    /// `open_foreign_at`), so that the inline case tests one flag.
+    quiet: bool,
 }
 
 /// A set of element names, tested by binary search over the names packed
@@ -356,6 +361,7 @@ impl Feedback {
             frameset: false,
             in_text_element: false,
             scripting,
+            quiet: false,
         }
     }
 
@@ -413,7 +419,7 @@ impl Feedback {
         // of all three before the `match` cost every token seven
         // instructions.
         match kind {
-            Observed::StartTag if self.open.is_empty() && !self.frameset_ok && !self.frameset => {
+            Observed::StartTag if self.quiet => {
                 let tag = Tag { src };
                 let name = tag.name().as_bytes();
                 if !may_have_text_mode(name) {
@@ -453,6 +459,17 @@ impl Feedback {
 
     #[inline(never)]
     fn observe_tracked(&mut self, token: &Token<'_>) -> Option<Switch> {
+        let switch = self.observe_tracked_inner(token);
+        self.update_quiet();
+        switch
+    }
+
+    /// Whether a start tag asks nothing but its name (see `quiet`).
+    fn update_quiet(&mut self) {
+        self.quiet = self.open.is_empty() && !self.frameset_ok && !self.frameset;
+    }
+
+    fn observe_tracked_inner(&mut self, token: &Token<'_>) -> Option<Switch> {
         match token {
             Token::StartTag(tag) => self.start_tag(tag),
             Token::EndTag(tag) => {
@@ -551,9 +568,11 @@ impl Feedback {
     /// compiler store one for every start tag `observe_parts` looks at.
     #[inline(never)]
     fn open_foreign_at(&mut self, out: &Output, input: &str) -> Option<Switch> {
-        self.open_foreign(&Tag {
+        let switch = self.open_foreign(&Tag {
             src: Src { out, input },
-        })
+        });
+        self.update_quiet();
+        switch
     }
 
     /// `<svg>` or `<math>` in HTML content (or at an integration point).
@@ -863,6 +882,7 @@ mod tests {
                 .collect();
             let mut feedback = Feedback::new(true);
             feedback.frameset_ok = false;
+            feedback.update_quiet();
             let mut tok = crate::Tokenizer::with_config(&html, crate::Config::new().driven(true));
             while let Some(token) = tok.next_token() {
                 feedback.observe(&token);
