@@ -148,8 +148,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             self.attr_value.clear();
             self.out.attr_store.rewritten.clear();
             self.out.attr_store.arena.clear();
+            self.attr_index.clear();
         }
-        self.attr_index.clear();
     }
 
     pub(super) fn new_attr(&mut self, p: usize) {
@@ -235,6 +235,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             Some((s, e)) => inp.slice(s, e),
             None => self.attr_name.bytes(inp),
         };
+        // The duplicate index may be built below: the next tag clears it.
+        self.attr_fields_used = true;
         let dup = has_attribute_named(
             &mut self.attr_index,
             &self.out.attrs,

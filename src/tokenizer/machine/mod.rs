@@ -173,12 +173,14 @@ pub(crate) struct Machine<E, A> {
     /// bytes: those before it borrow none (see `earliest_needed`).
     attrs_borrowing: usize,
     attr_live: bool,
-    /// Whether `attr_name` and `attr_value`, or the attribute arena and
-    /// rewritten list, may hold something: set by `new_attr` and
-    /// `fast_leave`, the only ways into the general machine's attribute
-    /// states, and by every other writer of the arena (the tag fast path's
-    /// decoded references and lower-cased names, a stream's `detach`), so
-    /// that `new_tag` tests one flag instead of four lengths.
+    /// Whether `attr_name` and `attr_value`, the attribute arena and
+    /// rewritten list, or the duplicate index may hold something: set by
+    /// `new_attr` and `fast_leave`, the only ways into the general
+    /// machine's attribute states, by every other writer of the arena (the
+    /// tag fast path's decoded references and lower-cased names, a stream's
+    /// `detach`) and by the duplicate test that may build the index
+    /// (`is_duplicate_name`; `fast_lowercase_name`'s sets it already), so
+    /// that `new_tag` tests one flag instead of clearing all of them.
     attr_fields_used: bool,
     attr_duplicate: bool,
     attr_name: Field,
