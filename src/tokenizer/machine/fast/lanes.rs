@@ -38,8 +38,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                         }
                         _ => break,
                     };
+                    // `lt_read` is set by `fast_leave`, where the general
+                    // machine takes the tag over: a tag the fast path
+                    // completes reads nothing back from `lt`.
                     self.lt = r;
-                    self.lt_read = true;
                     // With errors on, attributes are built for their
                     // errors even when they are not handed out.
                     if A::KEEP || E::ENABLED {

@@ -491,6 +491,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         use State::*;
         self.state = state;
         self.pos = r;
+        self.lt_read = true;
         if !in_attr {
             return;
         }
