@@ -656,8 +656,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
 ///
 /// What a rewritten attribute needs besides (where its strings start in
 /// the arena) is in the machine (`fast_arena`, `fast_run`,
-/// `fast_name_arena`), read only where the flags say so: five words kept
-/// in registers, not eight kept in memory.
+/// `fast_name_arena`), read only where the flags say so: what the common
+/// attribute needs stays in registers, not the whole of it in memory.
 #[derive(Clone, Copy, Default)]
 pub(in crate::tokenizer::machine) struct FastAttr {
     pub(super) ns: usize,
