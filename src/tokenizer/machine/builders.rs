@@ -338,7 +338,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// caller's branch decides, measured cheaper on the tag fast path).
     #[inline(always)]
     pub(super) fn keep_start_tag_span(&mut self, name: Span) {
-        self.has_last_start_tag = true;
+        // A span says there is a last start tag: `has_last_start_tag` is
+        // set when the span goes (`keep_start_tag_copy`,
+        // `keep_last_start_tag`), one store less for every start tag.
         self.last_start_tag_span = Some(name);
     }
 
@@ -353,6 +355,13 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         self.last_start_tag.extend_from_slice(name);
     }
 
+    /// Whether there is a last start tag: by its span, or
+    /// `has_last_start_tag` when there is none.
+    #[inline(always)]
+    pub(super) fn has_last_start_tag(&self) -> bool {
+        self.last_start_tag_span.is_some() || self.has_last_start_tag
+    }
+
     /// The last start tag's name (empty when there is none: see
     /// `has_last_start_tag`).
     #[inline(always)]
@@ -364,7 +373,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     }
 
     pub(super) fn is_appropriate_end_tag(&self, inp: &Window) -> bool {
-        self.has_last_start_tag && self.out.tag_name.bytes(inp) == self.last_start_tag_name(inp)
+        self.has_last_start_tag() && self.out.tag_name.bytes(inp) == self.last_start_tag_name(inp)
     }
 
     pub(super) fn new_comment(&mut self) {

@@ -280,6 +280,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// about to drop input bytes (`text` is its window).
     pub(crate) fn keep_last_start_tag(&mut self, text: &str) {
         if let Some(span) = self.last_start_tag_span.take() {
+            self.has_last_start_tag = true;
             self.last_start_tag.clear();
             self.last_start_tag
                 .extend_from_slice(&text.as_bytes()[span.start..span.end]);

@@ -156,7 +156,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         inp: &Window,
         name: usize,
     ) -> Option<bool> {
-        if !self.has_last_start_tag {
+        if !self.has_last_start_tag() {
             return Some(false);
         }
         let last = self.last_start_tag_name(inp);
