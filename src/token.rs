@@ -289,7 +289,7 @@ impl<'t> Attribute<'t> {
         if r.strings == VERBATIM {
             return input_str(self.src.input, r.name_span.start, r.name_span.end);
         }
-        self.resolve(r.slots(&self.src.out.attr_store.rewritten).0)
+        rewritten(r, self.src.out, self.src.input, false)
     }
 
     /// The value, references decoded (empty when the attribute has none).
@@ -307,7 +307,7 @@ impl<'t> Attribute<'t> {
         if r.strings == VERBATIM {
             return input_str(self.src.input, r.value_span.start, r.value_span.end);
         }
-        self.resolve(r.slots(&self.src.out.attr_store.rewritten).1)
+        rewritten(r, self.src.out, self.src.input, true)
     }
 
     /// The name's bytes in the input.
@@ -330,11 +330,21 @@ impl<'t> Attribute<'t> {
     pub fn value_span(&self) -> Span {
         self.src.absolute(self.record.value_span)
     }
+}
 
-    #[cold]
-    fn resolve(&self, slot: Slot) -> &'t str {
-        resolve(slot, self.src.input, &self.src.out.attr_store.arena)
-    }
+/// The name (or, if `value`, the value) of an attribute whose strings are
+/// not both its input bytes, from its slots.
+///
+/// Given the record, the output and the input as arguments, which go in
+/// registers: a method on the `Attribute` took a reference to it, and the
+/// compiler stored every attribute a caller iterated over in memory for
+/// this rare call.
+#[cold]
+#[inline(never)]
+fn rewritten<'t>(record: &'t AttrRecord, out: &'t Output, input: &'t str, value: bool) -> &'t str {
+    let (name_slot, value_slot) = record.slots(&out.attr_store.rewritten);
+    let slot = if value { value_slot } else { name_slot };
+    resolve(slot, input, &out.attr_store.arena)
 }
 
 impl PartialEq for Attribute<'_> {

@@ -27,7 +27,7 @@
 //! the nesting of `svg`/`math` and integration points.
 
 use crate::state::State;
-use crate::token::{Tag, Token};
+use crate::token::{Output, Src, Tag, Text, Token};
 
 /// What kind of content an open tracked element holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,6 +128,11 @@ pub(crate) struct Feedback {
     /// text is not body content for the frameset-ok flag).
     in_text_element: bool,
     scripting: bool,
+    /// Nothing tracked open, frameset-ok cleared, no frameset: a start tag
+    /// asks nothing but its name. Kept up to date by the out-of-line
+    /// functions that change those three (`observe_tracked`,
+    /// `open_foreign_at`), so that the inline case tests one flag.
+    quiet: bool,
 }
 
 /// A set of element names, tested by binary search over the names packed
@@ -337,6 +342,16 @@ const BREAKOUT_NAMES: [&str; 44] = [
 ];
 const BREAKOUT: NameSet<44> = NameSet::new(BREAKOUT_NAMES);
 
+/// The kinds of token [`Feedback::observe_parts`] tells apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Observed {
+    StartTag,
+    EndTag,
+    Text,
+    /// A comment, DOCTYPE, processing instruction or the end of the input.
+    Other,
+}
+
 impl Feedback {
     pub(crate) fn new(scripting: bool) -> Feedback {
         Feedback {
@@ -346,6 +361,7 @@ impl Feedback {
             frameset: false,
             in_text_element: false,
             scripting,
+            quiet: false,
         }
     }
 
@@ -378,17 +394,33 @@ impl Feedback {
 
     /// Looks at a token on its way out; returns the switches to apply
     /// before the next one, if any.
+    #[inline(always)]
+    pub(crate) fn observe(&mut self, token: &Token<'_>) -> Option<Switch> {
+        match *token {
+            Token::StartTag(tag) => self.observe_parts(Observed::StartTag, tag.src),
+            Token::EndTag(tag) => self.observe_parts(Observed::EndTag, tag.src),
+            Token::Text(text) => self.observe_parts(Observed::Text, text.src),
+            _ => None,
+        }
+    }
+
+    /// [`observe`](Self::observe) for a token given as its kind and its
+    /// view of the machine's output.
     ///
     /// Inlined where tokens are handed out: the common cases, in HTML
     /// content with nothing tracked open once the body has begun, cost a
-    /// few comparisons; the rest is `observe_tracked`.
+    /// few comparisons; the rest is `observe_tracked`. The token itself is
+    /// made only on the way there: made before, the compiler stored a copy
+    /// of it for every token, on the chance that `observe_tracked` would
+    /// read it.
     #[inline(always)]
-    pub(crate) fn observe(&mut self, token: &Token<'_>) -> Option<Switch> {
+    pub(crate) fn observe_parts(&mut self, kind: Observed, src: Src<'_>) -> Option<Switch> {
         // Each kind of token tests only the flags its case reads: the test
         // of all three before the `match` cost every token seven
         // instructions.
-        match token {
-            Token::StartTag(tag) if self.open.is_empty() && !self.frameset_ok && !self.frameset => {
+        match kind {
+            Observed::StartTag if self.quiet => {
+                let tag = Tag { src };
                 let name = tag.name().as_bytes();
                 if !may_have_text_mode(name) {
                     self.in_text_element = false;
@@ -398,7 +430,9 @@ impl Feedback {
                     });
                 }
                 let state = match text_mode(name) {
-                    TextMode::Svg | TextMode::Math => return self.open_foreign(tag),
+                    TextMode::Svg | TextMode::Math => {
+                        return self.open_foreign_at(src.out, src.input)
+                    }
                     TextMode::Switch(state) => Some(state),
                     TextMode::Noscript if self.scripting => Some(State::Rawtext),
                     TextMode::Noscript | TextMode::None => None,
@@ -409,17 +443,33 @@ impl Feedback {
                     cdata_allowed: false,
                 })
             }
-            Token::EndTag(_) if self.open.is_empty() => {
+            Observed::EndTag if self.open.is_empty() => {
                 self.in_text_element = false;
                 None
             }
-            Token::Text(_) if !self.frameset_ok => None,
-            _ => self.observe_tracked(token),
+            Observed::Text if !self.frameset_ok => None,
+            Observed::StartTag => self.observe_tracked(&Token::StartTag(Tag { src })),
+            Observed::EndTag => self.observe_tracked(&Token::EndTag(Tag { src })),
+            Observed::Text => self.observe_tracked(&Token::Text(Text { src })),
+            // Comments, DOCTYPEs, processing instructions and the end of
+            // the input switch nothing.
+            Observed::Other => None,
         }
     }
 
     #[inline(never)]
     fn observe_tracked(&mut self, token: &Token<'_>) -> Option<Switch> {
+        let switch = self.observe_tracked_inner(token);
+        self.update_quiet();
+        switch
+    }
+
+    /// Whether a start tag asks nothing but its name (see `quiet`).
+    fn update_quiet(&mut self) {
+        self.quiet = self.open.is_empty() && !self.frameset_ok && !self.frameset;
+    }
+
+    fn observe_tracked_inner(&mut self, token: &Token<'_>) -> Option<Switch> {
         match token {
             Token::StartTag(tag) => self.start_tag(tag),
             Token::EndTag(tag) => {
@@ -511,6 +561,18 @@ impl Feedback {
         };
         self.in_text_element = state.is_some();
         Some(self.switch(state))
+    }
+
+    /// [`open_foreign`](Self::open_foreign) for the tag in `out`, given
+    /// by parts, which go in registers: a reference to a `Tag` made the
+    /// compiler store one for every start tag `observe_parts` looks at.
+    #[inline(never)]
+    fn open_foreign_at(&mut self, out: &Output, input: &str) -> Option<Switch> {
+        let switch = self.open_foreign(&Tag {
+            src: Src { out, input },
+        });
+        self.update_quiet();
+        switch
     }
 
     /// `<svg>` or `<math>` in HTML content (or at an integration point).
@@ -820,6 +882,7 @@ mod tests {
                 .collect();
             let mut feedback = Feedback::new(true);
             feedback.frameset_ok = false;
+            feedback.update_quiet();
             let mut tok = crate::Tokenizer::with_config(&html, crate::Config::new().driven(true));
             while let Some(token) = tok.next_token() {
                 feedback.observe(&token);

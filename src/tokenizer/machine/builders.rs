@@ -31,13 +31,14 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// Emits the current character (CR/CRLF as LF).
     pub(super) fn emit_char(&mut self, inp: &Window, p: usize, n: usize) {
         self.text_started(p);
-        push_char(&mut self.out.text, inp, p, n);
+        push_char(&mut self.out.text, *inp, p, n);
         self.out.text_span.end = p + n;
     }
 
     /// Emits characters that are not the input's bytes (U+FFFD, a decoded
     /// reference); `s..e` are the input bytes they stand for.
-    pub(super) fn emit_str(&mut self, inp: &Window, text: &str, s: usize, e: usize) {
+    pub(super) fn emit_str(&mut self, inp: Window<'_>, text: &str, s: usize, e: usize) {
+        let inp = &inp;
         self.text_started(s);
         self.out.text.push_str(inp, text);
         self.out.text_span.end = e;
@@ -110,31 +111,45 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
 
     #[inline(always)]
     pub(super) fn new_tag(&mut self, is_end: bool, name_start: usize) {
-        self.stale_tag = false;
-        self.out.tag_is_end = is_end;
-        self.out.self_closing = false;
+        self.new_tag_but_name(is_end);
         self.out.tag_name.clear();
         self.out.tag_name_span = Span {
             start: name_start,
             end: name_start,
         };
+    }
+
+    /// [`new_tag`](Self::new_tag) for a tag whose name is the input bytes
+    /// `s..e` as they are (no upper case, within the length limit): the
+    /// name set at once, not cleared first (the tag fast path's tags).
+    #[inline(always)]
+    pub(super) fn new_tag_named(&mut self, is_end: bool, s: usize, e: usize) {
+        self.new_tag_but_name(is_end);
+        self.out.tag_name.set(s, e);
+        self.out.tag_name_span = Span { start: s, end: e };
+    }
+
+    /// What [`new_tag`](Self::new_tag) resets besides the name.
+    #[inline(always)]
+    fn new_tag_but_name(&mut self, is_end: bool) {
+        self.stale_tag = false;
+        self.out.tag_is_end = is_end;
+        self.out.self_closing = false;
         self.out.attrs.clear();
         self.attrs_borrowing = 0;
-        if self.out.attr_store.rewritten.len() | self.out.attr_store.arena.len() != 0 {
-            self.out.attr_store.rewritten.clear();
-            self.out.attr_store.arena.clear();
-        }
         if self.attr_fields_used {
             // Left by an attribute of an earlier tag (the fast path fills
-            // them only when it hands an attribute over, and only the
+            // the fields only when it hands an attribute over, and only the
             // general machine's attributes set the flags below).
             self.attr_fields_used = false;
             self.attr_live = false;
             self.tag_limited = false;
             self.attr_name.clear();
             self.attr_value.clear();
+            self.out.attr_store.rewritten.clear();
+            self.out.attr_store.arena.clear();
+            self.attr_index.clear();
         }
-        self.attr_index.clear();
     }
 
     pub(super) fn new_attr(&mut self, p: usize) {
@@ -220,6 +235,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             Some((s, e)) => inp.slice(s, e),
             None => self.attr_name.bytes(inp),
         };
+        // The duplicate index may be built below: the next tag clears it.
+        self.attr_fields_used = true;
         let dup = has_attribute_named(
             &mut self.attr_index,
             &self.out.attrs,
@@ -243,18 +260,32 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         if self.out.attrs.is_empty() {
             return false;
         }
-        self.is_duplicate_input_name_among(inp, s, e)
+        // Most names differ in length from every earlier one of their tag:
+        // that answer needs no call, whose register saves cost more than
+        // the loop. Only a record of the same length, or one whose name is
+        // not its span, needs the full test.
+        let len = e - s;
+        let attrs = &self.out.attrs;
+        if attrs.len() < attr_index::THRESHOLD
+            && attrs
+                .iter()
+                .all(|a| a.strings == VERBATIM && a.name_span.end - a.name_span.start != len)
+        {
+            return false;
+        }
+        self.is_duplicate_input_name_among(*inp, s, e)
     }
 
     /// [`is_duplicate_input_name`](Self::is_duplicate_input_name) once the
     /// tag has attributes.
-    #[inline]
+    #[inline(never)]
     pub(super) fn is_duplicate_input_name_among(
         &mut self,
-        inp: &Window,
+        inp: Window<'_>,
         s: usize,
         e: usize,
     ) -> bool {
+        let inp = &inp;
         if self.out.attrs.len() >= attr_index::THRESHOLD {
             return self.is_duplicate_name(inp, Some((s, e)), e);
         }
@@ -307,7 +338,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// caller's branch decides, measured cheaper on the tag fast path).
     #[inline(always)]
     pub(super) fn keep_start_tag_span(&mut self, name: Span) {
-        self.has_last_start_tag = true;
+        // A span says there is a last start tag: `has_last_start_tag` is
+        // set when the span goes (`keep_start_tag_copy`,
+        // `keep_last_start_tag`), one store less for every start tag.
         self.last_start_tag_span = Some(name);
     }
 
@@ -322,6 +355,13 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         self.last_start_tag.extend_from_slice(name);
     }
 
+    /// Whether there is a last start tag: by its span, or
+    /// `has_last_start_tag` when there is none.
+    #[inline(always)]
+    pub(super) fn has_last_start_tag(&self) -> bool {
+        self.last_start_tag_span.is_some() || self.has_last_start_tag
+    }
+
     /// The last start tag's name (empty when there is none: see
     /// `has_last_start_tag`).
     #[inline(always)]
@@ -333,7 +373,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     }
 
     pub(super) fn is_appropriate_end_tag(&self, inp: &Window) -> bool {
-        self.has_last_start_tag && self.out.tag_name.bytes(inp) == self.last_start_tag_name(inp)
+        self.has_last_start_tag() && self.out.tag_name.bytes(inp) == self.last_start_tag_name(inp)
     }
 
     pub(super) fn new_comment(&mut self) {

@@ -78,12 +78,17 @@ impl Field {
         }
     }
 
-    /// Makes a field just cleared the input bytes `s..e`, which are within
-    /// its length limit: `push_input` without its checks.
+    /// Makes the field the input bytes `s..e`, which are within its length
+    /// limit: `clear` and `push_input` without the stores and checks in
+    /// between.
     #[inline(always)]
-    pub(super) fn set_cleared(&mut self, s: usize, e: usize) {
-        debug_assert!(!self.owned && !self.truncated && self.start == self.end);
+    pub(super) fn set(&mut self, s: usize, e: usize) {
         debug_assert!(e - s <= self.limit);
+        if self.owned {
+            self.owned = false;
+            self.truncated = false;
+            self.buf.clear();
+        }
         self.start = s;
         self.end = e;
     }
@@ -100,7 +105,7 @@ impl Field {
             } else if self.end == s {
                 self.end = e;
             } else {
-                self.make_owned(inp);
+                self.make_owned(*inp);
                 self.buf.push_str(inp.str(s, e));
             }
         } else {
@@ -109,13 +114,14 @@ impl Field {
         // The limit first: without one (the default) the length is not
         // needed.
         if self.limit != usize::MAX && self.len() > self.limit {
-            self.cut(inp);
+            self.cut(*inp);
         }
     }
 
     /// Appends input bytes `s..e` ASCII-lower-cased: borrowed when they
     /// have no upper-case letter.
-    pub(super) fn push_lowercase(&mut self, inp: &Window, s: usize, e: usize) {
+    pub(super) fn push_lowercase(&mut self, inp: Window<'_>, s: usize, e: usize) {
+        let inp = &inp;
         let bytes = inp.slice(s, e);
         if !bytes.iter().any(u8::is_ascii_uppercase) {
             return self.push_input(inp, s, e);
@@ -124,13 +130,13 @@ impl Field {
             return;
         }
         if !self.owned {
-            self.make_owned(inp);
+            self.make_owned(*inp);
         }
         let from = self.buf.len();
         self.buf.push_str(inp.str(s, e));
         self.buf[from..].make_ascii_lowercase();
         if self.buf.len() > self.limit {
-            self.cut(inp);
+            self.cut(*inp);
         }
     }
 
@@ -140,18 +146,19 @@ impl Field {
             return;
         }
         if !self.owned {
-            self.make_owned(inp);
+            self.make_owned(*inp);
         }
         self.buf.push_str(text);
         if self.buf.len() > self.limit {
-            self.cut(inp);
+            self.cut(*inp);
         }
     }
 
     /// Cuts the field to its limit, at a character boundary.
     #[cold]
     #[inline(never)]
-    pub(super) fn cut(&mut self, inp: &Window) {
+    pub(super) fn cut(&mut self, inp: Window<'_>) {
+        let inp = &inp;
         if !self.owned {
             // Cut the borrowed range at a character boundary of the input.
             let mut keep = (self.start + self.limit).min(self.end);
@@ -159,7 +166,7 @@ impl Field {
                 keep -= 1;
             }
             self.end = keep;
-            self.make_owned(inp);
+            self.make_owned(*inp);
         }
         let mut cut = self.limit.min(self.buf.len());
         while !self.buf.is_char_boundary(cut) {
@@ -172,7 +179,8 @@ impl Field {
     }
 
     #[cold]
-    pub(super) fn make_owned(&mut self, inp: &Window) {
+    pub(super) fn make_owned(&mut self, inp: Window<'_>) {
+        let inp = &inp;
         self.buf.clear();
         if self.start != self.end {
             self.buf.push_str(inp.str(self.start, self.end));
@@ -233,9 +241,19 @@ pub(super) fn ascii_lower(c: u8) -> &'static str {
 
 /// Appends the current character (at `p`, `n` bytes) to `field`, with CR and
 /// CRLF as LF.
-pub(super) fn push_char(field: &mut Field, inp: &Window, p: usize, n: usize) {
+pub(super) fn push_char(field: &mut Field, inp: Window<'_>, p: usize, n: usize) {
+    let inp = &inp;
     if inp.at(p) == b'\r' {
-        if n == 2 {
+        if field.owned && !field.truncated {
+            // What either way below appends to an owned field, without a
+            // slice of the input and a copy of one byte: a field that owns
+            // its text at a CR (one with an earlier CR or CRLF in it) is
+            // common on pages written on Windows.
+            field.buf.push('\n');
+            if field.buf.len() > field.limit {
+                field.cut(*inp);
+            }
+        } else if n == 2 {
             field.push_input(inp, p + 1, p + 2);
         } else {
             field.push_str(inp, "\n");

@@ -47,7 +47,7 @@ use std::marker::PhantomData;
 
 use super::attr_index::{self, AttrIndex};
 use super::charref::{self, Decoded, Named, RefErrors};
-use super::feedback::Switch;
+use super::feedback::{Observed, Switch};
 use super::{AttributePolicy, Config, ErrorPolicy, Feedback, Flow};
 use crate::error::{ErrorCode, ParseError};
 use crate::position::{LineCol, LineCursor};
@@ -173,10 +173,14 @@ pub(crate) struct Machine<E, A> {
     /// bytes: those before it borrow none (see `earliest_needed`).
     attrs_borrowing: usize,
     attr_live: bool,
-    /// Whether `attr_name` and `attr_value` may hold something: set by
+    /// Whether `attr_name` and `attr_value`, the attribute arena and
+    /// rewritten list, or the duplicate index may hold something: set by
     /// `new_attr` and `fast_leave`, the only ways into the general
-    /// machine's attribute states, so that `new_tag` tests one flag instead
-    /// of both fields.
+    /// machine's attribute states, by every other writer of the arena (the
+    /// tag fast path's decoded references and lower-cased names, a stream's
+    /// `detach`) and by the duplicate test that may build the index
+    /// (`is_duplicate_name`; `fast_lowercase_name`'s sets it already), so
+    /// that `new_tag` tests one flag instead of clearing all of them.
     attr_fields_used: bool,
     attr_duplicate: bool,
     attr_name: Field,
@@ -184,6 +188,16 @@ pub(crate) struct Machine<E, A> {
     attr_name_span: Span,
     attr_value_span: Span,
     attr_index: AttrIndex,
+    /// The tag fast path's rewritten attribute in progress (see
+    /// `fast::tag::FastAttr`, whose flags say when these hold): where its
+    /// value starts in the arena, where the input not yet copied there
+    /// starts, and where its lower-cased name is in the arena.
+    fast_arena: usize,
+    fast_run: usize,
+    fast_name_arena: usize,
+    /// The tag fast path's attribute in progress, handed to its cold
+    /// paths (`fast_leave`, `fast_commit_rare`).
+    fast_attr: fast::tag::FastAttr,
 
     errors: Vec<ParseError>,
     /// Line/column cursor for error locations (errors on only): usually at
@@ -257,6 +271,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             attr_name_span: Span::default(),
             attr_value_span: Span::default(),
             attr_index: AttrIndex::new(),
+            fast_arena: 0,
+            fast_run: 0,
+            fast_name_arena: 0,
+            fast_attr: Default::default(),
             errors: Vec::new(),
             lines: LineCursor::new(),
             lines_at_base: LineCursor::new(),
@@ -349,7 +367,13 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             Some(feedback) => {
                 if self.tag_waits() {
                     let inp = Window { text, origin, eof };
-                    let switch = feedback.observe(&self.hand_out_waiting_tag(inp));
+                    self.hand_out_waiting_tag(inp);
+                    let kind = if self.out.tag_is_end {
+                        Observed::EndTag
+                    } else {
+                        Observed::StartTag
+                    };
+                    let switch = feedback.observe_parts(kind, self.src(inp));
                     self.switch(switch);
                     return Some(self.waiting_tag_token(inp));
                 }
@@ -607,9 +631,27 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         feedback: &mut Feedback,
     ) -> Option<Token<'t>> {
         let handed = self.advance(&inp);
-        let switch = feedback.observe(&self.token_of(handed, inp)?);
+        let kind = match handed {
+            Handed::Text => Observed::Text,
+            Handed::Ready => match self.ready {
+                Some(Ready::StartTag) => Observed::StartTag,
+                Some(Ready::EndTag) => Observed::EndTag,
+                _ => Observed::Other,
+            },
+            Handed::Nothing => return None,
+        };
+        let switch = feedback.observe_parts(kind, self.src(inp));
         self.switch(switch);
         self.token_of(handed, inp)
+    }
+
+    /// The view of the output that tokens handed out in `inp` hold.
+    #[inline(always)]
+    fn src<'t>(&'t self, inp: Window<'t>) -> Src<'t> {
+        Src {
+            out: &self.out,
+            input: inp.text,
+        }
     }
 
     /// The token `advance` said to hand out.

@@ -115,7 +115,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             (doctype, &mut self.out.doctype_system),
         ] {
             if live && field.borrows_from().is_some() {
-                field.make_owned(&inp);
+                field.make_owned(inp);
             }
         }
         if !tag {
@@ -125,6 +125,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         // others keeps a huge tag's repeated detaching linear.
         let from = self.attrs_borrowing;
         self.attrs_borrowing = self.out.attrs.len();
+        // The arena is written below: the next tag clears it.
+        self.attr_fields_used = true;
         for a in &mut self.out.attrs[from..] {
             if a.strings == VERBATIM {
                 // Name and value side by side in the arena: the record
@@ -278,6 +280,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// about to drop input bytes (`text` is its window).
     pub(crate) fn keep_last_start_tag(&mut self, text: &str) {
         if let Some(span) = self.last_start_tag_span.take() {
+            self.has_last_start_tag = true;
             self.last_start_tag.clear();
             self.last_start_tag
                 .extend_from_slice(&text.as_bytes()[span.start..span.end]);

@@ -31,15 +31,17 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                             (r + 2, true)
                         }
                         Some(b'!') if buf.get(r + 2..r + 4) == Some(b"--") => {
-                            if self.comment_lane(inp, r) {
+                            if self.comment_lane(*inp, r) {
                                 return true;
                             }
                             break;
                         }
                         _ => break,
                     };
+                    // `lt_read` is set by `fast_leave`, where the general
+                    // machine takes the tag over: a tag the fast path
+                    // completes reads nothing back from `lt`.
                     self.lt = r;
-                    self.lt_read = true;
                     // With errors on, attributes are built for their
                     // errors even when they are not handed out.
                     if A::KEEP || E::ENABLED {
@@ -154,7 +156,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         inp: &Window,
         name: usize,
     ) -> Option<bool> {
-        if !self.has_last_start_tag {
+        if !self.has_last_start_tag() {
             return Some(false);
         }
         let last = self.last_start_tag_name(inp);
@@ -197,7 +199,12 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// With errors on, only comments that raise none (no `--!>`, no `<!--`
     /// inside). Returns `false` for anything else (`<!-->`, `<!--->`, the
     /// end of the window first), which the general machine takes from `<`.
-    pub(in crate::tokenizer::machine) fn comment_lane(&mut self, inp: &Window, lt: usize) -> bool {
+    pub(in crate::tokenizer::machine) fn comment_lane(
+        &mut self,
+        inp: Window<'_>,
+        lt: usize,
+    ) -> bool {
+        let inp = &inp;
         let buf = inp.buf();
         let data = lt + 4;
         match buf.get(data) {
@@ -288,7 +295,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 self.ref_errors(inp, r, &errors);
                 let mut utf8 = [0; 4];
                 let text = value.as_str(&mut utf8);
-                self.emit_str(inp, text, r, r + len);
+                self.emit_str(*inp, text, r, r + len);
                 Some(len)
             }
         }

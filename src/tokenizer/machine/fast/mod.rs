@@ -3,4 +3,4 @@
 //! never tokens.
 
 mod lanes;
-mod tag;
+pub(super) mod tag;

@@ -87,14 +87,14 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         if !M::BUILD && feedback_reads_attributes(&buf[p..r]) {
             return self.tag_fast_path::<Build>(inp, p, is_end);
         }
-        self.new_tag(is_end, p);
         if upper {
-            self.out.tag_name.push_lowercase(inp, p, r);
+            self.new_tag(is_end, p);
+            self.out.tag_name.push_lowercase(*inp, p, r);
+            self.out.tag_name_span.end = r;
         } else {
-            // `new_tag` cleared the field, and the name ends before `stop`.
-            self.out.tag_name.set_cleared(p, r);
+            // The name ends before `stop`, within any length limit.
+            self.new_tag_named(is_end, p, r);
         }
-        self.out.tag_name_span.end = r;
         // Kept in a register: reading the span back from the fields just
         // written would wait for the stores (a 16-byte load of two 8-byte
         // stores is not forwarded).
@@ -108,7 +108,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 Some(b'>') => break 'tag r,
                 Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => r += 1,
                 Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, name),
-                _ => return self.fast_leave(inp, TagName, r, None),
+                _ => return self.fast_leave(*inp, TagName, r, false),
             }
             // The structural index of the 64 bytes from the first
             // attribute on, built when the first attribute name is looked
@@ -123,7 +123,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     Some(b'>') => break 'tag r,
                     Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, name),
                     Some(b'=' | b'"' | b'\'' | b'<' | 0) | None => {
-                        return self.fast_leave(inp, BeforeAttributeName, r, None)
+                        return self.fast_leave(*inp, BeforeAttributeName, r, false)
                     }
                     Some(_) => {}
                 }
@@ -132,7 +132,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 // reports the limit (attributes stepped over are dropped
                 // anyway).
                 if M::BUILD && self.out.attrs.len() >= self.max_attributes {
-                    return self.fast_leave(inp, BeforeAttributeName, r, None);
+                    return self.fast_leave(*inp, BeforeAttributeName, r, false);
                 }
                 // Stepped over, an attribute counts as a duplicate, which the
                 // general machine drops if it takes over.
@@ -147,18 +147,20 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 }
                 let c = match buf.get(r) {
                     Some(&c @ (b'=' | b'\t' | b'\n' | 0x0C | b' ' | b'\r' | b'/' | b'>')) => c,
-                    _ => return self.fast_leave(inp, AttributeName, r, Some(a)),
+                    _ => return self.fast_leave_in_attr(inp, AttributeName, r, a),
                 };
                 (a.ne, a.vs, a.ve) = (r, r, r);
-                a.dup = if !M::BUILD {
-                    true
-                } else if upper {
-                    let dup;
-                    (dup, a) = self.fast_lowercase_name(inp, a);
-                    dup
-                } else {
-                    self.is_duplicate_input_name(inp, a.ns, r)
-                };
+                if M::BUILD {
+                    let dup = if upper {
+                        a.flags |= NAME_IN_ARENA;
+                        self.fast_lowercase_name(*inp, a.ns, r)
+                    } else {
+                        self.is_duplicate_input_name(inp, a.ns, r)
+                    };
+                    if dup {
+                        a.flags |= DUPLICATE;
+                    }
+                }
                 if c != b'=' {
                     // After attribute name state.
                     while let Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') = buf.get(r) {
@@ -175,7 +177,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                             return self.fast_self_closing(inp, buf, r + 1, name);
                         }
                         Some(b'"' | b'\'' | b'<' | 0) | None => {
-                            return self.fast_leave(inp, AfterAttributeName, r, Some(a))
+                            return self.fast_leave_in_attr(inp, AfterAttributeName, r, a)
                         }
                         // The next attribute's name.
                         Some(_) => {
@@ -193,24 +195,24 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     Some(b'"') => (&scan::ATTR_VALUE_DOUBLE, b'"', AttributeValueDoubleQuoted),
                     Some(b'\'') => (&scan::ATTR_VALUE_SINGLE, b'\'', AttributeValueSingleQuoted),
                     Some(b'>' | 0) | None => {
-                        return self.fast_leave(inp, BeforeAttributeValue, r, Some(a))
+                        return self.fast_leave_in_attr(inp, BeforeAttributeValue, r, a)
                     }
                     Some(_) => {
                         // Attribute value (unquoted) state: it ends at
                         // whitespace or `>`.
-                        (a.vs, a.ve, a.run) = (r, r, r);
+                        (a.vs, a.ve) = (r, r);
                         loop {
                             r += self.find(&scan::ATTR_VALUE_UNQUOTED, &buf[r..]);
                             match buf.get(r) {
                                 Some(b'&') if M::BUILD => {
-                                    match self.fast_reference(inp, buf, r, a) {
-                                        Some((n, after)) => (r, a) = (r + n, after),
+                                    match self.fast_reference(*inp, buf, r, a.vs, a.flags) {
+                                        Some((n, flags)) => (r, a.flags) = (r + n, flags),
                                         None => {
-                                            return self.fast_leave(
+                                            return self.fast_leave_in_attr(
                                                 inp,
                                                 AttributeValueUnquoted,
                                                 r,
-                                                Some(a),
+                                                a,
                                             )
                                         }
                                     }
@@ -230,7 +232,12 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                                 // value stepped over.
                                 Some(_) if !M::BUILD => r += 1,
                                 _ => {
-                                    return self.fast_leave(inp, AttributeValueUnquoted, r, Some(a))
+                                    return self.fast_leave_in_attr(
+                                        inp,
+                                        AttributeValueUnquoted,
+                                        r,
+                                        a,
+                                    )
                                 }
                             }
                         }
@@ -239,7 +246,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 };
                 // Attribute value (double- or single-quoted) state.
                 r += 1;
-                (a.vs, a.ve, a.run) = (r, r, r);
+                (a.vs, a.ve) = (r, r);
                 loop {
                     (r, ix) = self.quoted_end(ix, buf, r, set);
                     match buf.get(r) {
@@ -248,11 +255,11 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                         // stepped over, every other stop.
                         Some(b'"' | b'\'') => r += 1,
                         Some(_) if !M::BUILD => r += 1,
-                        Some(b'&') => match self.fast_reference(inp, buf, r, a) {
-                            Some((n, after)) => (r, a) = (r + n, after),
-                            None => return self.fast_leave(inp, state, r, Some(a)),
+                        Some(b'&') => match self.fast_reference(*inp, buf, r, a.vs, a.flags) {
+                            Some((n, flags)) => (r, a.flags) = (r + n, flags),
+                            None => return self.fast_leave_in_attr(inp, state, r, a),
                         },
-                        _ => return self.fast_leave(inp, state, r, Some(a)),
+                        _ => return self.fast_leave_in_attr(inp, state, r, a),
                     }
                 }
                 a = self.fast_value_end(inp, a, r);
@@ -263,7 +270,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => r += 1,
                     Some(b'>') => break 'tag r,
                     Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, name),
-                    _ => return self.fast_leave(inp, AfterAttributeValueQuoted, r, None),
+                    _ => return self.fast_leave(*inp, AfterAttributeValueQuoted, r, false),
                 }
             }
         };
@@ -278,18 +285,18 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             self.out.self_closing = true;
             return self.fast_emit(inp, name, r);
         }
-        self.fast_leave(inp, State::SelfClosingStartTag, r, None)
+        self.fast_leave(*inp, State::SelfClosingStartTag, r, false)
     }
 
     /// The end of an attribute name from window offset `r` (the next byte
     /// of `scan::ATTR_NAME`), by the tag block `ix` when the machine uses
     /// one (`tag_index`): one bit away when the block holds it, else from a
     /// new block at `r`. Returns it and the block.
+    ///
+    /// The block first: a machine without a classifier never has one (its
+    /// blocks stay `TagBlock::NONE`), so a hit needs no test of it.
     #[inline(always)]
     pub(super) fn name_end(&self, ix: TagBlock, buf: &[u8], r: usize) -> (usize, TagBlock) {
-        let Some(classifier) = self.tag_index else {
-            return (r + self.find(&scan::ATTR_NAME, &buf[r..]), ix);
-        };
         let off = r.wrapping_sub(ix.base);
         if off < 64 {
             let bits = ix.names >> off;
@@ -297,6 +304,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 return (r + bits.trailing_zeros() as usize, ix);
             }
         }
+        let Some(classifier) = self.tag_index else {
+            return (r + self.find(&scan::ATTR_NAME, &buf[r..]), ix);
+        };
         let Some(chunk) = buf.get(r..).and_then(|b| b.first_chunk::<64>()) else {
             return (self.name_end_scan(buf, r), TagBlock::NONE);
         };
@@ -329,9 +339,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         r: usize,
         set: &scan::Landmarks,
     ) -> (usize, TagBlock) {
-        if self.tag_index.is_none() {
-            return (r + self.find(set, &buf[r..]), ix);
-        }
+        // The block first, as in `name_end`.
         let off = r.wrapping_sub(ix.base);
         if off < 64 {
             let bits = ix.quotes >> off;
@@ -339,17 +347,22 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 return (r + bits.trailing_zeros() as usize, ix);
             }
         }
-        (self.quoted_end_scan(ix, buf, r, set), ix)
+        if self.tag_index.is_none() {
+            return (r + self.find(set, &buf[r..]), ix);
+        }
+        (self.quoted_end_scan(ix.base, buf, r, set), ix)
     }
 
-    /// [`quoted_end`](Self::quoted_end) past its block: the scan of `set`,
-    /// from the block's end when the block holds `r` (it has no stop after
-    /// `r`). Out of line, so that the compiler does not prepare its
-    /// arguments at every value.
+    /// [`quoted_end`](Self::quoted_end) past its block (which starts at
+    /// `base`): the scan of `set`, from the block's end when the block
+    /// holds `r` (it has no stop after `r`). Out of line, so that the
+    /// compiler does not prepare its arguments at every value; the block's
+    /// start alone, not the block, so that the block need not be kept in
+    /// memory for it.
     #[inline(never)]
-    fn quoted_end_scan(&self, ix: TagBlock, buf: &[u8], r: usize, set: &scan::Landmarks) -> usize {
-        let from = if r.wrapping_sub(ix.base) < 64 {
-            ix.base + 64
+    fn quoted_end_scan(&self, base: usize, buf: &[u8], r: usize, set: &scan::Landmarks) -> usize {
+        let from = if r.wrapping_sub(base) < 64 {
+            base + 64
         } else {
             r
         };
@@ -359,23 +372,25 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// A character reference in an attribute value, at window offset `amp`
     /// of `buf`: decoded at once, its errors reported. A reference that
     /// stays as written keeps the value verbatim; one that decodes moves the
-    /// value to the arena (`FastAttr::arena`). Returns the reference's
-    /// length and the attribute, or `None` to leave it to the general
-    /// machine (the window may end inside it, or a length limit is set:
-    /// decoded values need not shrink, so the fast path's bound on field
-    /// lengths would not hold).
+    /// value (which starts at `vs`) to the arena (`VALUE_IN_ARENA` in
+    /// `flags`, the attribute's). Returns the reference's length and the
+    /// flags, or `None` to leave it to the general machine (the window may
+    /// end inside it, or a length limit is set: decoded values need not
+    /// shrink, so the fast path's bound on field lengths would not hold).
     ///
-    /// The attribute goes in and out by value, as in the other `fast_`
-    /// functions: a `&mut` to it made the tag fast path keep it in memory,
-    /// stores for every tag, attributes or not.
+    /// The attribute's parts go in and out as values, as in the other
+    /// `fast_` functions: a `&mut` to it made the tag fast path keep it in
+    /// memory, stores for every tag, attributes or not.
     #[inline]
     fn fast_reference(
         &mut self,
-        inp: &Window,
+        inp: Window<'_>,
         buf: &[u8],
         amp: usize,
-        mut a: FastAttr,
-    ) -> Option<(usize, FastAttr)> {
+        vs: usize,
+        mut flags: u8,
+    ) -> Option<(usize, u8)> {
+        let inp = &inp;
         if self.max_token_len != usize::MAX {
             return None;
         }
@@ -385,31 +400,39 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             Decoded::NeedMore => return None,
             Decoded::Literal(len) => len,
             Decoded::Chars { len, value } => {
-                if a.arena == NOT_IN_ARENA {
-                    a.arena = self.out.attr_store.arena.len();
+                if flags & VALUE_IN_ARENA == 0 {
+                    flags |= VALUE_IN_ARENA;
+                    self.attr_fields_used = true;
+                    self.fast_arena = self.out.attr_store.arena.len();
+                    self.fast_run = vs;
                 }
-                self.out.attr_store.arena.push_str(inp.str(a.run, amp));
+                self.out
+                    .attr_store
+                    .arena
+                    .push_str(inp.str(self.fast_run, amp));
                 let mut utf8 = [0; 4];
                 self.out.attr_store.arena.push_str(value.as_str(&mut utf8));
-                a.run = amp + len;
+                self.fast_run = amp + len;
                 len
             }
         };
         self.ref_errors(inp, amp, &errors);
-        Some((len, a))
+        Some((len, flags))
     }
 
-    /// An attribute name with upper case in the fast path: lower-cased into
-    /// the arena (`FastAttr::name_arena`); returns whether the tag already
-    /// has it (reporting `duplicate-attribute` if so), and the attribute.
+    /// An attribute name with upper case in the fast path, window offsets
+    /// `ns..ne`: lower-cased into the arena (`fast_name_arena`, which the
+    /// caller marks `NAME_IN_ARENA`); returns whether the tag already has
+    /// it (reporting `duplicate-attribute` if so).
     #[cold]
     #[inline(never)]
-    fn fast_lowercase_name(&mut self, inp: &Window, mut a: FastAttr) -> (bool, FastAttr) {
+    fn fast_lowercase_name(&mut self, inp: Window<'_>, ns: usize, ne: usize) -> bool {
+        let inp = &inp;
+        self.attr_fields_used = true;
         let start = self.out.attr_store.arena.len();
-        self.out.attr_store.arena.push_str(inp.str(a.ns, a.ne));
+        self.out.attr_store.arena.push_str(inp.str(ns, ne));
         self.out.attr_store.arena[start..].make_ascii_lowercase();
-        a.name_arena = start;
-        let at = a.ne;
+        self.fast_name_arena = start;
         let name = &self.out.attr_store.arena.as_bytes()[start..];
         let dup = builders::has_attribute_named(
             &mut self.attr_index,
@@ -419,9 +442,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             name,
         );
         if dup {
-            self.err(inp, ErrorCode::DuplicateAttribute, at);
+            self.err(inp, ErrorCode::DuplicateAttribute, ne);
         }
-        (dup, a)
+        dup
     }
 
     /// The end of an attribute value in the fast path, at window offset `r`
@@ -429,8 +452,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     #[inline(always)]
     fn fast_value_end(&mut self, inp: &Window, mut a: FastAttr, r: usize) -> FastAttr {
         a.ve = r;
-        if a.arena != NOT_IN_ARENA {
-            a = self.fast_value_rest(inp, a, r);
+        if a.flags & VALUE_IN_ARENA != 0 {
+            self.fast_value_rest(*inp, r);
         }
         a
     }
@@ -438,23 +461,41 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// The rest of a decoded value (after its last reference) into the
     /// arena: out of line, so that the common end of a value is a store.
     #[inline(never)]
-    fn fast_value_rest(&mut self, inp: &Window, mut a: FastAttr, r: usize) -> FastAttr {
-        self.out.attr_store.arena.push_str(inp.str(a.run, r));
-        a.run = r;
-        a
+    fn fast_value_rest(&mut self, inp: Window<'_>, r: usize) {
+        let inp = &inp;
+        self.out
+            .attr_store
+            .arena
+            .push_str(inp.str(self.fast_run, r));
+        self.fast_run = r;
+    }
+
+    /// [`fast_leave`](Self::fast_leave) inside attribute `a`, which goes
+    /// to the machine's `fast_attr` here, on the way out only: passed on,
+    /// it was kept in memory all along the fast path for the call.
+    #[inline(always)]
+    fn fast_leave_in_attr(&mut self, inp: &Window, state: State, r: usize, a: FastAttr) {
+        self.fast_attr = a;
+        self.fast_leave(*inp, state, r, true);
     }
 
     /// Leaving the fast path for the general machine: it goes on from
     /// `state` at window offset `r`, with the attribute in progress (if
-    /// any) in its fields as its own states would have left it (a name or
-    /// value being read extends to `r`, its span is still empty).
+    /// `in_attr`: `fast_attr`) in its fields as its own states would have
+    /// left it (a name or value being read extends to `r`, its span is
+    /// still empty).
     #[cold]
     #[inline(never)]
-    pub(super) fn fast_leave(&mut self, inp: &Window, state: State, r: usize, a: Option<FastAttr>) {
+    pub(super) fn fast_leave(&mut self, inp: Window<'_>, state: State, r: usize, in_attr: bool) {
+        let inp = &inp;
         use State::*;
         self.state = state;
         self.pos = r;
-        let Some(a) = a else { return };
+        self.lt_read = true;
+        if !in_attr {
+            return;
+        }
+        let a = self.fast_attr;
         let name_end = if state == AttributeName { r } else { a.ne };
         let in_value = matches!(
             state,
@@ -463,18 +504,18 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         let value_end = if in_value { r } else { a.ve };
         self.attr_live = true;
         self.attr_fields_used = true;
-        self.attr_duplicate = a.dup;
+        self.attr_duplicate = a.flags & DUPLICATE != 0;
         self.attr_name.clear();
-        self.attr_name.push_lowercase(inp, a.ns, name_end);
+        self.attr_name.push_lowercase(*inp, a.ns, name_end);
         self.attr_value.clear();
-        if a.arena == NOT_IN_ARENA {
+        if a.flags & VALUE_IN_ARENA == 0 {
             self.attr_value.push_input(inp, a.vs, value_end);
         } else {
             // The value decoded so far, and what follows it.
             self.attr_value
-                .push_str(inp, &self.out.attr_store.arena[a.arena..]);
+                .push_str(inp, &self.out.attr_store.arena[self.fast_arena..]);
             if in_value {
-                self.attr_value.push_input(inp, a.run, r);
+                self.attr_value.push_input(inp, self.fast_run, r);
             }
         }
         self.attr_name_span = Span {
@@ -486,11 +527,21 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             end: a.ve,
         };
         // The fields own what the arena held for this attribute.
-        self.out.attr_store.arena.truncate(
-            a.name_arena
-                .min(a.arena)
-                .min(self.out.attr_store.arena.len()),
-        );
+        let first = self.arena_start(a);
+        self.out.attr_store.arena.truncate(first);
+    }
+
+    /// Where the arena's bytes of attribute `a` start (the arena's end
+    /// when it has none there).
+    fn arena_start(&self, a: FastAttr) -> usize {
+        let mut first = self.out.attr_store.arena.len();
+        if a.flags & NAME_IN_ARENA != 0 {
+            first = first.min(self.fast_name_arena);
+        }
+        if a.flags & VALUE_IN_ARENA != 0 {
+            first = first.min(self.fast_arena);
+        }
+        first
     }
 
     /// The fast path's end of an attribute: a record of its spans, unless
@@ -500,54 +551,68 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         if !M::BUILD {
             return;
         }
-        if a.dup {
-            let first = a.name_arena.min(a.arena);
-            if first != NOT_IN_ARENA {
-                self.out.attr_store.arena.truncate(first);
-            }
+        // One test for the common attribute: verbatim, and the first of
+        // its name.
+        if a.flags != 0 {
+            // By the machine's field, for the reason `fast_leave_in_attr`
+            // gives.
+            self.fast_attr = a;
+            return self.fast_commit_rare();
+        }
+        self.out.attrs.push(AttrRecord {
+            name_span: Span {
+                start: a.ns,
+                end: a.ne,
+            },
+            value_span: Span {
+                start: a.vs,
+                end: a.ve,
+            },
+            strings: VERBATIM,
+        });
+    }
+
+    /// [`fast_commit`](Self::fast_commit) of `fast_attr`, a duplicate
+    /// (dropped, with what it put in the arena) or an attribute whose name
+    /// or value is in the arena: its slots, then its record.
+    #[cold]
+    #[inline(never)]
+    fn fast_commit_rare(&mut self) {
+        let a = self.fast_attr;
+        if a.flags & DUPLICATE != 0 {
+            let first = self.arena_start(a);
+            self.out.attr_store.arena.truncate(first);
             return;
         }
-        let name_span = Span {
-            start: a.ns,
-            end: a.ne,
-        };
-        let strings = if a.arena == NOT_IN_ARENA && a.name_arena == NOT_IN_ARENA {
-            VERBATIM
+        let name = if a.flags & NAME_IN_ARENA == 0 {
+            Slot::of_span(Span {
+                start: a.ns,
+                end: a.ne,
+            })
         } else {
-            self.fast_rewritten(a)
+            Slot::Scratch(self.fast_name_arena, self.fast_name_arena + (a.ne - a.ns))
         };
+        let value = if a.flags & VALUE_IN_ARENA == 0 {
+            Slot::of_span(Span {
+                start: a.vs,
+                end: a.ve,
+            })
+        } else {
+            Slot::Scratch(self.fast_arena, self.out.attr_store.arena.len())
+        };
+        self.out.attr_store.rewritten.push((name, value));
+        let strings = self.out.attr_store.rewritten.len() - 1;
         self.out.attrs.push(AttrRecord {
-            name_span,
+            name_span: Span {
+                start: a.ns,
+                end: a.ne,
+            },
             value_span: Span {
                 start: a.vs,
                 end: a.ve,
             },
             strings,
         });
-    }
-
-    /// The slots of an attribute whose name or value is in the arena.
-    #[cold]
-    #[inline(never)]
-    fn fast_rewritten(&mut self, a: FastAttr) -> usize {
-        let name = if a.name_arena == NOT_IN_ARENA {
-            Slot::of_span(Span {
-                start: a.ns,
-                end: a.ne,
-            })
-        } else {
-            Slot::Scratch(a.name_arena, a.name_arena + (a.ne - a.ns))
-        };
-        let value = if a.arena == NOT_IN_ARENA {
-            Slot::of_span(Span {
-                start: a.vs,
-                end: a.ve,
-            })
-        } else {
-            Slot::Scratch(a.arena, self.out.attr_store.arena.len())
-        };
-        self.out.attr_store.rewritten.push((name, value));
-        self.out.attr_store.rewritten.len() - 1
     }
 
     /// The fast path's `>` at `gt`: emit the tag and go back to the data
@@ -586,39 +651,42 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
 
 /// The tag fast path's attribute in progress, in window offsets: its name
 /// `ns..ne` and value `vs..ve` (a value not started yet is empty at the
-/// name's end), and whether its name is a duplicate.
+/// name's end), and `flags`: none for the common attribute, a verbatim one
+/// whose name the tag does not have yet.
 ///
-/// A value with a decoded character reference is assembled in the attribute
-/// arena from `arena` on (else `arena` is `NOT_IN_ARENA`); `run` is where
-/// the input bytes not yet copied there start.
-#[derive(Clone, Copy)]
-pub(super) struct FastAttr {
-    pub(super) dup: bool,
+/// What a rewritten attribute needs besides (where its strings start in
+/// the arena) is in the machine (`fast_arena`, `fast_run`,
+/// `fast_name_arena`), read only where the flags say so: what the common
+/// attribute needs stays in registers, not the whole of it in memory.
+#[derive(Clone, Copy, Default)]
+pub(in crate::tokenizer::machine) struct FastAttr {
     pub(super) ns: usize,
     pub(super) ne: usize,
     pub(super) vs: usize,
     pub(super) ve: usize,
-    pub(super) arena: usize,
-    pub(super) run: usize,
-    /// The lower-cased name in the arena, when it had upper case.
-    pub(super) name_arena: usize,
+    pub(super) flags: u8,
 }
 
-pub(super) const NOT_IN_ARENA: usize = usize::MAX;
+/// The attribute's name is one the tag already has (or it is stepped
+/// over): dropped.
+pub(super) const DUPLICATE: u8 = 1;
+/// The value, with a decoded reference, is assembled in the attribute
+/// arena from `Machine::fast_arena` on; `Machine::fast_run` is where the
+/// input bytes not yet copied there start.
+pub(super) const VALUE_IN_ARENA: u8 = 2;
+/// The name, lower-cased, is in the arena at `Machine::fast_name_arena`.
+pub(super) const NAME_IN_ARENA: u8 = 4;
 
 impl FastAttr {
     /// An attribute whose name starts at window offset `r`.
     #[inline(always)]
     pub(super) fn at(r: usize, dup: bool) -> FastAttr {
         FastAttr {
-            dup,
             ns: r,
             ne: r,
             vs: r,
             ve: r,
-            arena: NOT_IN_ARENA,
-            run: r,
-            name_arena: NOT_IN_ARENA,
+            flags: if dup { DUPLICATE } else { 0 },
         }
     }
 }

@@ -276,7 +276,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         if self.return_state_is_attribute() {
             self.attr_value.push_str(inp, text);
         } else {
-            self.emit_str(inp, text, s, e);
+            self.emit_str(*inp, text, s, e);
         }
     }
 

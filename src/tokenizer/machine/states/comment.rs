@@ -27,7 +27,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
                 self.out.comment.push_str(inp, "\u{FFFD}");
             }
-            _ => push_char(&mut self.out.comment, inp, p, n),
+            _ => push_char(&mut self.out.comment, *inp, p, n),
         }
     }
 
@@ -119,7 +119,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 self.out.comment.push_str(inp, "\u{FFFD}");
             }
             EOF => self.eof_in_comment(inp, p),
-            _ => push_char(&mut self.out.comment, inp, p, n),
+            _ => push_char(&mut self.out.comment, *inp, p, n),
         }
     }
 

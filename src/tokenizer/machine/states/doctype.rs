@@ -85,7 +85,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 self.out.doctype_name.push_str(inp, "\u{FFFD}");
             }
             EOF => self.eof_in_doctype(inp, p),
-            _ => push_char(&mut self.out.doctype_name, inp, p, n),
+            _ => push_char(&mut self.out.doctype_name, *inp, p, n),
         }
     }
 
@@ -321,7 +321,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 self.emit(Ready::Doctype, p + 1);
             }
             EOF => self.eof_in_doctype(inp, p),
-            _ => push_char(field, inp, p, n),
+            _ => push_char(field, *inp, p, n),
         }
     }
 

@@ -28,21 +28,22 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     pub(super) fn run(&mut self, inp: &Window) {
         if self.fast_paths && self.state == State::Data {
             // `false`: the general step takes over at `pos`.
-            if !self.data_lane(inp) && !self.step(inp) {
+            if !self.data_lane(inp) && !self.step(*inp) {
                 return;
             }
             if self.ready.is_some() {
                 return;
             }
         }
-        self.run_loop(inp);
+        self.run_loop(*inp);
     }
 
     /// The rest of [`run`](Self::run): lanes and steps until a token is
     /// ready. Out of line, so that the data lane (and the tag fast path in
     /// it) is inlined once, into `run`; here it is a call.
     #[inline(never)]
-    pub(super) fn run_loop(&mut self, inp: &Window) {
+    pub(super) fn run_loop(&mut self, inp: Window<'_>) {
+        let inp = &inp;
         while self.ready.is_none() {
             if self.fast_paths {
                 let handled = match self.state {
@@ -55,7 +56,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     continue;
                 }
             }
-            if !self.step(inp) {
+            if !self.step(*inp) {
                 return;
             }
         }
@@ -100,10 +101,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             };
             match which {
                 Target::Text => self.emit_char(inp, p, n),
-                Target::Comment => push_char(&mut self.out.comment, inp, p, n),
-                Target::AttrValue => push_char(&mut self.attr_value, inp, p, n),
-                Target::DoctypePublic => push_char(&mut self.out.doctype_public, inp, p, n),
-                Target::DoctypeSystem => push_char(&mut self.out.doctype_system, inp, p, n),
+                Target::Comment => push_char(&mut self.out.comment, *inp, p, n),
+                Target::AttrValue => push_char(&mut self.attr_value, *inp, p, n),
+                Target::DoctypePublic => push_char(&mut self.out.doctype_public, *inp, p, n),
+                Target::DoctypeSystem => push_char(&mut self.out.doctype_system, *inp, p, n),
                 _ => {}
             }
             p += n;
@@ -132,7 +133,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
 
     /// One step of the state machine. Returns `false` when the window ends
     /// before the step can be taken.
-    pub(super) fn step(&mut self, inp: &Window) -> bool {
+    pub(super) fn step(&mut self, inp: Window<'_>) -> bool {
+        let inp = &inp;
         use State::*;
         // Run states first jump over their ordinary bytes.
         match self.state {

@@ -123,7 +123,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 self.err(inp, ErrorCode::EofInProcessingInstruction, p);
                 self.emit_eof(inp);
             }
-            _ => push_char(&mut self.out.comment, inp, p, n),
+            _ => push_char(&mut self.out.comment, *inp, p, n),
         }
     }
 

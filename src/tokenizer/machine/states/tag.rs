@@ -111,7 +111,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 self.emit_eof(inp);
             }
             _ => {
-                push_char(&mut self.out.tag_name, inp, p, n);
+                push_char(&mut self.out.tag_name, *inp, p, n);
                 self.out.tag_name_span.end = p + n;
             }
         }
@@ -176,7 +176,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 self.err(inp, ErrorCode::UnexpectedCharacterInAttributeName, p);
                 self.attr_name.push_input(inp, p, p + 1);
             }
-            _ => push_char(&mut self.attr_name, inp, p, n),
+            _ => push_char(&mut self.attr_name, *inp, p, n),
         }
     }
 
@@ -298,7 +298,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 self.err(inp, ErrorCode::EofInTag, p);
                 self.emit_eof(inp);
             }
-            _ => push_char(&mut self.attr_value, inp, p, n),
+            _ => push_char(&mut self.attr_value, *inp, p, n),
         }
     }
 
@@ -339,7 +339,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 self.err(inp, ErrorCode::EofInTag, p);
                 self.emit_eof(inp);
             }
-            _ => push_char(&mut self.attr_value, inp, p, n),
+            _ => push_char(&mut self.attr_value, *inp, p, n),
         }
     }
 

@@ -694,7 +694,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         p: usize,
     ) {
         self.err(inp, ErrorCode::UnexpectedNullCharacter, p);
-        self.emit_str(inp, "\u{FFFD}", p, p + 1);
+        self.emit_str(*inp, "\u{FFFD}", p, p + 1);
     }
 
     /// Emits as text the `len` bytes `back` before `p` (`]`, `]]` of CDATA).
@@ -708,7 +708,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     ) {
         match p.checked_sub(back) {
             Some(from) if self.consumed_since(from) => self.emit_input(inp, from, from + len),
-            _ => self.emit_str(inp, literal, p, p),
+            _ => self.emit_str(*inp, literal, p, p),
         }
     }
 
@@ -729,7 +729,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             if literal == "</" {
                 text.push_str(self.out.tag_name.str(inp));
             }
-            self.emit_str(inp, &text, p, p);
+            self.emit_str(*inp, &text, p, p);
         }
     }
 }
