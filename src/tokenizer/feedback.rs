@@ -394,6 +394,10 @@ impl Feedback {
 
     /// Looks at a token on its way out; returns the switches to apply
     /// before the next one, if any.
+    ///
+    /// Only the records' loop and the tests hand the feedback whole tokens;
+    /// the hand-out passes the parts (`observe_parts`).
+    #[cfg(any(test, feature = "records"))]
     #[inline(always)]
     pub(crate) fn observe(&mut self, token: &Token<'_>) -> Option<Switch> {
         match *token {
