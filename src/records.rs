@@ -470,27 +470,7 @@ impl Records {
                 }
             }
             Token::StartTag(tag) | Token::EndTag(tag) => {
-                let out = tag.src.out;
-                let (s0_off, s0_len) = place(&out.tag_name, input_len, &mut self.side);
-                let first_attr = self.attrs.len() as u32;
-                if out.attrs_shown {
-                    self.push_attributes(tag.src.input, out, input_len);
-                }
-                TokenRecord {
-                    start: out.span.start as u32,
-                    end: out.span.end as u32,
-                    s0_off,
-                    s0_len,
-                    first_attr,
-                    n_attrs: self.attrs.len() as u32 - first_attr,
-                    kind: if out.tag_is_end {
-                        TokenRecord::END_TAG
-                    } else {
-                        TokenRecord::START_TAG
-                    },
-                    flags: u8::from(out.self_closing) * TokenRecord::SELF_CLOSING,
-                    ..TokenRecord::default()
-                }
+                self.tag_record(tag.src.out, tag.src.input, input_len)
             }
             Token::Comment(c) => {
                 let out = c.src.out;
@@ -543,12 +523,19 @@ impl Records {
     /// records' loop).
     #[inline(always)]
     pub(crate) fn push_tag(&mut self, out: &Output, input: &str, input_len: usize) {
+        let record = self.tag_record(out, input, input_len);
+        self.tokens.push(record);
+    }
+
+    /// The record of the tag in `out`, its attributes' pushed (both loops).
+    #[inline(always)]
+    fn tag_record(&mut self, out: &Output, input: &str, input_len: usize) -> TokenRecord {
         let (s0_off, s0_len) = place(&out.tag_name, input_len, &mut self.side);
         let first_attr = self.attrs.len() as u32;
         if out.attrs_shown {
             self.push_attributes(input, out, input_len);
         }
-        self.tokens.push(TokenRecord {
+        TokenRecord {
             start: out.span.start as u32,
             end: out.span.end as u32,
             s0_off,
@@ -562,7 +549,7 @@ impl Records {
             },
             flags: u8::from(out.self_closing) * TokenRecord::SELF_CLOSING,
             ..TokenRecord::default()
-        });
+        }
     }
 
     /// The record of the comment, DOCTYPE or processing instruction in
