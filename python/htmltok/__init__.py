@@ -33,11 +33,16 @@ multiprocessing) and have ``to_dict()``.
 Token tables
 ------------
 ``token_table(html)`` returns the tokens as fixed-size little-endian
-records in ``bytes`` objects (no Python object per token)::
+records (no Python object per token). numpy reads them where the tokenizer
+wrote them, with no copy (read-only arrays that keep the table alive)::
 
     t = htmltok.token_table(page)
-    tokens = numpy.frombuffer(t.tokens, dtype=htmltok.TOKEN_DTYPE)
-    attrs = numpy.frombuffer(t.attrs, dtype=htmltok.ATTR_DTYPE)
+    tokens = numpy.asarray(t.token_records)   # dtype htmltok.TOKEN_DTYPE
+    attrs = numpy.asarray(t.attr_records)     # dtype htmltok.ATTR_DTYPE
+
+The same records as ``bytes`` (one copy, made on first use), for any reader
+of binary records: ``t.tokens`` and ``t.attrs``, e.g.
+``numpy.frombuffer(t.tokens, dtype=htmltok.TOKEN_DTYPE)``.
 
 A token record (44 bytes): ``start``, ``end`` (the token's bytes in
 ``t.text``), three strings ``s0``, ``s1``, ``s2`` as ``(off, len)`` pairs,
@@ -82,6 +87,7 @@ from ._htmltok import (
     Link,
     Page,
     ParseError,
+    RecordArray,
     Token,
     TokenTable,
     __version__,
@@ -145,6 +151,7 @@ __all__ = [
     "Link",
     "Page",
     "ParseError",
+    "RecordArray",
     "TOKEN_DTYPE",
     "TOKEN_KINDS",
     "TOKEN_RECORD_SIZE",

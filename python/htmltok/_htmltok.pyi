@@ -91,13 +91,28 @@ class ParseError:
     def offset(self) -> int: ...
     def to_dict(self) -> Dict[str, Any]: ...
 
+class RecordArray:
+    """A table's records in place: ``numpy.asarray`` reads them without a
+    copy (read-only, keeping the table alive)."""
+
+    @property
+    def __array_interface__(self) -> Dict[str, Any]: ...
+    def __len__(self) -> int: ...
+
 class TokenTable:
     """Tokens as fixed-size little-endian records (see ``help(htmltok)``):
-    ``numpy.frombuffer(t.tokens, dtype=htmltok.TOKEN_DTYPE)``."""
+    ``numpy.asarray(t.token_records)``, no copy."""
+
+    @property
+    def token_records(self) -> RecordArray:
+        """The token records in place (``htmltok.TOKEN_DTYPE``)."""
+    @property
+    def attr_records(self) -> RecordArray:
+        """The attribute records in place (``htmltok.ATTR_DTYPE``)."""
 
     @property
     def tokens(self) -> bytes:
-        """44-byte token records (``htmltok.TOKEN_DTYPE``)."""
+        """44-byte token records (``htmltok.TOKEN_DTYPE``), copied once."""
     @property
     def attrs(self) -> bytes:
         """24-byte attribute records (``htmltok.ATTR_DTYPE``)."""

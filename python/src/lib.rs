@@ -46,6 +46,7 @@ fn _htmltok(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tokens::Token>()?;
     m.add_class::<tokens::ParseError>()?;
     m.add_class::<tokens::TokenTable>()?;
+    m.add_class::<tokens::RecordArray>()?;
     m.add_class::<extract::Page>()?;
     m.add_class::<extract::Link>()?;
     m.add("TOKEN_KINDS", table::KINDS.to_vec())?;

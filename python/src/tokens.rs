@@ -609,43 +609,109 @@ impl Drop for GcPause<'_> {
     }
 }
 
-/// A page's tokens as fixed-size little-endian records in `bytes`, for
-/// numpy or any reader of binary records: no Python object per token.
+/// A page's tokens as fixed-size little-endian records, for numpy or any
+/// reader of binary records: no Python object per token.
 ///
-/// - `tokens`: 44-byte records, `numpy.frombuffer(t.tokens,
-///   dtype=htmltok.TOKEN_DTYPE)` (no copy);
-/// - `attrs`: 24-byte attribute records, `htmltok.ATTR_DTYPE`;
+/// - `token_records`, `attr_records`: the records where the tokenizer wrote
+///   them, as objects numpy reads without a copy
+///   (`numpy.asarray(t.token_records)`, its dtype `htmltok.TOKEN_DTYPE`,
+///   read-only, keeping the table alive);
+/// - `tokens`, `attrs`: the same records as `bytes`
+///   (`numpy.frombuffer(t.tokens, dtype=htmltok.TOKEN_DTYPE)`), made on
+///   first use: one copy;
 /// - `text`: the decoded page in UTF-8, `extra`: the strings the
 ///   tokenizer rewrote. A string is `(off, len)` in `text + extra`:
 ///   `t.string(off, len)` reads one.
 ///
 /// The layouts are in the package's documentation (`help(htmltok)`).
-#[pyclass(module = "htmltok", frozen, get_all)]
+#[pyclass(module = "htmltok", frozen)]
 pub struct TokenTable {
-    /// The token records (`htmltok.TOKEN_DTYPE`).
-    tokens: Py<PyBytes>,
-    /// The attribute records (`htmltok.ATTR_DTYPE`).
-    attrs: Py<PyBytes>,
+    /// The records, as the tokenizer left them: never changed, so the
+    /// addresses numpy is given stay valid while the table lives.
+    table: Table,
+    /// `table`'s records as `bytes`, made when first asked for.
+    tokens: PyOnceLock<Py<PyBytes>>,
+    attrs: PyOnceLock<Py<PyBytes>>,
+    extra: PyOnceLock<Py<PyBytes>>,
     /// The decoded page, UTF-8.
     text: Py<PyBytes>,
-    /// The rewritten strings, addressed from `len(text)` on.
-    extra: Py<PyBytes>,
     /// The encoding the bytes were decoded from (`None` for a `str`).
     encoding: Option<&'static str>,
-    len: usize,
 }
 
 #[pymethods]
 impl TokenTable {
     /// The number of tokens.
     fn __len__(&self) -> usize {
-        self.len
+        self.table.tokens().len()
+    }
+
+    /// The number of tokens.
+    #[getter]
+    fn len(&self) -> usize {
+        self.table.tokens().len()
+    }
+
+    /// The token records (`htmltok.TOKEN_DTYPE`) as `bytes`.
+    #[getter]
+    fn tokens(&self, py: Python<'_>) -> Py<PyBytes> {
+        self.tokens
+            .get_or_init(py, || PyBytes::new(py, &self.table.token_bytes()).unbind())
+            .clone_ref(py)
+    }
+
+    /// The attribute records (`htmltok.ATTR_DTYPE`) as `bytes`.
+    #[getter]
+    fn attrs(&self, py: Python<'_>) -> Py<PyBytes> {
+        self.attrs
+            .get_or_init(py, || PyBytes::new(py, &self.table.attr_bytes()).unbind())
+            .clone_ref(py)
+    }
+
+    /// The decoded page, UTF-8.
+    #[getter]
+    fn text(&self, py: Python<'_>) -> Py<PyBytes> {
+        self.text.clone_ref(py)
+    }
+
+    /// The rewritten strings, addressed from `len(text)` on.
+    #[getter]
+    fn extra(&self, py: Python<'_>) -> Py<PyBytes> {
+        self.extra
+            .get_or_init(py, || PyBytes::new(py, self.table.extra().as_bytes()).unbind())
+            .clone_ref(py)
+    }
+
+    /// The encoding the bytes were decoded from (`None` for a `str`).
+    #[getter]
+    fn encoding(&self) -> Option<&'static str> {
+        self.encoding
+    }
+
+    /// The token records where the tokenizer wrote them, for
+    /// `numpy.asarray` (no copy).
+    #[getter]
+    fn token_records(slf: &Bound<'_, Self>) -> RecordArray {
+        RecordArray {
+            table: slf.clone().unbind(),
+            which: Which::Tokens,
+        }
+    }
+
+    /// The attribute records where the tokenizer wrote them, for
+    /// `numpy.asarray` (no copy).
+    #[getter]
+    fn attr_records(slf: &Bound<'_, Self>) -> RecordArray {
+        RecordArray {
+            table: slf.clone().unbind(),
+            which: Which::Attributes,
+        }
     }
 
     /// The string at `(off, len)` of `text + extra`.
     fn string(&self, py: Python<'_>, off: usize, len: usize) -> PyResult<String> {
         let text = self.text.as_bytes(py);
-        let extra = self.extra.as_bytes(py);
+        let extra = self.table.extra().as_bytes();
         let bytes = match off.checked_add(len) {
             Some(end) if end <= text.len() => &text[off..end],
             Some(end) if off >= text.len() && end - text.len() <= extra.len() => {
@@ -661,7 +727,108 @@ impl TokenTable {
     }
 
     fn __repr__(&self) -> String {
-        format!("TokenTable({} tokens)", self.len)
+        format!("TokenTable({} tokens)", self.table.tokens().len())
+    }
+}
+
+/// Which records of a table a [`RecordArray`] shows.
+#[derive(Clone, Copy)]
+enum Which {
+    Tokens,
+    Attributes,
+}
+
+/// A table's token or attribute records in place, for numpy: its
+/// `__array_interface__` gives their address, so `numpy.asarray` makes an
+/// array over the records themselves, read-only, which keeps this object
+/// (and so the table) alive.
+///
+/// Why not the buffer protocol: a class cannot offer it in the stable ABI
+/// before Python 3.11, and the package is one wheel from 3.9 on.
+#[pyclass(module = "htmltok", frozen)]
+pub struct RecordArray {
+    table: Py<TokenTable>,
+    which: Which,
+}
+
+impl RecordArray {
+    /// The records' address and count.
+    fn records(&self) -> (usize, usize) {
+        let table = &self.table.get().table;
+        match self.which {
+            Which::Tokens => (table.tokens().as_ptr() as usize, table.tokens().len()),
+            Which::Attributes => (table.attrs().as_ptr() as usize, table.attrs().len()),
+        }
+    }
+}
+
+/// A record's fields as numpy's `descr`, in the machine's byte order:
+/// the records are read where they lie, not swapped.
+fn descr<'py>(py: Python<'py>, which: Which) -> PyResult<Bound<'py, PyList>> {
+    let u4 = if cfg!(target_endian = "little") {
+        "<u4"
+    } else {
+        ">u4"
+    };
+    let fields: &[(&str, &str)] = match which {
+        Which::Tokens => &[
+            ("start", u4),
+            ("end", u4),
+            ("s0_off", u4),
+            ("s0_len", u4),
+            ("s1_off", u4),
+            ("s1_len", u4),
+            ("s2_off", u4),
+            ("s2_len", u4),
+            ("first_attr", u4),
+            ("n_attrs", u4),
+            ("kind", "|u1"),
+            ("flags", "|u1"),
+            ("_pad", "|V2"),
+        ],
+        Which::Attributes => &[
+            ("name_off", u4),
+            ("name_len", u4),
+            ("value_off", u4),
+            ("value_len", u4),
+            ("name_start", u4),
+            ("value_start", u4),
+        ],
+    };
+    PyList::new(py, fields)
+}
+
+#[pymethods]
+impl RecordArray {
+    /// numpy's array interface (version 3): the records' address,
+    /// read-only, their count and their fields.
+    #[getter]
+    fn __array_interface__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let (address, len) = self.records();
+        let size = match self.which {
+            Which::Tokens => std::mem::size_of::<crate::table::TokenRecord>(),
+            Which::Attributes => std::mem::size_of::<AttrRecord>(),
+        };
+        let interface = PyDict::new(py);
+        interface.set_item("version", 3)?;
+        interface.set_item("shape", (len,))?;
+        interface.set_item("typestr", format!("|V{size}"))?;
+        interface.set_item("descr", descr(py, self.which)?)?;
+        interface.set_item("data", (address, true))?;
+        Ok(interface)
+    }
+
+    /// The number of records.
+    fn __len__(&self) -> usize {
+        self.records().1
+    }
+
+    fn __repr__(&self) -> String {
+        let what = match self.which {
+            Which::Tokens => "token",
+            Which::Attributes => "attribute",
+        };
+        format!("RecordArray({} {what} records)", self.records().1)
     }
 }
 
@@ -692,11 +859,11 @@ pub fn token_table(
         _ => PyBytes::new(py, decoded.html.as_bytes()).unbind(),
     };
     Ok(TokenTable {
-        tokens: PyBytes::new(py, &table.token_bytes()).unbind(),
-        attrs: PyBytes::new(py, &table.attr_bytes()).unbind(),
+        table,
+        tokens: PyOnceLock::new(),
+        attrs: PyOnceLock::new(),
+        extra: PyOnceLock::new(),
         text,
-        extra: PyBytes::new(py, table.extra().as_bytes()).unbind(),
         encoding: decoded.encoding_name(),
-        len: table.tokens().len(),
     })
 }

@@ -224,6 +224,35 @@ def test_token_table_numpy():
     assert int(attrs[0]["value_start"]) == html.index("x'")
 
 
+def test_token_table_records_in_place(corpus):
+    """``numpy.asarray(t.token_records)`` reads the records where the
+    tokenizer wrote them: no copy, read-only, alive after the table."""
+    import gc
+    import numpy as np
+
+    for _name, body in corpus[:20]:
+        t = htmltok.token_table(body)
+        tokens = np.asarray(t.token_records)
+        attrs = np.asarray(t.attr_records)
+        assert tokens.dtype == np.dtype(htmltok.TOKEN_DTYPE) and attrs.dtype == np.dtype(htmltok.ATTR_DTYPE)
+        assert len(tokens) == len(t) == len(t.token_records) and len(attrs) == len(t.attr_records)
+        # The same records as the bytes, byte for byte.
+        assert tokens.tobytes() == t.tokens and attrs.tobytes() == t.attrs
+        # Every array over the records is a view of one memory, the table's.
+        address = t.token_records.__array_interface__["data"][0]
+        assert tokens.__array_interface__["data"][0] == address
+        assert np.shares_memory(tokens, np.asarray(t.token_records))
+        assert not tokens.flags.writeable and not attrs.flags.writeable
+        with pytest.raises(ValueError):
+            tokens["kind"][:1] = 0
+        expected = t.tokens
+        del t
+        gc.collect()
+        assert tokens.tobytes() == expected
+    empty = htmltok.token_table("")
+    assert np.asarray(empty.token_records).shape == (0,) and len(np.asarray(empty.attr_records)) == 0
+
+
 def test_wrong_types_are_type_errors():
     for call in (
         lambda: htmltok.tokenize(1),
