@@ -537,17 +537,31 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
 
     /// Records every token of a whole document (`text`, from where the
     /// machine is to its end) into `records`, the end of the input left
-    /// out, and leaves the machine finished: the same tokens in the same
-    /// order as `next_token`, with standalone mode's switches made after
-    /// each, each written from the spans and fields where the machine
-    /// keeps them, without the hand-out's protocol.
+    /// out, handing each token to `f` after it is recorded (as
+    /// [`for_each_token`](Self::for_each_token) does; the end of the input
+    /// too), until the end or `f` says [`Flow::Stop`]: the same tokens in
+    /// the same order as `next_token`, with standalone mode's switches and
+    /// then `f`'s made after each. Each record is written from the spans
+    /// and fields where the machine keeps them, without the hand-out's
+    /// protocol, and `f` gets a view of the kind each branch knows (a
+    /// callback that looks at start tags alone folds away elsewhere).
+    ///
+    /// Out of line: inlined into its caller, the machine's loop shared a
+    /// frame with the caller's code and spilled more; and a copy made in
+    /// this crate (`Records::record_str`) reads the landmark tables as
+    /// constants, as `next_token`'s copies do.
     #[cfg(feature = "records")]
-    pub(crate) fn record_whole(
+    #[inline(never)]
+    pub(crate) fn record_whole<F, T>(
         &mut self,
         text: &str,
         mut feedback: Option<&mut Feedback>,
         records: &mut crate::records::Records,
-    ) {
+        mut f: F,
+    ) where
+        F: FnMut(Token<'_>) -> T,
+        T: Into<Flow>,
+    {
         let inp = Window {
             text,
             origin: 0,
@@ -585,39 +599,82 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 }
                 records.push_text(&self.out, input_len);
                 if let Some(feedback) = feedback.as_deref_mut() {
-                    let switch = feedback.observe(&self.text_token(inp));
+                    let switch = feedback.observe_parts(Observed::Text, self.src(inp));
                     self.switch(switch);
+                }
+                let flow = f(self.text_token(inp)).into();
+                if !self.apply(flow) {
+                    // Left as `next_token` leaves it, the text handed out.
+                    self.handed = Handed::Text;
+                    self.tag_queued = matches!(kind, Ready::StartTag | Ready::EndTag);
+                    return;
                 }
                 self.out.text.clear();
                 continue;
             }
-            self.ready = None;
-            match kind {
-                Ready::StartTag | Ready::EndTag => {
-                    records.push_tag(&self.out, text, input_len);
-                    self.stale_tag = true;
-                }
-                Ready::Eof => {
-                    self.finished = true;
-                    break;
-                }
-                other => {
-                    use crate::records::TokenRecord;
-                    let kind = match other {
-                        Ready::Doctype => TokenRecord::DOCTYPE,
-                        Ready::ProcessingInstruction => TokenRecord::PROCESSING_INSTRUCTION,
-                        _ => TokenRecord::COMMENT,
+            // Tags first and together, without a `match`: one compiled to
+            // an indirect jump for every token.
+            let flow = if matches!(kind, Ready::StartTag | Ready::EndTag) {
+                records.push_tag(&self.out, text, input_len);
+                let end = kind == Ready::EndTag;
+                if let Some(feedback) = feedback.as_deref_mut() {
+                    let observed = if end {
+                        Observed::EndTag
+                    } else {
+                        Observed::StartTag
                     };
-                    records.push_other(kind, &self.out, input_len);
-                    self.handed_other(other);
+                    let switch = feedback.observe_parts(observed, self.src(inp));
+                    self.switch(switch);
                 }
-            }
-            if let Some(feedback) = feedback.as_deref_mut() {
-                self.ready = Some(kind);
-                let switch = feedback.observe(&self.ready_token(inp));
+                let tag = Tag { src: self.src(inp) };
+                f(if end {
+                    Token::EndTag(tag)
+                } else {
+                    Token::StartTag(tag)
+                })
+                .into()
+            } else if kind == Ready::Eof {
                 self.ready = None;
-                self.switch(switch);
+                self.finished = true;
+                f(Token::Eof);
+                return;
+            } else {
+                use crate::records::TokenRecord;
+                let record_kind = match kind {
+                    Ready::Doctype => TokenRecord::DOCTYPE,
+                    Ready::ProcessingInstruction => TokenRecord::PROCESSING_INSTRUCTION,
+                    _ => TokenRecord::COMMENT,
+                };
+                records.push_other(record_kind, &self.out, input_len);
+                // Comments, DOCTYPEs and processing instructions switch
+                // nothing in the feedback.
+                f(self.ready_token(inp)).into()
+            };
+            if !self.apply(flow) {
+                // Left as `next_token` leaves it, the token handed out.
+                self.handed = Handed::Ready;
+                return;
             }
+            self.ready = None;
+            if matches!(kind, Ready::StartTag | Ready::EndTag) {
+                self.stale_tag = true;
+            } else {
+                self.handed_other(kind);
+            }
+        }
+    }
+
+    /// Makes the switch `flow` says; `false` for [`Flow::Stop`].
+    #[cfg(feature = "records")]
+    #[inline(always)]
+    fn apply(&mut self, flow: Flow) -> bool {
+        match flow {
+            Flow::Continue => true,
+            Flow::Switch(state) => {
+                self.set_state(state);
+                true
+            }
+            Flow::Stop => false,
         }
     }
 
