@@ -593,7 +593,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             // A whole document's run ends at a token (the end of the input
             // is one); text before it goes first.
             let Some(kind) = self.ready else { break };
-            if !self.out.text.is_empty() {
+            let text_first = !self.out.text.is_empty();
+            // `f` is called in one place: called in one per kind, it was
+            // not inlined, and each token was stored for the call.
+            let token = if text_first {
                 if E::ENABLED {
                     self.check_stream(&inp, self.pos.saturating_sub(1));
                 }
@@ -602,19 +605,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     let switch = feedback.observe_parts(Observed::Text, self.src(inp));
                     self.switch(switch);
                 }
-                let flow = f(self.text_token(inp)).into();
-                if !self.apply(flow) {
-                    // Left as `next_token` leaves it, the text handed out.
-                    self.handed = Handed::Text;
-                    self.tag_queued = matches!(kind, Ready::StartTag | Ready::EndTag);
-                    return;
-                }
-                self.out.text.clear();
-                continue;
-            }
-            // Tags first and together, without a `match`: one compiled to
-            // an indirect jump for every token.
-            let flow = if matches!(kind, Ready::StartTag | Ready::EndTag) {
+                self.text_token(inp)
+            } else if matches!(kind, Ready::StartTag | Ready::EndTag) {
+                // Tags first and together, without a `match`: one compiled
+                // to an indirect jump for every token.
                 records.push_tag(&self.out, text, input_len);
                 let end = kind == Ready::EndTag;
                 if let Some(feedback) = feedback.as_deref_mut() {
@@ -627,31 +621,32 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     self.switch(switch);
                 }
                 let tag = Tag { src: self.src(inp) };
-                f(if end {
+                if end {
                     Token::EndTag(tag)
                 } else {
                     Token::StartTag(tag)
-                })
-                .into()
-            } else if kind == Ready::Eof {
-                self.ready = None;
-                self.finished = true;
-                f(Token::Eof);
-                return;
+                }
             } else {
-                use crate::records::TokenRecord;
-                let record_kind = match kind {
-                    Ready::Doctype => TokenRecord::DOCTYPE,
-                    Ready::ProcessingInstruction => TokenRecord::PROCESSING_INSTRUCTION,
-                    _ => TokenRecord::COMMENT,
-                };
-                records.push_other(record_kind, &self.out, input_len);
-                // Comments, DOCTYPEs and processing instructions switch
-                // nothing in the feedback.
-                f(self.ready_token(inp)).into()
+                // Comments, DOCTYPEs, processing instructions (which switch
+                // nothing in the feedback) and the end: rare, out of line,
+                // so that the kind is tested for tags alone.
+                self.record_other(kind, records, input_len);
+                self.ready_token(inp)
             };
+            let flow = f(token).into();
+            if text_first {
+                if !self.apply(flow) {
+                    // Left as `next_token` leaves it, the text handed out.
+                    self.handed = Handed::Text;
+                    self.tag_queued = matches!(kind, Ready::StartTag | Ready::EndTag);
+                    return;
+                }
+                self.out.text.clear();
+                continue;
+            }
             if !self.apply(flow) {
-                // Left as `next_token` leaves it, the token handed out.
+                // Left as `next_token` leaves it, the token handed out
+                // (the end of the input too: the next call ends).
                 self.handed = Handed::Ready;
                 return;
             }
@@ -662,6 +657,22 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 self.handed_other(kind);
             }
         }
+    }
+
+    /// The record of the comment, DOCTYPE or processing instruction ready
+    /// (none for the end of the input), for [`record_whole`](Self::record_whole).
+    #[cfg(feature = "records")]
+    #[cold]
+    #[inline(never)]
+    fn record_other(&self, kind: Ready, records: &mut crate::records::Records, input_len: usize) {
+        use crate::records::TokenRecord;
+        let kind = match kind {
+            Ready::Doctype => TokenRecord::DOCTYPE,
+            Ready::ProcessingInstruction => TokenRecord::PROCESSING_INSTRUCTION,
+            Ready::Comment => TokenRecord::COMMENT,
+            Ready::StartTag | Ready::EndTag | Ready::Eof => return,
+        };
+        records.push_other(kind, &self.out, input_len);
     }
 
     /// Makes the switch `flow` says; `false` for [`Flow::Stop`].
