@@ -302,24 +302,6 @@ impl Records {
         self.finish(input_len)
     }
 
-    /// [`record`](Self::record) of a whole page with the default
-    /// configuration ([`Tokenizer::new`]).
-    ///
-    /// ```
-    /// use htmltok::records::Records;
-    /// let mut records = Records::new();
-    /// records.record_str("<p>one<p>two").unwrap();
-    /// assert_eq!(records.tokens().len(), 4);
-    /// ```
-    // Also what makes this crate hold a copy of the records' loop for the
-    // default configuration, which other crates' calls share, with the
-    // landmark tables read as constants (as `next_token`'s copies, made
-    // for this crate's own tokenizers, do); a copy made in another crate
-    // reads them from memory (without LTO).
-    pub fn record_str(&mut self, input: &str) -> Result<(), TooLarge> {
-        self.record(&mut Tokenizer::new(input))
-    }
-
     /// Clears the records for an input of `input_len` bytes, or fails if
     /// it is too long; returns `input_len`.
     fn start(&mut self, input_len: usize) -> Result<usize, TooLarge> {

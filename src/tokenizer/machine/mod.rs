@@ -547,9 +547,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// callback that looks at start tags alone folds away elsewhere).
     ///
     /// Out of line: inlined into its caller, the machine's loop shared a
-    /// frame with the caller's code and spilled more; and a copy made in
-    /// this crate (`Records::record_str`) reads the landmark tables as
-    /// constants, as `next_token`'s copies do.
+    /// frame with the caller's code and spilled more.
     #[cfg(feature = "records")]
     #[inline(never)]
     pub(crate) fn record_whole<F, T>(
