@@ -475,16 +475,19 @@ impl Records {
     fn tag_record(&mut self, out: &Output, input: &str, input_len: usize) -> TokenRecord {
         let (s0_off, s0_len) = place(&out.tag_name, input_len, &mut self.side);
         let first_attr = self.attrs.len() as u32;
-        if out.attrs_shown {
+        let n_attrs = if out.attrs_shown {
             self.push_attributes(input, out, input_len);
-        }
+            out.attrs.len() as u32
+        } else {
+            0
+        };
         TokenRecord {
             start: out.span.start as u32,
             end: out.span.end as u32,
             s0_off,
             s0_len,
             first_attr,
-            n_attrs: self.attrs.len() as u32 - first_attr,
+            n_attrs,
             kind: if out.tag_is_end {
                 TokenRecord::END_TAG
             } else {

@@ -649,9 +649,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 return;
             }
             self.ready = None;
-            if matches!(kind, Ready::StartTag | Ready::EndTag) {
-                self.stale_tag = true;
-            } else {
+            // A tag's `stale_tag` is for a stream's `earliest_needed`: a
+            // whole document (all this loop records) never reads it.
+            if !matches!(kind, Ready::StartTag | Ready::EndTag) {
                 self.handed_other(kind);
             }
         }
