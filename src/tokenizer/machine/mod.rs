@@ -579,8 +579,13 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
         self.handed = Handed::Nothing;
         self.tag_queued = false;
-        while !self.finished {
+        loop {
+            // After a text the token behind it is ready: `finished` is
+            // tested only where the machine is to run.
             if self.ready.is_none() {
+                if self.finished {
+                    break;
+                }
                 self.run(&inp);
                 if E::ENABLED && !self.limit_errors.is_empty() {
                     for (code, at) in std::mem::take(&mut self.limit_errors) {
