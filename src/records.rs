@@ -298,7 +298,7 @@ impl Records {
         tokenizer: &mut Tokenizer<'_, E, A>,
     ) -> Result<(), TooLarge> {
         let input_len = self.start(tokenizer.input().len())?;
-        tokenizer.record_whole(self);
+        tokenizer.record_whole(self, |_| Flow::Continue);
         self.finish(input_len)
     }
 
@@ -355,7 +355,7 @@ impl Records {
     pub fn record_with<E, A, F, T>(
         &mut self,
         tokenizer: &mut Tokenizer<'_, E, A>,
-        mut f: F,
+        f: F,
     ) -> Result<(), TooLarge>
     where
         E: ErrorPolicy,
@@ -364,10 +364,7 @@ impl Records {
         T: Into<Flow>,
     {
         let input_len = self.start(tokenizer.input().len())?;
-        tokenizer.for_each_token(|token| {
-            self.push(&token, input_len);
-            f(token)
-        });
+        tokenizer.record_whole(self, f);
         self.finish(input_len)
     }
 
@@ -451,60 +448,6 @@ fn place_str(s: &str, input_len: usize, side: &mut String) -> (u32, u32) {
 }
 
 impl Records {
-    /// Records `token`, reading its spans and fields where the machine
-    /// keeps them (a whole document: its window offsets are input
-    /// offsets), each record written once.
-    #[inline(always)]
-    fn push(&mut self, token: &Token<'_>, input_len: usize) {
-        let rec = match token {
-            Token::Text(t) => {
-                let out = t.src.out;
-                let (s0_off, s0_len) = place(&out.text, input_len, &mut self.side);
-                TokenRecord {
-                    start: out.text_span.start as u32,
-                    end: out.text_span.end as u32,
-                    s0_off,
-                    s0_len,
-                    kind: TokenRecord::TEXT,
-                    ..TokenRecord::default()
-                }
-            }
-            Token::StartTag(tag) | Token::EndTag(tag) => {
-                self.tag_record(tag.src.out, tag.src.input, input_len)
-            }
-            Token::Comment(c) => {
-                let out = c.src.out;
-                let (s0_off, s0_len) = place(&out.comment, input_len, &mut self.side);
-                TokenRecord {
-                    start: out.span.start as u32,
-                    end: out.span.end as u32,
-                    s0_off,
-                    s0_len,
-                    kind: TokenRecord::COMMENT,
-                    ..TokenRecord::default()
-                }
-            }
-            Token::Doctype(d) => self.doctype(d.src.out, input_len),
-            Token::ProcessingInstruction(pi) => {
-                let out = pi.src.out;
-                let (s0_off, s0_len) = place(&out.pi_target, input_len, &mut self.side);
-                let (s1_off, s1_len) = place(&out.comment, input_len, &mut self.side);
-                TokenRecord {
-                    start: out.span.start as u32,
-                    end: out.span.end as u32,
-                    s0_off,
-                    s0_len,
-                    s1_off,
-                    s1_len,
-                    kind: TokenRecord::PROCESSING_INSTRUCTION,
-                    ..TokenRecord::default()
-                }
-            }
-            Token::Eof => return,
-        };
-        self.tokens.push(rec);
-    }
-
     /// The record of the text in `out` (the machine's records' loop).
     #[inline(always)]
     pub(crate) fn push_text(&mut self, out: &Output, input_len: usize) {
@@ -527,21 +470,24 @@ impl Records {
         self.tokens.push(record);
     }
 
-    /// The record of the tag in `out`, its attributes' pushed (both loops).
+    /// The record of the tag in `out`, its attributes' pushed.
     #[inline(always)]
     fn tag_record(&mut self, out: &Output, input: &str, input_len: usize) -> TokenRecord {
         let (s0_off, s0_len) = place(&out.tag_name, input_len, &mut self.side);
         let first_attr = self.attrs.len() as u32;
-        if out.attrs_shown {
+        let n_attrs = if out.attrs_shown {
             self.push_attributes(input, out, input_len);
-        }
+            out.attrs.len() as u32
+        } else {
+            0
+        };
         TokenRecord {
             start: out.span.start as u32,
             end: out.span.end as u32,
             s0_off,
             s0_len,
             first_attr,
-            n_attrs: self.attrs.len() as u32 - first_attr,
+            n_attrs,
             kind: if out.tag_is_end {
                 TokenRecord::END_TAG
             } else {

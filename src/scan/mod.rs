@@ -412,55 +412,62 @@ impl Kernel {
     }
 }
 
+// The sets are constants, not statics: code generic over a caller's type
+// (a callback of `for_each_token`, `Records::record_with`) is compiled in
+// the caller's crate, where a static of this crate is read from memory at
+// every scan (without LTO), its bytes unknown; a constant is a copy the
+// compiler knows, and the scans fold it into their compares, as in the
+// code this crate compiles itself.
+
 /// Data state with parse errors off: NUL is emitted as it is, so only
 /// `<`, `&` and CR stop the run.
-pub(crate) static DATA: Landmarks = Landmarks::new(b"<&\r", false);
+pub(crate) const DATA: Landmarks = Landmarks::new(b"<&\r", false);
 /// Data state with parse errors on: NUL is also a landmark (it raises
 /// `unexpected-null-character`).
-pub(crate) static DATA_WITH_NUL: Landmarks = Landmarks::new(b"<&\r\0", false);
+pub(crate) const DATA_WITH_NUL: Landmarks = Landmarks::new(b"<&\r\0", false);
 /// RCDATA state (NUL becomes U+FFFD).
-pub(crate) static RCDATA: Landmarks = Landmarks::new(b"<&\r\0", false);
+pub(crate) const RCDATA: Landmarks = Landmarks::new(b"<&\r\0", false);
 /// RAWTEXT and Script data states.
-pub(crate) static RAWTEXT: Landmarks = Landmarks::new(b"<\r\0", false);
+pub(crate) const RAWTEXT: Landmarks = Landmarks::new(b"<\r\0", false);
 /// PLAINTEXT state.
-pub(crate) static PLAINTEXT: Landmarks = Landmarks::new(b"\r\0", false);
+pub(crate) const PLAINTEXT: Landmarks = Landmarks::new(b"\r\0", false);
 /// Script data escaped and double escaped states.
-pub(crate) static SCRIPT_ESCAPED: Landmarks = Landmarks::new(b"-<\r\0", false);
+pub(crate) const SCRIPT_ESCAPED: Landmarks = Landmarks::new(b"-<\r\0", false);
 /// Tag name state: whitespace, `/`, `>`, NUL, CR, and A–Z (lower-cased).
-pub(crate) static TAG_NAME: Landmarks = Landmarks::new(b"\t\n\x0c />\r\0", true);
+pub(crate) const TAG_NAME: Landmarks = Landmarks::new(b"\t\n\x0c />\r\0", true);
 /// The rest of a tag name that had an upper-case letter (the tag fast path
 /// lower-cases it whole).
-pub(crate) static TAG_NAME_ANY_CASE: Landmarks = Landmarks::new(b"\t\n\x0c />\r\0", false);
+pub(crate) const TAG_NAME_ANY_CASE: Landmarks = Landmarks::new(b"\t\n\x0c />\r\0", false);
 /// The rest of an attribute name that had an upper-case letter.
-pub(crate) static ATTR_NAME_ANY_CASE: Landmarks = Landmarks::new(b"\t\n\x0c />=\"'<\r\0", false);
+pub(crate) const ATTR_NAME_ANY_CASE: Landmarks = Landmarks::new(b"\t\n\x0c />=\"'<\r\0", false);
 /// Attribute name state: as tag names, plus `=` and the characters that are
 /// errors in a name (`"`, `'`, `<`).
-pub(crate) static ATTR_NAME: Landmarks = Landmarks::new(b"\t\n\x0c />=\"'<\r\0", true);
+pub(crate) const ATTR_NAME: Landmarks = Landmarks::new(b"\t\n\x0c />=\"'<\r\0", true);
 /// Attribute value (double-quoted) state.
-pub(crate) static ATTR_VALUE_DOUBLE: Landmarks = Landmarks::new(b"\"&\r\0", false);
+pub(crate) const ATTR_VALUE_DOUBLE: Landmarks = Landmarks::new(b"\"&\r\0", false);
 /// Attribute value (single-quoted) state.
-pub(crate) static ATTR_VALUE_SINGLE: Landmarks = Landmarks::new(b"'&\r\0", false);
+pub(crate) const ATTR_VALUE_SINGLE: Landmarks = Landmarks::new(b"'&\r\0", false);
 /// Attribute value (unquoted) state.
-pub(crate) static ATTR_VALUE_UNQUOTED: Landmarks = Landmarks::new(b"\t\n\x0c &>\"'<=`\r\0", false);
+pub(crate) const ATTR_VALUE_UNQUOTED: Landmarks = Landmarks::new(b"\t\n\x0c &>\"'<=`\r\0", false);
 /// Comment state.
-pub(crate) static COMMENT: Landmarks = Landmarks::new(b"-<\r\0", false);
+pub(crate) const COMMENT: Landmarks = Landmarks::new(b"-<\r\0", false);
 /// A comment's data when `<` matters to no state (parse errors off: a
 /// nested `<!--` only raises an error).
-pub(crate) static COMMENT_DATA: Landmarks = Landmarks::new(b"-\r\0", false);
+pub(crate) const COMMENT_DATA: Landmarks = Landmarks::new(b"-\r\0", false);
 /// Bogus comment state.
-pub(crate) static BOGUS_COMMENT: Landmarks = Landmarks::new(b">\r\0", false);
+pub(crate) const BOGUS_COMMENT: Landmarks = Landmarks::new(b">\r\0", false);
 /// DOCTYPE name state.
-pub(crate) static DOCTYPE_NAME: Landmarks = Landmarks::new(b"\t\n\x0c >\r\0", true);
+pub(crate) const DOCTYPE_NAME: Landmarks = Landmarks::new(b"\t\n\x0c >\r\0", true);
 /// DOCTYPE public/system identifier (double-quoted) states.
-pub(crate) static DOCTYPE_ID_DOUBLE: Landmarks = Landmarks::new(b"\">\r\0", false);
+pub(crate) const DOCTYPE_ID_DOUBLE: Landmarks = Landmarks::new(b"\">\r\0", false);
 /// DOCTYPE public/system identifier (single-quoted) states.
-pub(crate) static DOCTYPE_ID_SINGLE: Landmarks = Landmarks::new(b"'>\r\0", false);
+pub(crate) const DOCTYPE_ID_SINGLE: Landmarks = Landmarks::new(b"'>\r\0", false);
 /// Bogus DOCTYPE state.
-pub(crate) static BOGUS_DOCTYPE: Landmarks = Landmarks::new(b">\r\0", false);
+pub(crate) const BOGUS_DOCTYPE: Landmarks = Landmarks::new(b">\r\0", false);
 /// CDATA section state.
-pub(crate) static CDATA: Landmarks = Landmarks::new(b"]\r", false);
+pub(crate) const CDATA: Landmarks = Landmarks::new(b"]\r", false);
 /// Processing instruction data state.
-pub(crate) static PI_DATA: Landmarks = Landmarks::new(b"?>\r", false);
+pub(crate) const PI_DATA: Landmarks = Landmarks::new(b"?>\r", false);
 
 /// Every landmark set, named, for tests and the fuzz targets.
 #[cfg(any(test, feature = "fuzzing"))]

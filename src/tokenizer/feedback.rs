@@ -395,9 +395,9 @@ impl Feedback {
     /// Looks at a token on its way out; returns the switches to apply
     /// before the next one, if any.
     ///
-    /// Only the records' loop and the tests hand the feedback whole tokens;
-    /// the hand-out passes the parts (`observe_parts`).
-    #[cfg(any(test, feature = "records"))]
+    /// Only the tests hand the feedback whole tokens; the hand-out and the
+    /// records' loop pass the parts (`observe_parts`).
+    #[cfg(test)]
     #[inline(always)]
     pub(crate) fn observe(&mut self, token: &Token<'_>) -> Option<Switch> {
         match *token {

@@ -744,11 +744,17 @@ impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
     }
 
     /// Records every token from here to the end of the input, the end
-    /// itself left out (`records`).
+    /// itself left out, handing each to `f` after it is recorded
+    /// (`records`).
     #[cfg(feature = "records")]
-    pub(crate) fn record_whole(&mut self, records: &mut crate::records::Records) {
+    #[inline]
+    pub(crate) fn record_whole<F, T>(&mut self, records: &mut crate::records::Records, f: F)
+    where
+        F: FnMut(Token<'_>) -> T,
+        T: Into<Flow>,
+    {
         self.machine
-            .record_whole(&self.input, self.feedback.as_mut(), records);
+            .record_whole(&self.input, self.feedback.as_mut(), records, f);
     }
 
     /// An iterator of owned tokens (allocating per token: simple, not fast).

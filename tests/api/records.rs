@@ -415,3 +415,38 @@ fn partial_recordings() {
     assert_eq!(records.tokens().len(), 3);
     assert!(matches!(tok.next_token(), Some(Token::StartTag(t)) if t.name() == "b"));
 }
+
+/// `record_with` hands its callback every token `for_each_token` hands
+/// out, the end of the input included, and stopped at any of them leaves
+/// the tokenizer where `next_token` goes on with the next (a tag queued
+/// behind a text too).
+#[test]
+fn record_with_hands_every_token_and_stops_anywhere() {
+    let page = "<!DOCTYPE html><p class=a>one<!--c-->two</p><br>";
+    let mut expected = Vec::new();
+    Tokenizer::new(page).for_each_token(|t| expected.push(t.into_owned()));
+    let mut records = Records::new();
+    let mut seen = Vec::new();
+    records
+        .record_with(&mut Tokenizer::new(page), |t| seen.push(t.into_owned()))
+        .unwrap();
+    assert_eq!(seen, expected);
+    assert_eq!(records.tokens().len(), expected.len() - 1);
+    for stop in 0..expected.len() {
+        let mut tok = Tokenizer::new(page);
+        let mut n = 0;
+        records
+            .record_with(&mut tok, |_| {
+                n += 1;
+                if n > stop {
+                    Flow::Stop
+                } else {
+                    Flow::Continue
+                }
+            })
+            .unwrap();
+        assert_eq!(records.tokens().len(), (stop + 1).min(expected.len() - 1));
+        let rest: Vec<_> = tok.owned().collect();
+        assert_eq!(rest, expected[stop + 1..], "stopped at token {stop}");
+    }
+}

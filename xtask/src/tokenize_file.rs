@@ -30,14 +30,20 @@
 //! (the tokens recorded on a [`Records`] reused across the files, then
 //! every record read, the same strings' lengths summed), with
 //! `--toggle-collect=htmltok_tokenize_file_records`, or the recording
-//! alone with `--toggle-collect=htmltok_tokenize_file_recorded`.
+//! alone with `--toggle-collect=htmltok_tokenize_file_recorded`. A driven
+//! tokenizer, switched after the start tags a naive tree builder switches
+//! at (as the bench's engines are): `--driven` (a `next_token` loop,
+//! `--toggle-collect=htmltok_tokenize_file_driven`) and `--records-with`
+//! (`Records::record_with`, then every record read,
+//! `--toggle-collect=htmltok_tokenize_file_records_with`; the recording
+//! alone, `--toggle-collect=htmltok_tokenize_file_recorded_with`).
 
 use std::ffi::OsString;
 use std::hint::black_box;
 use std::process::ExitCode;
 
 use htmltok::records::{Records, TokenRecord};
-use htmltok::{Config, Flow, Input, StreamTokenizer, Token, Tokenizer};
+use htmltok::{Config, Flow, Input, State, StreamTokenizer, Token, Tokenizer};
 
 /// The measured call: tokenizes `bytes`, looking at every token and
 /// attribute. Returns the number of tokens and a sum of string lengths.
@@ -104,6 +110,12 @@ pub fn htmltok_tokenize_file_records(records: &mut Records, bytes: &[u8]) -> (us
     if !htmltok_tokenize_file_recorded(records, bytes) {
         return (0, 0);
     }
+    read_records(records)
+}
+
+/// Reads every record: the same strings' lengths summed as `observe` sums.
+#[inline(always)]
+fn read_records(records: &Records) -> (usize, usize) {
     let attrs = records.attributes();
     let mut sum = 0usize;
     for r in records.tokens() {
@@ -132,6 +144,82 @@ pub fn htmltok_tokenize_file_records(records: &mut Records, bytes: &[u8]) -> (us
 pub fn htmltok_tokenize_file_recorded(records: &mut Records, bytes: &[u8]) -> bool {
     records
         .record(&mut Tokenizer::new(Input::from_utf8_lossy(bytes)))
+        .is_ok()
+}
+
+/// The state a naive tree builder switches a driven tokenizer to after a
+/// start tag named `name`, and the name it then remembers as the last
+/// start tag.
+#[inline(always)]
+fn naive_switch(name: &str) -> Option<(State, &'static str)> {
+    Some(match name {
+        "script" => (State::ScriptData, "script"),
+        "style" => (State::Rawtext, "style"),
+        "xmp" => (State::Rawtext, "xmp"),
+        "iframe" => (State::Rawtext, "iframe"),
+        "noembed" => (State::Rawtext, "noembed"),
+        "noframes" => (State::Rawtext, "noframes"),
+        "title" => (State::Rcdata, "title"),
+        "textarea" => (State::Rcdata, "textarea"),
+        "plaintext" => (State::Plaintext, "plaintext"),
+        _ => return None,
+    })
+}
+
+/// A driven tokenizer's `next_token` loop, switched by `naive_switch`,
+/// every string read (`--driven`,
+/// `--toggle-collect=htmltok_tokenize_file_driven`).
+#[no_mangle]
+#[inline(never)]
+pub fn htmltok_tokenize_file_driven(bytes: &[u8]) -> (usize, usize) {
+    let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(bytes), Config::new().driven(true));
+    let mut tokens = 0usize;
+    let mut sum = 0usize;
+    loop {
+        let switch = {
+            let Some(token) = tok.next_token() else { break };
+            tokens += 1;
+            sum += observe(&token);
+            match &token {
+                Token::StartTag(tag) => naive_switch(tag.name()),
+                _ => None,
+            }
+        };
+        if let Some((state, name)) = switch {
+            tok.set_state(state);
+            tok.set_last_start_tag(Some(name));
+        }
+    }
+    (tokens, sum)
+}
+
+/// The same as records (`--records-with`,
+/// `--toggle-collect=htmltok_tokenize_file_records_with`): recorded by
+/// `record_with`, then every record read as `htmltok_tokenize_file_records`
+/// reads them.
+#[no_mangle]
+#[inline(never)]
+pub fn htmltok_tokenize_file_records_with(records: &mut Records, bytes: &[u8]) -> (usize, usize) {
+    if !htmltok_tokenize_file_recorded_with(records, bytes) {
+        return (0, 0);
+    }
+    read_records(records)
+}
+
+/// The recording of `--records-with` alone
+/// (`--toggle-collect=htmltok_tokenize_file_recorded_with`).
+#[no_mangle]
+#[inline(never)]
+pub fn htmltok_tokenize_file_recorded_with(records: &mut Records, bytes: &[u8]) -> bool {
+    let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(bytes), Config::new().driven(true));
+    records
+        .record_with(&mut tok, |token| match token {
+            Token::StartTag(tag) => match naive_switch(tag.name()) {
+                Some((state, _)) => Flow::Switch(state),
+                None => Flow::Continue,
+            },
+            _ => Flow::Continue,
+        })
         .is_ok()
 }
 
@@ -176,24 +264,35 @@ fn warm_up() {
     while tok.next_token().is_some() {}
 }
 
-/// `cargo xtask tokenize-file [--errors | --stream | --callback | --records] FILE...`.
+/// `cargo xtask tokenize-file [--errors | --stream | --callback | --records | --driven | --records-with] FILE...`.
 pub fn main(args: &[OsString]) -> ExitCode {
     let errors = args.iter().any(|a| a == "--errors");
     let stream = args.iter().any(|a| a == "--stream");
     let callback = args.iter().any(|a| a == "--callback");
     let recording = args.iter().any(|a| a == "--records");
+    let driven = args.iter().any(|a| a == "--driven");
+    let recording_with = args.iter().any(|a| a == "--records-with");
+    const MODES: [&str; 6] = [
+        "--errors",
+        "--stream",
+        "--callback",
+        "--records",
+        "--driven",
+        "--records-with",
+    ];
     let paths: Vec<_> = args
         .iter()
-        .filter(|a| {
-            !["--errors", "--stream", "--callback", "--records"].contains(&a.to_str().unwrap_or(""))
-        })
+        .filter(|a| !MODES.contains(&a.to_str().unwrap_or("")))
         .collect();
-    let modes = [errors, stream, callback, recording]
+    let modes = [errors, stream, callback, recording, driven, recording_with]
         .into_iter()
         .filter(|&m| m)
         .count();
     if paths.is_empty() || modes > 1 {
-        eprintln!("usage: cargo xtask tokenize-file [--errors | --stream | --callback | --records] FILE...");
+        eprintln!(
+            "usage: cargo xtask tokenize-file [{}] FILE...",
+            MODES.join(" | ")
+        );
         return ExitCode::from(2);
     }
     let mut files = Vec::new();
@@ -226,6 +325,10 @@ pub fn main(args: &[OsString]) -> ExitCode {
                 htmltok_tokenize_file_streaming(black_box(bytes))
             } else if recording {
                 htmltok_tokenize_file_records(&mut records, black_box(bytes))
+            } else if recording_with {
+                htmltok_tokenize_file_records_with(&mut records, black_box(bytes))
+            } else if driven {
+                htmltok_tokenize_file_driven(black_box(bytes))
             } else if callback {
                 htmltok_tokenize_file_callback(black_box(bytes))
             } else {

@@ -537,17 +537,29 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
 
     /// Records every token of a whole document (`text`, from where the
     /// machine is to its end) into `records`, the end of the input left
-    /// out, and leaves the machine finished: the same tokens in the same
-    /// order as `next_token`, with standalone mode's switches made after
-    /// each, each written from the spans and fields where the machine
-    /// keeps them, without the hand-out's protocol.
+    /// out, handing each token to `f` after it is recorded (as
+    /// [`for_each_token`](Self::for_each_token) does; the end of the input
+    /// too), until the end or `f` says [`Flow::Stop`]: the same tokens in
+    /// the same order as `next_token`, with standalone mode's switches and
+    /// then `f`'s made after each. Each record is written from the spans
+    /// and fields where the machine keeps them, without the hand-out's
+    /// protocol, and `f` gets a view of the kind each branch knows (a
+    /// callback that looks at start tags alone folds away elsewhere).
+    ///
+    /// Out of line: inlined into its caller, the machine's loop shared a
+    /// frame with the caller's code and spilled more.
     #[cfg(feature = "records")]
-    pub(crate) fn record_whole(
+    #[inline(never)]
+    pub(crate) fn record_whole<F, T>(
         &mut self,
         text: &str,
         mut feedback: Option<&mut Feedback>,
         records: &mut crate::records::Records,
-    ) {
+        mut f: F,
+    ) where
+        F: FnMut(Token<'_>) -> T,
+        T: Into<Flow>,
+    {
         let inp = Window {
             text,
             origin: 0,
@@ -567,8 +579,13 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
         self.handed = Handed::Nothing;
         self.tag_queued = false;
-        while !self.finished {
+        loop {
+            // After a text the token behind it is ready: `finished` is
+            // tested only where the machine is to run.
             if self.ready.is_none() {
+                if self.finished {
+                    break;
+                }
                 self.run(&inp);
                 if E::ENABLED && !self.limit_errors.is_empty() {
                     for (code, at) in std::mem::take(&mut self.limit_errors) {
@@ -579,45 +596,99 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             // A whole document's run ends at a token (the end of the input
             // is one); text before it goes first.
             let Some(kind) = self.ready else { break };
-            if !self.out.text.is_empty() {
+            let text_first = !self.out.text.is_empty();
+            // `f` is called in one place: called in one per kind, it was
+            // not inlined, and each token was stored for the call.
+            let token = if text_first {
                 if E::ENABLED {
                     self.check_stream(&inp, self.pos.saturating_sub(1));
                 }
                 records.push_text(&self.out, input_len);
                 if let Some(feedback) = feedback.as_deref_mut() {
-                    let switch = feedback.observe(&self.text_token(inp));
+                    let switch = feedback.observe_parts(Observed::Text, self.src(inp));
                     self.switch(switch);
+                }
+                self.text_token(inp)
+            } else if matches!(kind, Ready::StartTag | Ready::EndTag) {
+                // Tags first and together, without a `match`: one compiled
+                // to an indirect jump for every token.
+                records.push_tag(&self.out, text, input_len);
+                let end = kind == Ready::EndTag;
+                if let Some(feedback) = feedback.as_deref_mut() {
+                    let observed = if end {
+                        Observed::EndTag
+                    } else {
+                        Observed::StartTag
+                    };
+                    let switch = feedback.observe_parts(observed, self.src(inp));
+                    self.switch(switch);
+                }
+                let tag = Tag { src: self.src(inp) };
+                if end {
+                    Token::EndTag(tag)
+                } else {
+                    Token::StartTag(tag)
+                }
+            } else {
+                // Comments, DOCTYPEs, processing instructions (which switch
+                // nothing in the feedback) and the end: rare, out of line,
+                // so that the kind is tested for tags alone.
+                self.record_other(kind, records, input_len);
+                self.ready_token(inp)
+            };
+            let flow = f(token).into();
+            if text_first {
+                if !self.apply(flow) {
+                    // Left as `next_token` leaves it, the text handed out.
+                    self.handed = Handed::Text;
+                    self.tag_queued = matches!(kind, Ready::StartTag | Ready::EndTag);
+                    return;
                 }
                 self.out.text.clear();
                 continue;
             }
+            if !self.apply(flow) {
+                // Left as `next_token` leaves it, the token handed out
+                // (the end of the input too: the next call ends).
+                self.handed = Handed::Ready;
+                return;
+            }
             self.ready = None;
-            match kind {
-                Ready::StartTag | Ready::EndTag => {
-                    records.push_tag(&self.out, text, input_len);
-                    self.stale_tag = true;
-                }
-                Ready::Eof => {
-                    self.finished = true;
-                    break;
-                }
-                other => {
-                    use crate::records::TokenRecord;
-                    let kind = match other {
-                        Ready::Doctype => TokenRecord::DOCTYPE,
-                        Ready::ProcessingInstruction => TokenRecord::PROCESSING_INSTRUCTION,
-                        _ => TokenRecord::COMMENT,
-                    };
-                    records.push_other(kind, &self.out, input_len);
-                    self.handed_other(other);
-                }
+            // A tag's `stale_tag` is for a stream's `earliest_needed`: a
+            // whole document (all this loop records) never reads it.
+            if !matches!(kind, Ready::StartTag | Ready::EndTag) {
+                self.handed_other(kind);
             }
-            if let Some(feedback) = feedback.as_deref_mut() {
-                self.ready = Some(kind);
-                let switch = feedback.observe(&self.ready_token(inp));
-                self.ready = None;
-                self.switch(switch);
+        }
+    }
+
+    /// The record of the comment, DOCTYPE or processing instruction ready
+    /// (none for the end of the input), for [`record_whole`](Self::record_whole).
+    #[cfg(feature = "records")]
+    #[cold]
+    #[inline(never)]
+    fn record_other(&self, kind: Ready, records: &mut crate::records::Records, input_len: usize) {
+        use crate::records::TokenRecord;
+        let kind = match kind {
+            Ready::Doctype => TokenRecord::DOCTYPE,
+            Ready::ProcessingInstruction => TokenRecord::PROCESSING_INSTRUCTION,
+            Ready::Comment => TokenRecord::COMMENT,
+            Ready::StartTag | Ready::EndTag | Ready::Eof => return,
+        };
+        records.push_other(kind, &self.out, input_len);
+    }
+
+    /// Makes the switch `flow` says; `false` for [`Flow::Stop`].
+    #[cfg(feature = "records")]
+    #[inline(always)]
+    fn apply(&mut self, flow: Flow) -> bool {
+        match flow {
+            Flow::Continue => true,
+            Flow::Switch(state) => {
+                self.set_state(state);
+                true
             }
+            Flow::Stop => false,
         }
     }
 
