@@ -411,7 +411,13 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     .arena
                     .push_str(inp.str(self.fast_run, amp));
                 let mut utf8 = [0; 4];
-                self.out.attr_store.arena.push_str(value.as_str(&mut utf8));
+                let text = value.as_str(&mut utf8);
+                // `&amp;` and `&quot;`, the commonest: one (ASCII) byte
+                // pushed, not a string copied.
+                match *text.as_bytes() {
+                    [b] => self.out.attr_store.arena.push(char::from(b)),
+                    _ => self.out.attr_store.arena.push_str(text),
+                }
                 self.fast_run = amp + len;
                 len
             }
