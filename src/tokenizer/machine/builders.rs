@@ -13,7 +13,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// Emits input bytes `s..e` as characters.
     #[inline(always)]
     pub(super) fn emit_input(&mut self, inp: &Window, s: usize, e: usize) {
-        if self.out.text.start == self.out.text.end && !self.out.text.owned {
+        // An empty borrowed field is at 0..0 (`Field::clear`), and a
+        // non-empty one ends after 0: one comparison tells the first run.
+        if self.out.text.end == 0 && !self.out.text.owned {
             // The first run of a text token (no limit applies to text).
             self.out.text.start = s;
             self.out.text.end = e;
