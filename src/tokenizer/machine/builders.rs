@@ -297,7 +297,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             if a.strings != VERBATIM {
                 return self.is_duplicate_name(inp, Some((s, e)), e);
             }
+            // The first bytes before the call of `bcmp`: names of the
+            // same length mostly differ there (`class` and `style`).
             if a.name_span.len() == name.len()
+                && inp.buf().get(a.name_span.start) == name.first()
                 && inp.slice(a.name_span.start, a.name_span.end) == name
             {
                 dup = true;
