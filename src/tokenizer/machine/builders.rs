@@ -293,16 +293,27 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
         let name = inp.slice(s, e);
         let mut dup = false;
+        let (rewritten, arena) = (&self.out.attr_store.rewritten, &self.out.attr_store.arena);
         for a in &self.out.attrs {
-            if a.strings != VERBATIM {
-                return self.is_duplicate_name(inp, Some((s, e)), e);
-            }
+            // A record whose name or value was rewritten (after a value
+            // with a decoded reference, every later name meets one) is
+            // resolved here too, as `has_attribute_named` resolves it:
+            // below the index's threshold that is the same test.
+            let other = if a.strings == VERBATIM {
+                if a.name_span.len() != name.len() {
+                    continue;
+                }
+                inp.slice(a.name_span.start, a.name_span.end)
+            } else {
+                match a.slots(rewritten).0 {
+                    Slot::Empty => &b""[..],
+                    Slot::Input(s, e) => inp.slice(s, e),
+                    Slot::Scratch(s, e) => &arena.as_bytes()[s..e],
+                }
+            };
             // The first bytes before the call of `bcmp`: names of the
             // same length mostly differ there (`class` and `style`).
-            if a.name_span.len() == name.len()
-                && inp.buf().get(a.name_span.start) == name.first()
-                && inp.slice(a.name_span.start, a.name_span.end) == name
-            {
+            if other.len() == name.len() && other.first() == name.first() && other == name {
                 dup = true;
                 break;
             }
