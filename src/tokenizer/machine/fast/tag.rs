@@ -394,35 +394,43 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         if self.max_token_len != usize::MAX {
             return None;
         }
+        // The commonest references of values (`&amp;` and `&quot;`) are
+        // told here by their bytes, without `charref::decode`'s call and
+        // its result and errors passed through memory.
+        let rest = &buf[amp..];
+        let common = charref::common(rest);
         let mut errors = RefErrors::default();
-        let decoded = charref::decode(&buf[amp..], inp.eof, true, &mut errors);
-        let len = match decoded {
-            Decoded::NeedMore => return None,
-            Decoded::Literal(len) => len,
-            Decoded::Chars { len, value } => {
-                if flags & VALUE_IN_ARENA == 0 {
-                    flags |= VALUE_IN_ARENA;
-                    self.attr_fields_used = true;
-                    self.fast_arena = self.out.attr_store.arena.len();
-                    self.fast_run = vs;
+        let mut utf8 = [0; 4];
+        let (len, text) = match common {
+            Some(common) => common,
+            None => match charref::decode(rest, inp.eof, true, &mut errors) {
+                Decoded::NeedMore => return None,
+                Decoded::Literal(len) => {
+                    self.ref_errors(inp, amp, &errors);
+                    return Some((len, flags));
                 }
-                self.out
-                    .attr_store
-                    .arena
-                    .push_str(inp.str(self.fast_run, amp));
-                let mut utf8 = [0; 4];
-                let text = value.as_str(&mut utf8);
-                // `&amp;` and `&quot;`, the commonest: one (ASCII) byte
-                // pushed, not a string copied.
-                match *text.as_bytes() {
-                    [b] => self.out.attr_store.arena.push(char::from(b)),
-                    _ => self.out.attr_store.arena.push_str(text),
+                Decoded::Chars { len, value } => {
+                    self.ref_errors(inp, amp, &errors);
+                    (len, value.as_str(&mut utf8))
                 }
-                self.fast_run = amp + len;
-                len
-            }
+            },
         };
-        self.ref_errors(inp, amp, &errors);
+        if flags & VALUE_IN_ARENA == 0 {
+            flags |= VALUE_IN_ARENA;
+            self.attr_fields_used = true;
+            self.fast_arena = self.out.attr_store.arena.len();
+            self.fast_run = vs;
+        }
+        self.out
+            .attr_store
+            .arena
+            .push_str(inp.str(self.fast_run, amp));
+        // One (ASCII) byte pushed, not a string copied.
+        match *text.as_bytes() {
+            [b] => self.out.attr_store.arena.push(char::from(b)),
+            _ => self.out.attr_store.arena.push_str(text),
+        }
+        self.fast_run = amp + len;
         Some((len, flags))
     }
 
