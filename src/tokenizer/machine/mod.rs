@@ -738,15 +738,25 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                         self.stale_tag = true;
                     } else {
                         self.handed_other(kind);
+                        // The end of the input handed out: nothing follows.
+                        if self.finished {
+                            self.handed = Handed::Nothing;
+                            return Handed::Nothing;
+                        }
                     }
                 }
             }
-            Handed::Nothing => {}
+            // `finished` is set only where the end of the input is handed
+            // out (above, or the records' loop, which leaves `handed` at
+            // `Nothing`): a call that handed out text or a tag last needs
+            // no test of it.
+            Handed::Nothing => {
+                if self.finished {
+                    return Handed::Nothing;
+                }
+            }
         }
         self.handed = Handed::Nothing;
-        if self.finished {
-            return Handed::Nothing;
-        }
         self.run(inp);
         if E::ENABLED && !self.limit_errors.is_empty() {
             for (code, at) in std::mem::take(&mut self.limit_errors) {
