@@ -421,7 +421,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// out: forget the text, hand out the tag.
     #[inline(always)]
     fn hand_out_waiting_tag<'t>(&'t mut self, inp: Window<'t>) -> Token<'t> {
-        self.out.origin = inp.origin;
+        // In this window's origin already (see `advance`).
+        debug_assert_eq!(self.out.origin, inp.origin);
         self.out.text.clear();
         self.handed = Handed::Ready;
         self.tag_queued = false;
@@ -448,18 +449,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// origin to add to spans.
     #[inline(never)]
     fn next_token_driven_whole<'t>(&'t mut self, text: &'t str) -> Option<Token<'t>> {
-        self.next_token_whole_origin();
         self.next_token_inline(text, 0, true, None)
-    }
-
-    /// What the whole-document copies do for `out.origin`, which tokens
-    /// are resolved with: nothing. A window at origin 0 means no byte was
-    /// ever dropped (a stream's origin only grows, and a machine starts at
-    /// 0), so `out.origin` is 0 already; the other copies, and
-    /// `for_each_token`, store the window's origin before they run.
-    #[inline(always)]
-    fn next_token_whole_origin(&self) {
-        debug_assert_eq!(self.out.origin, 0);
     }
 
     /// [`next_token_standalone`](Self::next_token_standalone) for a whole
@@ -470,7 +460,6 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         text: &'t str,
         feedback: &mut Feedback,
     ) -> Option<Token<'t>> {
-        self.next_token_whole_origin();
         self.next_token_inline(text, 0, true, Some(feedback))
     }
 
@@ -481,7 +470,6 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         origin: usize,
         eof: bool,
     ) -> Option<Token<'t>> {
-        self.out.origin = origin;
         self.next_token_inline(text, origin, eof, None)
     }
 
@@ -493,7 +481,6 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         eof: bool,
         feedback: &mut Feedback,
     ) -> Option<Token<'t>> {
-        self.out.origin = origin;
         self.next_token_inline(text, origin, eof, Some(feedback))
     }
 
@@ -535,8 +522,6 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         F: FnMut(Token<'_>) -> T,
         T: Into<Flow>,
     {
-        // Tokens are resolved in this window (see `advance`).
-        self.out.origin = origin;
         loop {
             let flow = {
                 let token = self.next_token_inline(text, origin, eof, feedback.as_deref_mut());
@@ -731,9 +716,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// complete (or the window is used up), and says what to hand out.
     #[inline(always)]
     fn advance(&mut self, inp: &Window) -> Handed {
-        // Tokens are resolved in the window of this call: its origin is in
-        // `out` already (set by the callers of the machine's copies, see
-        // `next_token_whole_origin`).
+        // Tokens are resolved in the window of this call, whose origin is
+        // `out.origin` already: it starts at 0 and `rebase` moves it with
+        // the window (the only caller with a moving window is a stream).
+        debug_assert_eq!(self.out.origin, inp.origin);
         match self.handed {
             Handed::Text => {
                 self.out.text.clear();
