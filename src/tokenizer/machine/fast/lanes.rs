@@ -253,7 +253,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             self.out.comment.clear();
             return false;
         }
-        self.state = State::Data;
+        // From the data lane, in the data state, where the comment goes
+        // back to.
+        debug_assert_eq!(self.state, State::Data);
         self.pos = gt + 1;
         self.emit(Ready::Comment, gt + 1);
         true

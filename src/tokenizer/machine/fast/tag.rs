@@ -648,7 +648,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// committed.
     #[inline(always)]
     pub(super) fn fast_emit(&mut self, inp: &Window, name: Span, gt: usize) -> bool {
-        self.state = State::Data;
+        // The tag fast path runs from the data lane, in the data state, and
+        // leaves it only for the general machine: the state is the one the
+        // tag goes back to.
+        debug_assert_eq!(self.state, State::Data);
         let end = gt + 1;
         self.pos = end;
         let ready = if self.out.tag_is_end {
