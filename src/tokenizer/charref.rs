@@ -153,17 +153,8 @@ pub(crate) fn decode(
     errors: &mut RefErrors,
 ) -> Decoded {
     debug_assert_eq!(bytes.first(), Some(&b'&'));
-    // The four commonest references of real pages (`&quot;` and `&amp;`
-    // in attribute values above all, then `&gt;` and `&lt;`), by one
-    // comparison of their bytes: whole, with their `;`, no error. The
-    // general path takes the name's run, a table match and a result
-    // built through `match_named`, many instructions more.
-    match bytes.first_chunk::<4>() {
-        Some(b"&lt;") => return named_chars(4, "<"),
-        Some(b"&gt;") => return named_chars(4, ">"),
-        Some(b"&amp") if bytes.get(4) == Some(&b';') => return named_chars(5, "&"),
-        Some(b"&quo") if bytes.get(4..6) == Some(b"t;") => return named_chars(6, "\""),
-        _ => {}
+    if let Some((len, value)) = common(bytes) {
+        return named_chars(len, value);
     }
     match bytes.get(1) {
         Some(b) if b.is_ascii_alphanumeric() => named(bytes, eof, in_attribute, errors),
@@ -171,6 +162,22 @@ pub(crate) fn decode(
         Some(_) => Decoded::Literal(1),
         None if eof => Decoded::Literal(1),
         None => Decoded::NeedMore,
+    }
+}
+
+/// The four commonest references of real pages (`&quot;` and `&amp;` in
+/// attribute values above all, then `&gt;` and `&lt;`), by one comparison
+/// of their bytes (from the `&`): whole, with their `;`, no error; their
+/// length and value. The general path takes the name's run, a table match
+/// and a result built through `match_named`, many instructions more.
+#[inline(always)]
+pub(crate) fn common(bytes: &[u8]) -> Option<(usize, &'static str)> {
+    match bytes.first_chunk::<4>() {
+        Some(b"&lt;") => Some((4, "<")),
+        Some(b"&gt;") => Some((4, ">")),
+        Some(b"&amp") if bytes.get(4) == Some(&b';') => Some((5, "&")),
+        Some(b"&quo") if bytes.get(4..6) == Some(b"t;") => Some((6, "\"")),
+        _ => None,
     }
 }
 

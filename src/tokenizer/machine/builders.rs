@@ -13,7 +13,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// Emits input bytes `s..e` as characters.
     #[inline(always)]
     pub(super) fn emit_input(&mut self, inp: &Window, s: usize, e: usize) {
-        if self.out.text.start == self.out.text.end && !self.out.text.owned {
+        // An empty borrowed field is at 0..0 (`Field::clear`), and a
+        // non-empty one ends after 0: one comparison tells the first run.
+        if self.out.text.end == 0 && !self.out.text.owned {
             // The first run of a text token (no limit applies to text).
             self.out.text.start = s;
             self.out.text.end = e;
@@ -291,13 +293,27 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
         let name = inp.slice(s, e);
         let mut dup = false;
+        let (rewritten, arena) = (&self.out.attr_store.rewritten, &self.out.attr_store.arena);
         for a in &self.out.attrs {
-            if a.strings != VERBATIM {
-                return self.is_duplicate_name(inp, Some((s, e)), e);
-            }
-            if a.name_span.len() == name.len()
-                && inp.slice(a.name_span.start, a.name_span.end) == name
-            {
+            // A record whose name or value was rewritten (after a value
+            // with a decoded reference, every later name meets one) is
+            // resolved here too, as `has_attribute_named` resolves it:
+            // below the index's threshold that is the same test.
+            let other = if a.strings == VERBATIM {
+                if a.name_span.len() != name.len() {
+                    continue;
+                }
+                inp.slice(a.name_span.start, a.name_span.end)
+            } else {
+                match a.slots(rewritten).0 {
+                    Slot::Empty => &b""[..],
+                    Slot::Input(s, e) => inp.slice(s, e),
+                    Slot::Scratch(s, e) => &arena.as_bytes()[s..e],
+                }
+            };
+            // The first bytes before the call of `bcmp`: names of the
+            // same length mostly differ there (`class` and `style`).
+            if other.len() == name.len() && other.first() == name.first() && other == name {
                 dup = true;
                 break;
             }

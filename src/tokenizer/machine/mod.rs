@@ -421,7 +421,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// out: forget the text, hand out the tag.
     #[inline(always)]
     fn hand_out_waiting_tag<'t>(&'t mut self, inp: Window<'t>) -> Token<'t> {
-        self.out.origin = inp.origin;
+        // In this window's origin already (see `advance`).
+        debug_assert_eq!(self.out.origin, inp.origin);
         self.out.text.clear();
         self.handed = Handed::Ready;
         self.tag_queued = false;
@@ -786,8 +787,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// complete (or the window is used up), and says what to hand out.
     #[inline(always)]
     fn advance(&mut self, inp: &Window) -> Handed {
-        // Tokens are resolved in the window of this call.
-        self.out.origin = inp.origin;
+        // Tokens are resolved in the window of this call, whose origin is
+        // `out.origin` already: it starts at 0 and `rebase` moves it with
+        // the window (the only caller with a moving window is a stream).
+        debug_assert_eq!(self.out.origin, inp.origin);
         match self.handed {
             Handed::Text => {
                 self.out.text.clear();
@@ -809,15 +812,25 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                         self.stale_tag = true;
                     } else {
                         self.handed_other(kind);
+                        // The end of the input handed out: nothing follows.
+                        if self.finished {
+                            self.handed = Handed::Nothing;
+                            return Handed::Nothing;
+                        }
                     }
                 }
             }
-            Handed::Nothing => {}
+            // `finished` is set only where the end of the input is handed
+            // out (above, or the records' loop, which leaves `handed` at
+            // `Nothing`): a call that handed out text or a tag last needs
+            // no test of it.
+            Handed::Nothing => {
+                if self.finished {
+                    return Handed::Nothing;
+                }
+            }
         }
         self.handed = Handed::Nothing;
-        if self.finished {
-            return Handed::Nothing;
-        }
         self.run(inp);
         if E::ENABLED && !self.limit_errors.is_empty() {
             for (code, at) in std::mem::take(&mut self.limit_errors) {

@@ -214,6 +214,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     pub(crate) fn rebase(&mut self, drop: usize) {
         let shift = |p: &mut usize| *p = p.wrapping_sub(drop);
         let shift_span = |s: &mut Span| *s = s.moved(drop.wrapping_neg());
+        // The window's origin moves by what is dropped: kept here, it need
+        // not be stored by every call (see `Machine::advance`).
+        self.out.origin += drop;
         shift(&mut self.pos);
         shift(&mut self.lt);
         shift(&mut self.amp);

@@ -11,9 +11,11 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// lane. Returns `false`, with `pos` at the byte, where the general
     /// step must take over: `<!` other than a plain comment, `<` not
     /// followed by a letter, NUL (errors on), the end of the window or a
-    /// reference it cuts.
+    /// reference it cuts. `true` is `Some`: whether a token is ready (the
+    /// tag fast path says so on each of its ways out, so that `run` need
+    /// not read `ready` back).
     #[inline(always)]
-    pub(in crate::tokenizer::machine) fn data_lane(&mut self, inp: &Window) -> bool {
+    pub(in crate::tokenizer::machine) fn data_lane(&mut self, inp: &Window) -> Option<bool> {
         let set = if E::ENABLED {
             &scan::DATA_WITH_NUL
         } else {
@@ -32,7 +34,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                         }
                         Some(b'!') if buf.get(r + 2..r + 4) == Some(b"--") => {
                             if self.comment_lane(*inp, r) {
-                                return true;
+                                return Some(true);
                             }
                             break;
                         }
@@ -44,12 +46,11 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     self.lt = r;
                     // With errors on, attributes are built for their
                     // errors even when they are not handed out.
-                    if A::KEEP || E::ENABLED {
-                        self.tag_fast_path::<Build>(inp, name, is_end);
+                    return Some(if A::KEEP || E::ENABLED {
+                        self.tag_fast_path::<Build>(inp, name, is_end)
                     } else {
-                        self.tag_fast_path::<Skim>(inp, name, is_end);
-                    }
-                    return true;
+                        self.tag_fast_path::<Skim>(inp, name, is_end)
+                    });
                 }
                 Some(b'&') => match self.text_reference(inp, r) {
                     Some(len) => r += len,
@@ -60,14 +61,14 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             }
         }
         self.pos = r;
-        false
+        None
     }
 
     /// [`data_lane`](Self::data_lane) as a call, for the loop of
-    /// [`run_loop`](Self::run_loop).
+    /// [`run_loop`](Self::run_loop): whether it went anywhere.
     #[inline(never)]
     pub(in crate::tokenizer::machine) fn data_lane_call(&mut self, inp: &Window) -> bool {
-        self.data_lane(inp)
+        self.data_lane(inp).is_some()
     }
 
     /// The RCDATA, RAWTEXT and script data states' common path without a
@@ -252,7 +253,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             self.out.comment.clear();
             return false;
         }
-        self.state = State::Data;
+        // From the data lane, in the data state, where the comment goes
+        // back to.
+        debug_assert_eq!(self.state, State::Data);
         self.pos = gt + 1;
         self.emit(Ready::Comment, gt + 1);
         true
@@ -306,6 +309,20 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn text_newline(&mut self, inp: &Window, r: usize) -> usize {
         let n = 1 + usize::from(inp.buf()[r + 1] == b'\n');
+        let text = &self.out.text;
+        if n == 2 && text.start == text.end && !text.owned {
+            // A CRLF that starts a text token (the line break before an
+            // indented tag, on pages written on Windows): the text is the
+            // LF's input byte, as `push_char` would make it, without its
+            // call (text has no length limit).
+            self.out.text.start = r + 1;
+            self.out.text.end = r + 2;
+            self.out.text_span = Span {
+                start: r,
+                end: r + 2,
+            };
+            return 2;
+        }
         self.emit_char(inp, r, n);
         n
     }

@@ -40,7 +40,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// window) it leaves (`fast_leave`) with `state`, `pos` and the
     /// attribute in progress where the general machine would have them, and
     /// the general machine goes on from there. So it changes speed, never
-    /// tokens: every html5lib test runs through it.
+    /// tokens: every html5lib test runs through it. Returns whether the tag
+    /// was emitted (`false`: it left), which each way out knows.
     ///
     /// Each state of a tag is a place in this code rather than a value
     /// matched in a loop: a tag is name, then attributes of name, `=` and
@@ -62,7 +63,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         inp: &Window,
         p: usize,
         is_end: bool,
-    ) {
+    ) -> bool {
         use State::*;
         // Bytes past a token-length limit are left to the general machine,
         // which cuts fields there: before it, no field can reach the limit.
@@ -108,7 +109,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 Some(b'>') => break 'tag r,
                 Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => r += 1,
                 Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, name),
-                _ => return self.fast_leave(*inp, TagName, r, false),
+                _ => return self.fast_leave_at(inp, TagName, r),
             }
             // The structural index of the 64 bytes from the first
             // attribute on, built when the first attribute name is looked
@@ -123,7 +124,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     Some(b'>') => break 'tag r,
                     Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, name),
                     Some(b'=' | b'"' | b'\'' | b'<' | 0) | None => {
-                        return self.fast_leave(*inp, BeforeAttributeName, r, false)
+                        return self.fast_leave_at(inp, BeforeAttributeName, r)
                     }
                     Some(_) => {}
                 }
@@ -132,7 +133,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 // reports the limit (attributes stepped over are dropped
                 // anyway).
                 if M::BUILD && self.out.attrs.len() >= self.max_attributes {
-                    return self.fast_leave(*inp, BeforeAttributeName, r, false);
+                    return self.fast_leave_at(inp, BeforeAttributeName, r);
                 }
                 // Stepped over, an attribute counts as a duplicate, which the
                 // general machine drops if it takes over.
@@ -270,22 +271,22 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => r += 1,
                     Some(b'>') => break 'tag r,
                     Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, name),
-                    _ => return self.fast_leave(*inp, AfterAttributeValueQuoted, r, false),
+                    _ => return self.fast_leave_at(inp, AfterAttributeValueQuoted, r),
                 }
             }
         };
-        self.fast_emit(inp, name, gt);
+        self.fast_emit(inp, name, gt)
     }
 
     /// The self-closing start tag state at window offset `r` (after the
     /// `/`): `>` ends the tag, anything else is the general machine's.
     #[inline(always)]
-    fn fast_self_closing(&mut self, inp: &Window, buf: &[u8], r: usize, name: Span) {
+    fn fast_self_closing(&mut self, inp: &Window, buf: &[u8], r: usize, name: Span) -> bool {
         if buf.get(r) == Some(&b'>') {
             self.out.self_closing = true;
             return self.fast_emit(inp, name, r);
         }
-        self.fast_leave(*inp, State::SelfClosingStartTag, r, false)
+        self.fast_leave_at(inp, State::SelfClosingStartTag, r)
     }
 
     /// The end of an attribute name from window offset `r` (the next byte
@@ -394,29 +395,43 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         if self.max_token_len != usize::MAX {
             return None;
         }
+        // The commonest references of values (`&amp;` and `&quot;`) are
+        // told here by their bytes, without `charref::decode`'s call and
+        // its result and errors passed through memory.
+        let rest = &buf[amp..];
+        let common = charref::common(rest);
         let mut errors = RefErrors::default();
-        let decoded = charref::decode(&buf[amp..], inp.eof, true, &mut errors);
-        let len = match decoded {
-            Decoded::NeedMore => return None,
-            Decoded::Literal(len) => len,
-            Decoded::Chars { len, value } => {
-                if flags & VALUE_IN_ARENA == 0 {
-                    flags |= VALUE_IN_ARENA;
-                    self.attr_fields_used = true;
-                    self.fast_arena = self.out.attr_store.arena.len();
-                    self.fast_run = vs;
+        let mut utf8 = [0; 4];
+        let (len, text) = match common {
+            Some(common) => common,
+            None => match charref::decode(rest, inp.eof, true, &mut errors) {
+                Decoded::NeedMore => return None,
+                Decoded::Literal(len) => {
+                    self.ref_errors(inp, amp, &errors);
+                    return Some((len, flags));
                 }
-                self.out
-                    .attr_store
-                    .arena
-                    .push_str(inp.str(self.fast_run, amp));
-                let mut utf8 = [0; 4];
-                self.out.attr_store.arena.push_str(value.as_str(&mut utf8));
-                self.fast_run = amp + len;
-                len
-            }
+                Decoded::Chars { len, value } => {
+                    self.ref_errors(inp, amp, &errors);
+                    (len, value.as_str(&mut utf8))
+                }
+            },
         };
-        self.ref_errors(inp, amp, &errors);
+        if flags & VALUE_IN_ARENA == 0 {
+            flags |= VALUE_IN_ARENA;
+            self.attr_fields_used = true;
+            self.fast_arena = self.out.attr_store.arena.len();
+            self.fast_run = vs;
+        }
+        self.out
+            .attr_store
+            .arena
+            .push_str(inp.str(self.fast_run, amp));
+        // One (ASCII) byte pushed, not a string copied.
+        match *text.as_bytes() {
+            [b] => self.out.attr_store.arena.push(char::from(b)),
+            _ => self.out.attr_store.arena.push_str(text),
+        }
+        self.fast_run = amp + len;
         Some((len, flags))
     }
 
@@ -474,9 +489,19 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// to the machine's `fast_attr` here, on the way out only: passed on,
     /// it was kept in memory all along the fast path for the call.
     #[inline(always)]
-    fn fast_leave_in_attr(&mut self, inp: &Window, state: State, r: usize, a: FastAttr) {
+    fn fast_leave_in_attr(&mut self, inp: &Window, state: State, r: usize, a: FastAttr) -> bool {
         self.fast_attr = a;
         self.fast_leave(*inp, state, r, true);
+        false
+    }
+
+    /// [`fast_leave`](Self::fast_leave) between attributes: `false`, no
+    /// token is ready (the tag fast path's answer, known on each way out
+    /// instead of read back from `ready`).
+    #[inline(always)]
+    fn fast_leave_at(&mut self, inp: &Window, state: State, r: usize) -> bool {
+        self.fast_leave(*inp, state, r, false);
+        false
     }
 
     /// Leaving the fast path for the general machine: it goes on from
@@ -622,8 +647,11 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// bytes, or lower-cased in `tag_name`) and whose attributes are all
     /// committed.
     #[inline(always)]
-    pub(super) fn fast_emit(&mut self, inp: &Window, name: Span, gt: usize) {
-        self.state = State::Data;
+    pub(super) fn fast_emit(&mut self, inp: &Window, name: Span, gt: usize) -> bool {
+        // The tag fast path runs from the data lane, in the data state, and
+        // leaves it only for the general machine: the state is the one the
+        // tag goes back to.
+        debug_assert_eq!(self.state, State::Data);
         let end = gt + 1;
         self.pos = end;
         let ready = if self.out.tag_is_end {
@@ -646,6 +674,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             Ready::StartTag
         };
         self.emit(ready, end);
+        true
     }
 }
 

@@ -27,12 +27,15 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     #[inline(always)]
     pub(super) fn run(&mut self, inp: &Window) {
         if self.fast_paths && self.state == State::Data {
-            // `false`: the general step takes over at `pos`.
-            if !self.data_lane(inp) && !self.step(*inp) {
-                return;
-            }
-            if self.ready.is_some() {
-                return;
+            match self.data_lane(inp) {
+                Some(true) => return,
+                Some(false) => {}
+                // The general step takes over at `pos`.
+                None => {
+                    if !self.step(*inp) || self.ready.is_some() {
+                        return;
+                    }
+                }
             }
         }
         self.run_loop(*inp);
