@@ -156,6 +156,17 @@ pub(crate) fn decode(
     if let Some((len, value)) = common(bytes) {
         return named_chars(len, value);
     }
+    decode_uncommon(bytes, eof, in_attribute, errors)
+}
+
+/// [`decode`] for a reference that [`common`] has already found is none
+/// of the four it tells (a caller that tests them first itself).
+pub(crate) fn decode_uncommon(
+    bytes: &[u8],
+    eof: bool,
+    in_attribute: bool,
+    errors: &mut RefErrors,
+) -> Decoded {
     match bytes.get(1) {
         Some(b) if b.is_ascii_alphanumeric() => named(bytes, eof, in_attribute, errors),
         Some(b'#') => numeric(bytes, eof, errors),

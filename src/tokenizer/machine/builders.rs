@@ -305,11 +305,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 }
                 inp.slice(a.name_span.start, a.name_span.end)
             } else {
-                match a.slots(rewritten).0 {
-                    Slot::Empty => &b""[..],
-                    Slot::Input(s, e) => inp.slice(s, e),
-                    Slot::Scratch(s, e) => &arena.as_bytes()[s..e],
-                }
+                slot_bytes(a.slots(rewritten).0, inp, arena)
             };
             // The first bytes before the call of `bcmp`: names of the
             // same length mostly differ there (`class` and `style`).
@@ -426,12 +422,21 @@ pub(super) fn has_attribute_named(
 ) -> bool {
     let (rewritten, arena) = (&store.rewritten, &store.arena);
     index.is_duplicate(name, attrs.len(), |i| {
-        attrs.get(i).map(|a| match a.slots(rewritten).0 {
-            Slot::Empty => &b""[..],
-            Slot::Input(s, e) => inp.slice(s, e),
-            Slot::Scratch(s, e) => &arena.as_bytes()[s..e],
-        })
+        attrs
+            .get(i)
+            .map(|a| slot_bytes(a.slots(rewritten).0, inp, arena))
     })
+}
+
+/// The bytes of an attribute's name or value slot: the window's, or the
+/// arena's where the standard rewrote it.
+#[inline(always)]
+fn slot_bytes<'w>(slot: Slot, inp: &'w Window, arena: &'w str) -> &'w [u8] {
+    match slot {
+        Slot::Empty => &b""[..],
+        Slot::Input(s, e) => inp.slice(s, e),
+        Slot::Scratch(s, e) => &arena.as_bytes()[s..e],
+    }
 }
 
 #[derive(Clone, Copy)]

@@ -404,7 +404,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         let mut utf8 = [0; 4];
         let (len, text) = match common {
             Some(common) => common,
-            None => match charref::decode(rest, inp.eof, true, &mut errors) {
+            None => match charref::decode_uncommon(rest, inp.eof, true, &mut errors) {
                 Decoded::NeedMore => return None,
                 Decoded::Literal(len) => {
                     self.ref_errors(inp, amp, &errors);
