@@ -205,7 +205,13 @@ fn goals(p: &Paired<'_>) -> Vec<Goal> {
                 4.0,
             ),
             at_least(
-                "htmltok-records >= 1.0x htmltok",
+                "htmltok-recording >= 1.0x htmltok",
+                "htmltok-recording",
+                "htmltok",
+                1.0,
+            ),
+            at_least(
+                "htmltok-records (read too) >= 1.0x htmltok",
                 "htmltok-records",
                 "htmltok",
                 1.0,

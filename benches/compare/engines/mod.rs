@@ -18,6 +18,7 @@ pub type Engine = fn(&Page) -> Seen;
 pub const ENGINES: &[(&str, Engine)] = &[
     ("htmltok", ours::whole),
     ("htmltok-records", ours::records),
+    ("htmltok-recording", ours::recording),
     ("htmltok-stream-64k", ours::stream_64k),
     ("htmltok-errors", ours::errors),
     ("htmltok-scalar", ours::scalar),
