@@ -322,6 +322,21 @@ macro_rules! avx2_scan {
     }};
 }
 
+/// Byte `k` of a [`Method::Few`] set in all 32 lanes, from the set's
+/// stored 16-byte splat: one broadcast load, where a byte loaded and then
+/// broadcast takes three instructions (the kernels' setup runs at every
+/// call, and most calls return at their first vector).
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn splat(set: &Landmarks, k: usize) -> __m256i {
+    // SAFETY: the load reads the 16-byte array `set.splats[k]` whole
+    // (unaligned); AVX2 is enabled here and checked by the caller.
+    unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(set.splats[k].as_ptr().cast())) }
+}
+
 /// A set of three bytes (the data state's `<`, `&`, CR): one compare less
 /// per vector than `avx2_few`, on the longest runs of all, text.
 ///
@@ -329,13 +344,12 @@ macro_rules! avx2_scan {
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
 unsafe fn avx2_three(set: &Landmarks, hay: &[u8]) -> usize {
-    let [b0, b1, b2, ..] = set.bytes;
     avx2_scan!(
         set, hay,
         setup {
-            let w0 = _mm256_set1_epi8(b0 as i8);
-            let w1 = _mm256_set1_epi8(b1 as i8);
-            let w2 = _mm256_set1_epi8(b2 as i8);
+            let w0 = splat(set, 0);
+            let w1 = splat(set, 1);
+            let w2 = splat(set, 2);
         }
         wide |v| _mm256_or_si256(
             _mm256_or_si256(_mm256_cmpeq_epi8(v, w0), _mm256_cmpeq_epi8(v, w1)),
@@ -355,14 +369,13 @@ unsafe fn avx2_three(set: &Landmarks, hay: &[u8]) -> usize {
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
 unsafe fn avx2_few(set: &Landmarks, hay: &[u8]) -> usize {
-    let [b0, b1, b2, b3, ..] = set.bytes;
     avx2_scan!(
         set, hay,
         setup {
-            let w0 = _mm256_set1_epi8(b0 as i8);
-            let w1 = _mm256_set1_epi8(b1 as i8);
-            let w2 = _mm256_set1_epi8(b2 as i8);
-            let w3 = _mm256_set1_epi8(b3 as i8);
+            let w0 = splat(set, 0);
+            let w1 = splat(set, 1);
+            let w2 = splat(set, 2);
+            let w3 = splat(set, 3);
         }
         wide |v| _mm256_or_si256(
             _mm256_or_si256(_mm256_cmpeq_epi8(v, w0), _mm256_cmpeq_epi8(v, w1)),
