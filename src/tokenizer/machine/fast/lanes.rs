@@ -25,39 +25,46 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         let mut r = self.pos;
         loop {
             r = self.text_run(inp, set, r);
-            match buf.get(r) {
-                Some(b'<') => {
-                    let (name, is_end) = match buf.get(r + 1) {
-                        Some(b'a'..=b'z' | b'A'..=b'Z') => (r + 1, false),
-                        Some(b'/') if matches!(buf.get(r + 2), Some(b'a'..=b'z' | b'A'..=b'Z')) => {
-                            (r + 2, true)
+            let Some(&c) = buf.get(r) else { break };
+            // The run stops only at a byte of the set (`<`, `&`, CR, and
+            // NUL with errors on): of those, `<` alone is above `&`, so one
+            // comparison tells the commonest stop, a tag, from the others
+            // (a `match` tested it after the rarer two).
+            debug_assert!(matches!(c, b'<' | b'&' | b'\r' | 0));
+            if c > b'&' {
+                let (name, is_end) = match buf.get(r + 1) {
+                    Some(b'a'..=b'z' | b'A'..=b'Z') => (r + 1, false),
+                    Some(b'/') if matches!(buf.get(r + 2), Some(b'a'..=b'z' | b'A'..=b'Z')) => {
+                        (r + 2, true)
+                    }
+                    Some(b'!') if buf.get(r + 2..r + 4) == Some(b"--") => {
+                        if self.comment_lane(*inp, r) {
+                            return Some(true);
                         }
-                        Some(b'!') if buf.get(r + 2..r + 4) == Some(b"--") => {
-                            if self.comment_lane(*inp, r) {
-                                return Some(true);
-                            }
-                            break;
-                        }
-                        _ => break,
-                    };
-                    // `lt_read` is set by `fast_leave`, where the general
-                    // machine takes the tag over: a tag the fast path
-                    // completes reads nothing back from `lt`.
-                    self.lt = r;
-                    // With errors on, attributes are built for their
-                    // errors even when they are not handed out.
-                    return Some(if A::KEEP || E::ENABLED {
-                        self.tag_fast_path::<Build>(inp, name, is_end)
-                    } else {
-                        self.tag_fast_path::<Skim>(inp, name, is_end)
-                    });
-                }
-                Some(b'&') => match self.text_reference(inp, r) {
+                        break;
+                    }
+                    _ => break,
+                };
+                // `lt_read` is set by `fast_leave`, where the general
+                // machine takes the tag over: a tag the fast path
+                // completes reads nothing back from `lt`.
+                self.lt = r;
+                // With errors on, attributes are built for their
+                // errors even when they are not handed out.
+                return Some(if A::KEEP || E::ENABLED {
+                    self.tag_fast_path::<Build>(inp, name, is_end)
+                } else {
+                    self.tag_fast_path::<Skim>(inp, name, is_end)
+                });
+            } else if c == b'&' {
+                match self.text_reference(inp, r) {
                     Some(len) => r += len,
                     None => break,
-                },
-                Some(b'\r') if r + 1 < buf.len() => r += self.text_newline(inp, r),
-                _ => break,
+                }
+            } else if c == b'\r' && r + 1 < buf.len() {
+                r += self.text_newline(inp, r);
+            } else {
+                break;
             }
         }
         self.pos = r;
