@@ -104,11 +104,23 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         // place that emits the tag is inlined here once; the ways out to
         // the general machine are calls of `fast_leave`.
         let gt = 'tag: {
-            // Tag name state, at the byte after the name's run.
-            match buf.get(r) {
-                Some(b'>') => break 'tag r,
-                Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => r += 1,
-                Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, name),
+            // Tag name state, at the byte after the name's run: a byte of
+            // `scan::TAG_NAME` other than upper case (taken above). Of
+            // those, `>` alone is above `/`, so one comparison tells the
+            // commonest, the tag's end (a `match` tested it last).
+            let Some(&c) = buf.get(r) else {
+                return self.fast_leave_at(inp, TagName, r);
+            };
+            debug_assert!(matches!(
+                c,
+                b'\t' | b'\n' | 0x0C | b' ' | b'\r' | b'/' | b'>' | 0
+            ));
+            if c > b'/' {
+                break 'tag r;
+            }
+            match c {
+                b'\t' | b'\n' | 0x0C | b' ' | b'\r' => r += 1,
+                b'/' => return self.fast_self_closing(inp, buf, r + 1, name),
                 _ => return self.fast_leave_at(inp, TagName, r),
             }
             // The structural index of the 64 bytes from the first
