@@ -158,9 +158,20 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     // it is whole.
                     r += self.find(&scan::ATTR_NAME_ANY_CASE, &buf[r..]);
                 }
-                let c = match buf.get(r) {
-                    Some(&c @ (b'=' | b'\t' | b'\n' | 0x0C | b' ' | b'\r' | b'/' | b'>')) => c,
-                    _ => return self.fast_leave_in_attr(inp, AttributeName, r, a),
+                // The byte that ends the name. The commonest attribute,
+                // `name="value"`, is told by one two-byte comparison of `="`
+                // and goes straight to the value (a test of `=` alone is
+                // merged into the `match` below, whose bit test comes
+                // first): `c` is then the quote, at which no name that the
+                // fast path keeps ends, and which one register carries past
+                // the duplicate test.
+                let c = if buf.get(r..r + 2) == Some(b"=\"") {
+                    b'"'
+                } else {
+                    match buf.get(r) {
+                        Some(&c @ (b'=' | b'\t' | b'\n' | 0x0C | b' ' | b'\r' | b'/' | b'>')) => c,
+                        _ => return self.fast_leave_in_attr(inp, AttributeName, r, a),
+                    }
                 };
                 (a.ne, a.vs, a.ve) = (r, r, r);
                 if M::BUILD {
@@ -174,91 +185,101 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                         a.flags |= DUPLICATE;
                     }
                 }
-                if c != b'=' {
-                    // After attribute name state.
+                let (set, quote, state) = if c == b'"' {
+                    r += 2;
+                    (&scan::ATTR_VALUE_DOUBLE, b'"', AttributeValueDoubleQuoted)
+                } else {
+                    if c != b'=' {
+                        // After attribute name state.
+                        while let Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') = buf.get(r) {
+                            r += 1;
+                        }
+                        match buf.get(r) {
+                            Some(b'=') => {}
+                            Some(b'>') => {
+                                self.fast_commit::<M>(a);
+                                break 'tag r;
+                            }
+                            Some(b'/') => {
+                                self.fast_commit::<M>(a);
+                                return self.fast_self_closing(inp, buf, r + 1, name);
+                            }
+                            Some(b'"' | b'\'' | b'<' | 0) | None => {
+                                return self.fast_leave_in_attr(inp, AfterAttributeName, r, a)
+                            }
+                            // The next attribute's name.
+                            Some(_) => {
+                                self.fast_commit::<M>(a);
+                                continue;
+                            }
+                        }
+                    }
+                    r += 1;
+                    // Before attribute value state.
                     while let Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') = buf.get(r) {
                         r += 1;
                     }
                     match buf.get(r) {
-                        Some(b'=') => {}
-                        Some(b'>') => {
-                            self.fast_commit::<M>(a);
-                            break 'tag r;
+                        Some(b'"') => {
+                            r += 1;
+                            (&scan::ATTR_VALUE_DOUBLE, b'"', AttributeValueDoubleQuoted)
                         }
-                        Some(b'/') => {
-                            self.fast_commit::<M>(a);
-                            return self.fast_self_closing(inp, buf, r + 1, name);
+                        Some(b'\'') => {
+                            r += 1;
+                            (&scan::ATTR_VALUE_SINGLE, b'\'', AttributeValueSingleQuoted)
                         }
-                        Some(b'"' | b'\'' | b'<' | 0) | None => {
-                            return self.fast_leave_in_attr(inp, AfterAttributeName, r, a)
+                        Some(b'>' | 0) | None => {
+                            return self.fast_leave_in_attr(inp, BeforeAttributeValue, r, a)
                         }
-                        // The next attribute's name.
                         Some(_) => {
-                            self.fast_commit::<M>(a);
+                            // Attribute value (unquoted) state: it ends at
+                            // whitespace or `>`.
+                            (a.vs, a.ve) = (r, r);
+                            loop {
+                                r += self.find(&scan::ATTR_VALUE_UNQUOTED, &buf[r..]);
+                                match buf.get(r) {
+                                    Some(b'&') if M::BUILD => {
+                                        match self.fast_reference(*inp, buf, r, a.vs, a.flags) {
+                                            Some((n, flags)) => (r, a.flags) = (r + n, flags),
+                                            None => {
+                                                return self.fast_leave_in_attr(
+                                                    inp,
+                                                    AttributeValueUnquoted,
+                                                    r,
+                                                    a,
+                                                )
+                                            }
+                                        }
+                                    }
+                                    Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => {
+                                        a = self.fast_value_end(inp, a, r);
+                                        self.fast_commit::<M>(a);
+                                        r += 1;
+                                        break;
+                                    }
+                                    Some(b'>') => {
+                                        a = self.fast_value_end(inp, a, r);
+                                        self.fast_commit::<M>(a);
+                                        break 'tag r;
+                                    }
+                                    // The other landmarks are characters of a
+                                    // value stepped over.
+                                    Some(_) if !M::BUILD => r += 1,
+                                    _ => {
+                                        return self.fast_leave_in_attr(
+                                            inp,
+                                            AttributeValueUnquoted,
+                                            r,
+                                            a,
+                                        )
+                                    }
+                                }
+                            }
                             continue;
                         }
                     }
-                }
-                r += 1;
-                // Before attribute value state.
-                while let Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') = buf.get(r) {
-                    r += 1;
-                }
-                let (set, quote, state) = match buf.get(r) {
-                    Some(b'"') => (&scan::ATTR_VALUE_DOUBLE, b'"', AttributeValueDoubleQuoted),
-                    Some(b'\'') => (&scan::ATTR_VALUE_SINGLE, b'\'', AttributeValueSingleQuoted),
-                    Some(b'>' | 0) | None => {
-                        return self.fast_leave_in_attr(inp, BeforeAttributeValue, r, a)
-                    }
-                    Some(_) => {
-                        // Attribute value (unquoted) state: it ends at
-                        // whitespace or `>`.
-                        (a.vs, a.ve) = (r, r);
-                        loop {
-                            r += self.find(&scan::ATTR_VALUE_UNQUOTED, &buf[r..]);
-                            match buf.get(r) {
-                                Some(b'&') if M::BUILD => {
-                                    match self.fast_reference(*inp, buf, r, a.vs, a.flags) {
-                                        Some((n, flags)) => (r, a.flags) = (r + n, flags),
-                                        None => {
-                                            return self.fast_leave_in_attr(
-                                                inp,
-                                                AttributeValueUnquoted,
-                                                r,
-                                                a,
-                                            )
-                                        }
-                                    }
-                                }
-                                Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => {
-                                    a = self.fast_value_end(inp, a, r);
-                                    self.fast_commit::<M>(a);
-                                    r += 1;
-                                    break;
-                                }
-                                Some(b'>') => {
-                                    a = self.fast_value_end(inp, a, r);
-                                    self.fast_commit::<M>(a);
-                                    break 'tag r;
-                                }
-                                // The other landmarks are characters of a
-                                // value stepped over.
-                                Some(_) if !M::BUILD => r += 1,
-                                _ => {
-                                    return self.fast_leave_in_attr(
-                                        inp,
-                                        AttributeValueUnquoted,
-                                        r,
-                                        a,
-                                    )
-                                }
-                            }
-                        }
-                        continue;
-                    }
                 };
                 // Attribute value (double- or single-quoted) state.
-                r += 1;
                 (a.vs, a.ve) = (r, r);
                 loop {
                     (r, ix) = self.quoted_end(ix, buf, r, set);
