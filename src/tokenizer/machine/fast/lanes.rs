@@ -24,7 +24,11 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         let buf = inp.buf();
         let mut r = self.pos;
         loop {
-            r = self.text_run(inp, set, r);
+            // A tag often follows the last one's `>` at once: one
+            // comparison instead of a scan that stops at its first byte.
+            if buf.get(r) != Some(&b'<') {
+                r = self.text_run(inp, set, r);
+            }
             let Some(&c) = buf.get(r) else { break };
             // The run stops only at a byte of the set (`<`, `&`, CR, and
             // NUL with errors on): of those, `<` alone is above `&`, so one
