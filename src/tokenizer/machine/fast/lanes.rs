@@ -320,8 +320,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn text_newline(&mut self, inp: &Window, r: usize) -> usize {
         let n = 1 + usize::from(inp.buf()[r + 1] == b'\n');
-        let text = &self.out.text;
-        if n == 2 && text.start == text.end && !text.owned {
+        // Empty and borrowed: at 0..0 (see `emit_input`).
+        if n == 2 && self.out.text.end == 0 {
             // A CRLF that starts a text token (the line break before an
             // indented tag, on pages written on Windows): the text is the
             // LF's input byte, as `push_char` would make it, without its
