@@ -202,6 +202,8 @@ fn sse2_cmp<const N: usize, const UPPER: bool>(set: &Landmarks, hay: &[u8]) -> u
 unsafe fn avx2(set: &Landmarks, hay: &[u8]) -> usize {
     match set.method {
         // SAFETY: the caller guarantees AVX2.
+        Method::Few if set.exact_ok => unsafe { avx2_exact(set, hay) },
+        // SAFETY: the caller guarantees AVX2.
         Method::Few if set.len == 3 => unsafe { avx2_three(set, hay) },
         // SAFETY: the caller guarantees AVX2.
         Method::Few => unsafe { avx2_few(set, hay) },
@@ -335,6 +337,26 @@ unsafe fn splat(set: &Landmarks, k: usize) -> __m256i {
     // SAFETY: the load reads the 16-byte array `set.splats[k]` whole
     // (unaligned); AVX2 is enabled here and checked by the caller.
     unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(set.splats[k].as_ptr().cast())) }
+}
+
+/// A set whose bytes have distinct low nibbles (`Landmarks::exact_ok`:
+/// the data state's `<`, `&`, CR, the quoted values' sets): one shuffle
+/// and one compare per vector, where the compare-and-or kernels take one
+/// compare per byte and an OR between each two.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn avx2_exact(set: &Landmarks, hay: &[u8]) -> usize {
+    let exact = &set.exact;
+    avx2_scan!(
+        set, hay,
+        setup {
+            let t = _mm256_broadcastsi128_si256(_mm_loadu_si128(exact.as_ptr().cast()));
+        }
+        wide |v| _mm256_cmpeq_epi8(_mm256_shuffle_epi8(t, v), v),
+        narrow |v| _mm_cmpeq_epi8(_mm_shuffle_epi8(_mm256_castsi256_si128(t), v), v),
+    )
 }
 
 /// A set of three bytes (the data state's `<`, `&`, CR): one compare less
