@@ -252,14 +252,12 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                                         }
                                     }
                                     Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => {
-                                        a = self.fast_value_end(inp, a, r);
-                                        self.fast_commit::<M>(a);
+                                        self.fast_value_commit::<M>(inp, a, r);
                                         r += 1;
                                         break;
                                     }
                                     Some(b'>') => {
-                                        a = self.fast_value_end(inp, a, r);
-                                        self.fast_commit::<M>(a);
+                                        self.fast_value_commit::<M>(inp, a, r);
                                         break 'tag r;
                                     }
                                     // The other landmarks are characters of a
@@ -296,8 +294,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                         _ => return self.fast_leave_in_attr(inp, state, r, a),
                     }
                 }
-                a = self.fast_value_end(inp, a, r);
-                self.fast_commit::<M>(a);
+                self.fast_value_commit::<M>(inp, a, r);
                 r += 1;
                 // After attribute value (quoted) state.
                 match buf.get(r) {
@@ -495,15 +492,32 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         dup
     }
 
-    /// The end of an attribute value in the fast path, at window offset `r`
-    /// (the quote or the byte after an unquoted value).
+    /// The end of attribute `a`'s value in the fast path, at window offset
+    /// `r` (the quote or the byte after an unquoted value), and its
+    /// [`fast_commit`](Self::fast_commit): one test of the flags for both
+    /// (a decoded value's rest and a rewritten or duplicate attribute are
+    /// the rare path's).
     #[inline(always)]
-    fn fast_value_end(&mut self, inp: &Window, mut a: FastAttr, r: usize) -> FastAttr {
+    fn fast_value_commit<M: AttrMode>(&mut self, inp: &Window, mut a: FastAttr, r: usize) {
         a.ve = r;
-        if a.flags & VALUE_IN_ARENA != 0 {
-            self.fast_value_rest(*inp, r);
+        if M::BUILD && a.flags != 0 {
+            // By the machine's field, for the reason `fast_leave_in_attr`
+            // gives.
+            self.fast_attr = a;
+            return self.fast_value_commit_rare(*inp, r);
         }
-        a
+        self.fast_commit::<M>(a);
+    }
+
+    /// [`fast_value_commit`](Self::fast_value_commit) of `fast_attr`, whose
+    /// flags are set.
+    #[cold]
+    #[inline(never)]
+    fn fast_value_commit_rare(&mut self, inp: Window<'_>, r: usize) {
+        if self.fast_attr.flags & VALUE_IN_ARENA != 0 {
+            self.fast_value_rest(inp, r);
+        }
+        self.fast_commit_rare();
     }
 
     /// The rest of a decoded value (after its last reference) into the
