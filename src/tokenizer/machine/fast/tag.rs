@@ -79,11 +79,15 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
         let buf = &inp.buf()[..stop];
         let mut r = p + self.find(&scan::TAG_NAME, &buf[p..]);
-        let upper = matches!(buf.get(r), Some(b'A'..=b'Z'));
+        // The byte after the name's run, read once for the case and for
+        // the tag name state below.
+        let mut next = buf.get(r).copied();
+        let upper = matches!(next, Some(b'A'..=b'Z'));
         if upper {
             // Upper case (old pages): the name is lower-cased into the
             // field, which owns it.
             r += self.find(&scan::TAG_NAME_ANY_CASE, &buf[r..]);
+            next = buf.get(r).copied();
         }
         if !M::BUILD && feedback_reads_attributes(&buf[p..r]) {
             return self.tag_fast_path::<Build>(inp, p, is_end);
@@ -108,7 +112,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             // `scan::TAG_NAME` other than upper case (taken above). Of
             // those, `>` alone is above `/`, so one comparison tells the
             // commonest, the tag's end (a `match` tested it last).
-            let Some(&c) = buf.get(r) else {
+            let Some(c) = next else {
                 return self.fast_leave_at(inp, TagName, r);
             };
             debug_assert!(matches!(
