@@ -140,6 +140,16 @@ pub(crate) struct Landmarks {
         allow(dead_code)
     )]
     splats: [[u8; 16]; 4],
+    /// Whether the listed bytes have distinct low nibbles (and A–Z are
+    /// not landmarks): then `exact[b & 15] == b` holds exactly for the
+    /// landmarks among ASCII bytes, one byte shuffle and one compare per
+    /// vector (a shuffle gives 0 for bytes from 0x80, never equal to
+    /// them). The entries of other nibbles differ from every byte with
+    /// that nibble.
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    exact_ok: bool,
+    #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+    exact: [u8; 16],
     method: Method,
     /// The number of bytes when `memchr` can search this set (1 to 3), else
     /// 0 (`Kernel::Memchr`, a reference for tests and fuzzing).
@@ -183,6 +193,25 @@ impl Landmarks {
             }
             b += 1;
         }
+        let mut exact = [0u8; 16];
+        let mut n = 0;
+        while n < 16 {
+            // Low nibble `n ^ 1`: equal to no byte whose low nibble is `n`.
+            exact[n] = (n as u8) ^ 1;
+            n += 1;
+        }
+        let mut exact_ok = !upper_case_letters;
+        let mut seen = [false; 16];
+        let mut i = 0;
+        while i < bytes.len() {
+            let l = (bytes[i] & 15) as usize;
+            if seen[l] {
+                exact_ok = false;
+            }
+            seen[l] = true;
+            exact[l] = bytes[i];
+            i += 1;
+        }
         let few = bytes.len() <= 4 && !upper_case_letters;
         #[cfg(any(test, feature = "fuzzing"))]
         let memchr_len = if bytes.len() <= 3 && !upper_case_letters {
@@ -203,6 +232,8 @@ impl Landmarks {
                 [padded[2]; 16],
                 [padded[3]; 16],
             ],
+            exact_ok,
+            exact,
             method: if few { Method::Few } else { Method::Many },
             #[cfg(any(test, feature = "fuzzing"))]
             memchr_len,
@@ -613,6 +644,27 @@ mod tests {
         if let (Method::Few, Some(chunk)) = (set.method, hay.first_chunk::<16>()) {
             for (head, got) in heads(set, chunk) {
                 assert_eq!(got, want.min(16), "{name}: {head}, {what}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_exact_shuffle_covers_the_sets_with_distinct_nibbles() {
+        // The sets the AVX2 kernel scans by one shuffle (tested against the
+        // definition with the others above): text and quoted values.
+        for set in [&DATA, &DATA_WITH_NUL, &RCDATA, &RAWTEXT, &ATTR_VALUE_DOUBLE] {
+            assert!(set.exact_ok);
+        }
+        // `-` and CR share their low nibble; A–Z are a range.
+        for set in [&COMMENT, &COMMENT_DATA, &TAG_NAME] {
+            assert!(!set.exact_ok);
+        }
+        for b in 0..=255u8 {
+            if b < 0x80 {
+                assert_eq!(
+                    DATA.exact[usize::from(b & 15)] == b,
+                    DATA.table[usize::from(b)]
+                );
             }
         }
     }

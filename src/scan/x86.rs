@@ -200,6 +200,12 @@ fn sse2_cmp<const N: usize, const UPPER: bool>(set: &Landmarks, hay: &[u8]) -> u
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
 unsafe fn avx2(set: &Landmarks, hay: &[u8]) -> usize {
+    // The commonest sets first (text, quoted values), by the one test
+    // their kernel needs.
+    if set.exact_ok {
+        // SAFETY: the caller guarantees AVX2.
+        return unsafe { avx2_exact(set, hay) };
+    }
     match set.method {
         // SAFETY: the caller guarantees AVX2.
         Method::Few if set.len == 3 => unsafe { avx2_three(set, hay) },
@@ -322,6 +328,41 @@ macro_rules! avx2_scan {
     }};
 }
 
+/// Byte `k` of a [`Method::Few`] set in all 32 lanes, from the set's
+/// stored 16-byte splat: one broadcast load, where a byte loaded and then
+/// broadcast takes three instructions (the kernels' setup runs at every
+/// call, and most calls return at their first vector).
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn splat(set: &Landmarks, k: usize) -> __m256i {
+    // SAFETY: the load reads the 16-byte array `set.splats[k]` whole
+    // (unaligned); AVX2 is enabled here and checked by the caller.
+    unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(set.splats[k].as_ptr().cast())) }
+}
+
+/// A set whose bytes have distinct low nibbles (`Landmarks::exact_ok`:
+/// the data state's `<`, `&`, CR, the quoted values' sets): one shuffle
+/// and one compare per vector, where the compare-and-or kernels take one
+/// compare per byte and an OR between each two.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn avx2_exact(set: &Landmarks, hay: &[u8]) -> usize {
+    let exact = &set.exact;
+    avx2_scan!(
+        set, hay,
+        setup {
+            let t = _mm256_broadcastsi128_si256(_mm_loadu_si128(exact.as_ptr().cast()));
+        }
+        wide |v| _mm256_cmpeq_epi8(_mm256_shuffle_epi8(t, v), v),
+        narrow |v| _mm_cmpeq_epi8(_mm_shuffle_epi8(_mm256_castsi256_si128(t), v), v),
+    )
+}
+
 /// A set of three bytes (the data state's `<`, `&`, CR): one compare less
 /// per vector than `avx2_few`, on the longest runs of all, text.
 ///
@@ -329,13 +370,12 @@ macro_rules! avx2_scan {
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
 unsafe fn avx2_three(set: &Landmarks, hay: &[u8]) -> usize {
-    let [b0, b1, b2, ..] = set.bytes;
     avx2_scan!(
         set, hay,
         setup {
-            let w0 = _mm256_set1_epi8(b0 as i8);
-            let w1 = _mm256_set1_epi8(b1 as i8);
-            let w2 = _mm256_set1_epi8(b2 as i8);
+            let w0 = splat(set, 0);
+            let w1 = splat(set, 1);
+            let w2 = splat(set, 2);
         }
         wide |v| _mm256_or_si256(
             _mm256_or_si256(_mm256_cmpeq_epi8(v, w0), _mm256_cmpeq_epi8(v, w1)),
@@ -355,14 +395,13 @@ unsafe fn avx2_three(set: &Landmarks, hay: &[u8]) -> usize {
 /// The CPU must support AVX2.
 #[target_feature(enable = "avx2")]
 unsafe fn avx2_few(set: &Landmarks, hay: &[u8]) -> usize {
-    let [b0, b1, b2, b3, ..] = set.bytes;
     avx2_scan!(
         set, hay,
         setup {
-            let w0 = _mm256_set1_epi8(b0 as i8);
-            let w1 = _mm256_set1_epi8(b1 as i8);
-            let w2 = _mm256_set1_epi8(b2 as i8);
-            let w3 = _mm256_set1_epi8(b3 as i8);
+            let w0 = splat(set, 0);
+            let w1 = splat(set, 1);
+            let w2 = splat(set, 2);
+            let w3 = splat(set, 3);
         }
         wide |v| _mm256_or_si256(
             _mm256_or_si256(_mm256_cmpeq_epi8(v, w0), _mm256_cmpeq_epi8(v, w1)),

@@ -13,9 +13,11 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// Emits input bytes `s..e` as characters.
     #[inline(always)]
     pub(super) fn emit_input(&mut self, inp: &Window, s: usize, e: usize) {
-        // An empty borrowed field is at 0..0 (`Field::clear`), and a
-        // non-empty one ends after 0: one comparison tells the first run.
-        if self.out.text.end == 0 && !self.out.text.owned {
+        // An empty borrowed field is at 0..0 (`Field::clear`), a
+        // non-empty one ends after 0, and an owned one at `usize::MAX`
+        // (`Field::make_owned`): one comparison tells the first run.
+        debug_assert!(self.out.text.end != 0 || !self.out.text.owned);
+        if self.out.text.end == 0 {
             // The first run of a text token (no limit applies to text).
             self.out.text.start = s;
             self.out.text.end = e;

@@ -186,6 +186,12 @@ impl Field {
             self.buf.push_str(inp.str(self.start, self.end));
         }
         self.owned = true;
+        // An owned field's range is read by nothing; an empty one at the
+        // end of the offsets (which a rebase leaves as it is) makes
+        // `end == 0` mean "borrowed and empty" (`clear`'s 0..0), one test
+        // where the text lanes start a token.
+        self.start = usize::MAX;
+        self.end = usize::MAX;
     }
 
     #[inline(always)]

@@ -24,40 +24,51 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         let buf = inp.buf();
         let mut r = self.pos;
         loop {
-            r = self.text_run(inp, set, r);
-            match buf.get(r) {
-                Some(b'<') => {
-                    let (name, is_end) = match buf.get(r + 1) {
-                        Some(b'a'..=b'z' | b'A'..=b'Z') => (r + 1, false),
-                        Some(b'/') if matches!(buf.get(r + 2), Some(b'a'..=b'z' | b'A'..=b'Z')) => {
-                            (r + 2, true)
+            // A tag often follows the last one's `>` at once: one
+            // comparison instead of a scan that stops at its first byte.
+            if buf.get(r) != Some(&b'<') {
+                r = self.text_run(inp, set, r);
+            }
+            let Some(&c) = buf.get(r) else { break };
+            // The run stops only at a byte of the set (`<`, `&`, CR, and
+            // NUL with errors on): of those, `<` alone is above `&`, so one
+            // comparison tells the commonest stop, a tag, from the others
+            // (a `match` tested it after the rarer two).
+            debug_assert!(matches!(c, b'<' | b'&' | b'\r' | 0));
+            if c > b'&' {
+                let (name, is_end) = match buf.get(r + 1) {
+                    Some(b'a'..=b'z' | b'A'..=b'Z') => (r + 1, false),
+                    Some(b'/') if matches!(buf.get(r + 2), Some(b'a'..=b'z' | b'A'..=b'Z')) => {
+                        (r + 2, true)
+                    }
+                    Some(b'!') if buf.get(r + 2..r + 4) == Some(b"--") => {
+                        if self.comment_lane(*inp, r) {
+                            return Some(true);
                         }
-                        Some(b'!') if buf.get(r + 2..r + 4) == Some(b"--") => {
-                            if self.comment_lane(*inp, r) {
-                                return Some(true);
-                            }
-                            break;
-                        }
-                        _ => break,
-                    };
-                    // `lt_read` is set by `fast_leave`, where the general
-                    // machine takes the tag over: a tag the fast path
-                    // completes reads nothing back from `lt`.
-                    self.lt = r;
-                    // With errors on, attributes are built for their
-                    // errors even when they are not handed out.
-                    return Some(if A::KEEP || E::ENABLED {
-                        self.tag_fast_path::<Build>(inp, name, is_end)
-                    } else {
-                        self.tag_fast_path::<Skim>(inp, name, is_end)
-                    });
-                }
-                Some(b'&') => match self.text_reference(inp, r) {
+                        break;
+                    }
+                    _ => break,
+                };
+                // `lt_read` is set by `fast_leave`, where the general
+                // machine takes the tag over: a tag the fast path
+                // completes reads nothing back from `lt`.
+                self.lt = r;
+                // With errors on, attributes are built for their
+                // errors even when they are not handed out.
+                return Some(if A::KEEP || E::ENABLED {
+                    self.tag_fast_path::<Build>(inp, name, is_end)
+                } else {
+                    self.tag_fast_path::<Skim>(inp, name, is_end)
+                });
+            } else if c == b'&' {
+                match self.text_reference(inp, r) {
                     Some(len) => r += len,
                     None => break,
-                },
-                Some(b'\r') if r + 1 < buf.len() => r += self.text_newline(inp, r),
-                _ => break,
+                }
+            } else if c == b'\r' && r + 1 < buf.len() {
+                r += self.text_newline(inp, r);
+            } else {
+                break;
             }
         }
         self.pos = r;
@@ -309,8 +320,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     #[inline(always)]
     pub(in crate::tokenizer::machine) fn text_newline(&mut self, inp: &Window, r: usize) -> usize {
         let n = 1 + usize::from(inp.buf()[r + 1] == b'\n');
-        let text = &self.out.text;
-        if n == 2 && text.start == text.end && !text.owned {
+        // Empty and borrowed: at 0..0 (see `emit_input`).
+        if n == 2 && self.out.text.end == 0 {
             // A CRLF that starts a text token (the line break before an
             // indented tag, on pages written on Windows): the text is the
             // LF's input byte, as `push_char` would make it, without its

@@ -79,11 +79,15 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
         let buf = &inp.buf()[..stop];
         let mut r = p + self.find(&scan::TAG_NAME, &buf[p..]);
-        let upper = matches!(buf.get(r), Some(b'A'..=b'Z'));
+        // The byte after the name's run, read once for the case and for
+        // the tag name state below.
+        let mut next = buf.get(r).copied();
+        let upper = matches!(next, Some(b'A'..=b'Z'));
         if upper {
             // Upper case (old pages): the name is lower-cased into the
             // field, which owns it.
             r += self.find(&scan::TAG_NAME_ANY_CASE, &buf[r..]);
+            next = buf.get(r).copied();
         }
         if !M::BUILD && feedback_reads_attributes(&buf[p..r]) {
             return self.tag_fast_path::<Build>(inp, p, is_end);
@@ -104,11 +108,23 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         // place that emits the tag is inlined here once; the ways out to
         // the general machine are calls of `fast_leave`.
         let gt = 'tag: {
-            // Tag name state, at the byte after the name's run.
-            match buf.get(r) {
-                Some(b'>') => break 'tag r,
-                Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => r += 1,
-                Some(b'/') => return self.fast_self_closing(inp, buf, r + 1, name),
+            // Tag name state, at the byte after the name's run: a byte of
+            // `scan::TAG_NAME` other than upper case (taken above). Of
+            // those, `>` alone is above `/`, so one comparison tells the
+            // commonest, the tag's end (a `match` tested it last).
+            let Some(c) = next else {
+                return self.fast_leave_at(inp, TagName, r);
+            };
+            debug_assert!(matches!(
+                c,
+                b'\t' | b'\n' | 0x0C | b' ' | b'\r' | b'/' | b'>' | 0
+            ));
+            if c > b'/' {
+                break 'tag r;
+            }
+            match c {
+                b'\t' | b'\n' | 0x0C | b' ' | b'\r' => r += 1,
+                b'/' => return self.fast_self_closing(inp, buf, r + 1, name),
                 _ => return self.fast_leave_at(inp, TagName, r),
             }
             // The structural index of the 64 bytes from the first
@@ -146,9 +162,20 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     // it is whole.
                     r += self.find(&scan::ATTR_NAME_ANY_CASE, &buf[r..]);
                 }
-                let c = match buf.get(r) {
-                    Some(&c @ (b'=' | b'\t' | b'\n' | 0x0C | b' ' | b'\r' | b'/' | b'>')) => c,
-                    _ => return self.fast_leave_in_attr(inp, AttributeName, r, a),
+                // The byte that ends the name. The commonest attribute,
+                // `name="value"`, is told by one two-byte comparison of `="`
+                // and goes straight to the value (a test of `=` alone is
+                // merged into the `match` below, whose bit test comes
+                // first): `c` is then the quote, at which no name that the
+                // fast path keeps ends, and which one register carries past
+                // the duplicate test.
+                let c = if buf.get(r..r + 2) == Some(b"=\"") {
+                    b'"'
+                } else {
+                    match buf.get(r) {
+                        Some(&c @ (b'=' | b'\t' | b'\n' | 0x0C | b' ' | b'\r' | b'/' | b'>')) => c,
+                        _ => return self.fast_leave_in_attr(inp, AttributeName, r, a),
+                    }
                 };
                 (a.ne, a.vs, a.ve) = (r, r, r);
                 if M::BUILD {
@@ -162,91 +189,99 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                         a.flags |= DUPLICATE;
                     }
                 }
-                if c != b'=' {
-                    // After attribute name state.
+                let (set, quote, state) = if c == b'"' {
+                    r += 2;
+                    (&scan::ATTR_VALUE_DOUBLE, b'"', AttributeValueDoubleQuoted)
+                } else {
+                    if c != b'=' {
+                        // After attribute name state.
+                        while let Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') = buf.get(r) {
+                            r += 1;
+                        }
+                        match buf.get(r) {
+                            Some(b'=') => {}
+                            Some(b'>') => {
+                                self.fast_commit::<M>(a);
+                                break 'tag r;
+                            }
+                            Some(b'/') => {
+                                self.fast_commit::<M>(a);
+                                return self.fast_self_closing(inp, buf, r + 1, name);
+                            }
+                            Some(b'"' | b'\'' | b'<' | 0) | None => {
+                                return self.fast_leave_in_attr(inp, AfterAttributeName, r, a)
+                            }
+                            // The next attribute's name.
+                            Some(_) => {
+                                self.fast_commit::<M>(a);
+                                continue;
+                            }
+                        }
+                    }
+                    r += 1;
+                    // Before attribute value state.
                     while let Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') = buf.get(r) {
                         r += 1;
                     }
                     match buf.get(r) {
-                        Some(b'=') => {}
-                        Some(b'>') => {
-                            self.fast_commit::<M>(a);
-                            break 'tag r;
+                        Some(b'"') => {
+                            r += 1;
+                            (&scan::ATTR_VALUE_DOUBLE, b'"', AttributeValueDoubleQuoted)
                         }
-                        Some(b'/') => {
-                            self.fast_commit::<M>(a);
-                            return self.fast_self_closing(inp, buf, r + 1, name);
+                        Some(b'\'') => {
+                            r += 1;
+                            (&scan::ATTR_VALUE_SINGLE, b'\'', AttributeValueSingleQuoted)
                         }
-                        Some(b'"' | b'\'' | b'<' | 0) | None => {
-                            return self.fast_leave_in_attr(inp, AfterAttributeName, r, a)
+                        Some(b'>' | 0) | None => {
+                            return self.fast_leave_in_attr(inp, BeforeAttributeValue, r, a)
                         }
-                        // The next attribute's name.
                         Some(_) => {
-                            self.fast_commit::<M>(a);
+                            // Attribute value (unquoted) state: it ends at
+                            // whitespace or `>`.
+                            (a.vs, a.ve) = (r, r);
+                            loop {
+                                r += self.find(&scan::ATTR_VALUE_UNQUOTED, &buf[r..]);
+                                match buf.get(r) {
+                                    Some(b'&') if M::BUILD => {
+                                        match self.fast_reference(*inp, buf, r, a.vs, a.flags) {
+                                            Some((n, flags)) => (r, a.flags) = (r + n, flags),
+                                            None => {
+                                                return self.fast_leave_in_attr(
+                                                    inp,
+                                                    AttributeValueUnquoted,
+                                                    r,
+                                                    a,
+                                                )
+                                            }
+                                        }
+                                    }
+                                    Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => {
+                                        self.fast_value_commit::<M>(inp, a, r);
+                                        r += 1;
+                                        break;
+                                    }
+                                    Some(b'>') => {
+                                        self.fast_value_commit::<M>(inp, a, r);
+                                        break 'tag r;
+                                    }
+                                    // The other landmarks are characters of a
+                                    // value stepped over.
+                                    Some(_) if !M::BUILD => r += 1,
+                                    _ => {
+                                        return self.fast_leave_in_attr(
+                                            inp,
+                                            AttributeValueUnquoted,
+                                            r,
+                                            a,
+                                        )
+                                    }
+                                }
+                            }
                             continue;
                         }
                     }
-                }
-                r += 1;
-                // Before attribute value state.
-                while let Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') = buf.get(r) {
-                    r += 1;
-                }
-                let (set, quote, state) = match buf.get(r) {
-                    Some(b'"') => (&scan::ATTR_VALUE_DOUBLE, b'"', AttributeValueDoubleQuoted),
-                    Some(b'\'') => (&scan::ATTR_VALUE_SINGLE, b'\'', AttributeValueSingleQuoted),
-                    Some(b'>' | 0) | None => {
-                        return self.fast_leave_in_attr(inp, BeforeAttributeValue, r, a)
-                    }
-                    Some(_) => {
-                        // Attribute value (unquoted) state: it ends at
-                        // whitespace or `>`.
-                        (a.vs, a.ve) = (r, r);
-                        loop {
-                            r += self.find(&scan::ATTR_VALUE_UNQUOTED, &buf[r..]);
-                            match buf.get(r) {
-                                Some(b'&') if M::BUILD => {
-                                    match self.fast_reference(*inp, buf, r, a.vs, a.flags) {
-                                        Some((n, flags)) => (r, a.flags) = (r + n, flags),
-                                        None => {
-                                            return self.fast_leave_in_attr(
-                                                inp,
-                                                AttributeValueUnquoted,
-                                                r,
-                                                a,
-                                            )
-                                        }
-                                    }
-                                }
-                                Some(b'\t' | b'\n' | 0x0C | b' ' | b'\r') => {
-                                    a = self.fast_value_end(inp, a, r);
-                                    self.fast_commit::<M>(a);
-                                    r += 1;
-                                    break;
-                                }
-                                Some(b'>') => {
-                                    a = self.fast_value_end(inp, a, r);
-                                    self.fast_commit::<M>(a);
-                                    break 'tag r;
-                                }
-                                // The other landmarks are characters of a
-                                // value stepped over.
-                                Some(_) if !M::BUILD => r += 1,
-                                _ => {
-                                    return self.fast_leave_in_attr(
-                                        inp,
-                                        AttributeValueUnquoted,
-                                        r,
-                                        a,
-                                    )
-                                }
-                            }
-                        }
-                        continue;
-                    }
                 };
                 // Attribute value (double- or single-quoted) state.
-                r += 1;
                 (a.vs, a.ve) = (r, r);
                 loop {
                     (r, ix) = self.quoted_end(ix, buf, r, set);
@@ -263,8 +298,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                         _ => return self.fast_leave_in_attr(inp, state, r, a),
                     }
                 }
-                a = self.fast_value_end(inp, a, r);
-                self.fast_commit::<M>(a);
+                self.fast_value_commit::<M>(inp, a, r);
                 r += 1;
                 // After attribute value (quoted) state.
                 match buf.get(r) {
@@ -462,15 +496,32 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         dup
     }
 
-    /// The end of an attribute value in the fast path, at window offset `r`
-    /// (the quote or the byte after an unquoted value).
+    /// The end of attribute `a`'s value in the fast path, at window offset
+    /// `r` (the quote or the byte after an unquoted value), and its
+    /// [`fast_commit`](Self::fast_commit): one test of the flags for both
+    /// (a decoded value's rest and a rewritten or duplicate attribute are
+    /// the rare path's).
     #[inline(always)]
-    fn fast_value_end(&mut self, inp: &Window, mut a: FastAttr, r: usize) -> FastAttr {
+    fn fast_value_commit<M: AttrMode>(&mut self, inp: &Window, mut a: FastAttr, r: usize) {
         a.ve = r;
-        if a.flags & VALUE_IN_ARENA != 0 {
-            self.fast_value_rest(*inp, r);
+        if M::BUILD && a.flags != 0 {
+            // By the machine's field, for the reason `fast_leave_in_attr`
+            // gives.
+            self.fast_attr = a;
+            return self.fast_value_commit_rare(*inp, r);
         }
-        a
+        self.fast_commit::<M>(a);
+    }
+
+    /// [`fast_value_commit`](Self::fast_value_commit) of `fast_attr`, whose
+    /// flags are set.
+    #[cold]
+    #[inline(never)]
+    fn fast_value_commit_rare(&mut self, inp: Window<'_>, r: usize) {
+        if self.fast_attr.flags & VALUE_IN_ARENA != 0 {
+            self.fast_value_rest(inp, r);
+        }
+        self.fast_commit_rare();
     }
 
     /// The rest of a decoded value (after its last reference) into the
