@@ -76,6 +76,21 @@ enum Ready {
     Eof,
 }
 
+/// What a call of the machine's big function hands out: the kind of
+/// token, for the caller to build (the discriminants of `Token`'s
+/// variants, in their order, so that the mapping is the identity).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lent {
+    Doctype,
+    StartTag,
+    EndTag,
+    Comment,
+    Text,
+    ProcessingInstruction,
+    Eof,
+    Nothing,
+}
+
 /// What the last `next_token` call handed out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Handed {
@@ -359,10 +374,12 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 if self.tag_waits() {
                     return Some(self.hand_out_waiting_tag(Window { text, origin, eof }));
                 }
-                if origin == 0 && eof {
-                    return self.next_token_driven_whole(text);
-                }
-                self.next_token_driven(text, origin, eof)
+                let lent = if origin == 0 && eof {
+                    self.next_token_driven_whole(text)
+                } else {
+                    self.next_token_driven(text, origin, eof)
+                };
+                self.lent_token(lent, text)
             }
             Some(feedback) => {
                 if self.tag_waits() {
@@ -377,10 +394,12 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     self.switch(switch);
                     return Some(self.waiting_tag_token(inp));
                 }
-                if origin == 0 && eof {
-                    return self.next_token_standalone_whole(text, feedback);
-                }
-                self.next_token_standalone(text, origin, eof, feedback)
+                let lent = if origin == 0 && eof {
+                    self.next_token_standalone_whole(text, feedback)
+                } else {
+                    self.next_token_standalone(text, origin, eof, feedback)
+                };
+                self.lent_token(lent, text)
             }
         }
     }
@@ -448,40 +467,107 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// inlined machine, which then has no window end to wait at and no
     /// origin to add to spans.
     #[inline(never)]
-    fn next_token_driven_whole<'t>(&'t mut self, text: &'t str) -> Option<Token<'t>> {
-        self.next_token_inline(text, 0, true, None)
+    fn next_token_driven_whole(&mut self, text: &str) -> Lent {
+        self.hand_out_kind(Window {
+            text,
+            origin: 0,
+            eof: true,
+        })
     }
 
     /// [`next_token_standalone`](Self::next_token_standalone) for a whole
     /// document, as [`next_token_driven_whole`](Self::next_token_driven_whole).
     #[inline(never)]
-    fn next_token_standalone_whole<'t>(
-        &'t mut self,
-        text: &'t str,
-        feedback: &mut Feedback,
-    ) -> Option<Token<'t>> {
-        self.next_token_inline(text, 0, true, Some(feedback))
+    fn next_token_standalone_whole(&mut self, text: &str, feedback: &mut Feedback) -> Lent {
+        let inp = Window {
+            text,
+            origin: 0,
+            eof: true,
+        };
+        self.hand_out_observed_kind(inp, feedback)
+    }
+
+    /// The out-of-line functions say what they hand out, and the token is
+    /// built inline by [`lent_token`](Self::lent_token): returned by them,
+    /// it was stored to memory and loaded back by the caller.
+    #[inline(never)]
+    fn next_token_driven(&mut self, text: &str, origin: usize, eof: bool) -> Lent {
+        self.hand_out_kind(Window { text, origin, eof })
     }
 
     #[inline(never)]
-    fn next_token_driven<'t>(
-        &'t mut self,
-        text: &'t str,
-        origin: usize,
-        eof: bool,
-    ) -> Option<Token<'t>> {
-        self.next_token_inline(text, origin, eof, None)
-    }
-
-    #[inline(never)]
-    fn next_token_standalone<'t>(
-        &'t mut self,
-        text: &'t str,
+    fn next_token_standalone(
+        &mut self,
+        text: &str,
         origin: usize,
         eof: bool,
         feedback: &mut Feedback,
-    ) -> Option<Token<'t>> {
-        self.next_token_inline(text, origin, eof, Some(feedback))
+    ) -> Lent {
+        self.hand_out_observed_kind(Window { text, origin, eof }, feedback)
+    }
+
+    /// The token of what [`hand_out_kind`](Self::hand_out_kind) said.
+    #[inline(always)]
+    fn lent_token<'t>(&'t self, lent: Lent, text: &'t str) -> Option<Token<'t>> {
+        let src = Src {
+            out: &self.out,
+            input: text,
+        };
+        Some(match lent {
+            Lent::Doctype => Token::Doctype(Doctype { src }),
+            Lent::StartTag => Token::StartTag(Tag { src }),
+            Lent::EndTag => Token::EndTag(Tag { src }),
+            Lent::Comment => Token::Comment(Comment { src }),
+            Lent::Text => Token::Text(Text { src }),
+            Lent::ProcessingInstruction => {
+                Token::ProcessingInstruction(ProcessingInstruction { src })
+            }
+            Lent::Eof => Token::Eof,
+            Lent::Nothing => return None,
+        })
+    }
+
+    /// What `advance` said to hand out, as the kind of token.
+    #[inline(always)]
+    fn lent(&self, handed: Handed) -> Lent {
+        match handed {
+            Handed::Text => Lent::Text,
+            Handed::Ready => match self.ready {
+                Some(Ready::StartTag) => Lent::StartTag,
+                Some(Ready::EndTag) => Lent::EndTag,
+                Some(Ready::Comment) => Lent::Comment,
+                Some(Ready::Doctype) => Lent::Doctype,
+                Some(Ready::ProcessingInstruction) => Lent::ProcessingInstruction,
+                Some(Ready::Eof) | None => Lent::Eof,
+            },
+            Handed::Nothing => Lent::Nothing,
+        }
+    }
+
+    /// [`hand_out`](Self::hand_out), saying what it hands out.
+    #[inline(always)]
+    fn hand_out_kind(&mut self, inp: Window) -> Lent {
+        let handed = self.advance(&inp);
+        self.lent(handed)
+    }
+
+    /// [`hand_out_observed`](Self::hand_out_observed), saying what it
+    /// hands out.
+    #[inline(always)]
+    fn hand_out_observed_kind(&mut self, inp: Window, feedback: &mut Feedback) -> Lent {
+        let handed = self.advance(&inp);
+        let kind = match handed {
+            Handed::Text => Observed::Text,
+            Handed::Ready => match self.ready {
+                Some(Ready::StartTag) => Observed::StartTag,
+                Some(Ready::EndTag) => Observed::EndTag,
+                _ => Observed::Other,
+            },
+            Handed::Nothing => return Lent::Nothing,
+        };
+        let switch = feedback.observe_parts(kind, self.src(inp));
+        self.switch(switch);
+        self.lent(handed)
     }
 
     /// [`next_token`](Self::next_token) with the machine inlined where it
