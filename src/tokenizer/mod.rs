@@ -467,8 +467,11 @@ impl From<()> for Flow {
 pub struct Tokenizer<'a, E: ErrorPolicy = IgnoreErrors, A: AttributePolicy = KeepAttributes> {
     input: Cow<'a, str>,
     machine: Machine<E, A>,
-    /// Standalone mode's tree-builder model (`None` when driven).
-    feedback: Option<Feedback>,
+    /// Standalone mode's tree-builder model (unused when `driven`). Not an
+    /// `Option`: its test was a load, a 64-bit constant and a compare per
+    /// token (the niche of the `Vec` inside), where a flag is one compare.
+    feedback: Feedback,
+    driven: bool,
     /// Where the last token lent with its lines starts, so that
     /// `next_token_with_lines` in input order costs the distances between
     /// tokens, not their offsets.
@@ -538,9 +541,20 @@ impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
         Tokenizer {
             input: input.into().text,
             machine: Machine::new(&config),
-            feedback: (!config.driven).then(|| Feedback::new(config.scripting)),
+            feedback: Feedback::new(config.scripting),
+            driven: config.driven,
             near: LineCursor::new(),
         }
+    }
+}
+
+/// Standalone mode's feedback, `None` when driven.
+#[inline(always)]
+fn standalone(driven: bool, feedback: &mut Feedback) -> Option<&mut Feedback> {
+    if driven {
+        None
+    } else {
+        Some(feedback)
     }
 }
 
@@ -597,7 +611,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> std::fmt::Debug for Tokenizer<'_, E, A>
             .field("input_len", &self.input.len())
             .field("owned", &matches!(self.input, Cow::Owned(_)))
             .field("state", &self.state())
-            .field("driven", &self.feedback.is_none())
+            .field("driven", &self.driven)
             .field("errors", &E::ENABLED)
             .field("attributes", &A::KEEP)
             .finish_non_exhaustive()
@@ -625,6 +639,7 @@ impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
             input: Cow::Owned(self.input.into_owned()),
             machine: self.machine,
             feedback: self.feedback,
+            driven: self.driven,
             near: self.near,
         }
     }
@@ -636,8 +651,12 @@ impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
     /// mode's feedback runs inside the machine's call).
     #[inline]
     pub fn next_token(&mut self) -> Option<Token<'_>> {
-        self.machine
-            .next_token(&self.input, 0, true, self.feedback.as_mut())
+        self.machine.next_token(
+            &self.input,
+            0,
+            true,
+            standalone(self.driven, &mut self.feedback),
+        )
     }
 
     /// [`next_token`](Self::next_token), with the [`Lines`] that give the
@@ -739,8 +758,13 @@ impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
         F: FnMut(Token<'_>) -> T,
         T: Into<Flow>,
     {
-        self.machine
-            .for_each_token(&self.input, 0, true, self.feedback.as_mut(), f);
+        self.machine.for_each_token(
+            &self.input,
+            0,
+            true,
+            standalone(self.driven, &mut self.feedback),
+            f,
+        );
     }
 
     /// Records every token from here to the end of the input, the end
@@ -753,8 +777,12 @@ impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
         F: FnMut(Token<'_>) -> T,
         T: Into<Flow>,
     {
-        self.machine
-            .record_whole(&self.input, self.feedback.as_mut(), records, f);
+        self.machine.record_whole(
+            &self.input,
+            standalone(self.driven, &mut self.feedback),
+            records,
+            f,
+        );
     }
 
     /// An iterator of owned tokens (allocating per token: simple, not fast).
