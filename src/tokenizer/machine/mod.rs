@@ -80,7 +80,7 @@ enum Ready {
 /// token, for the caller to build (the discriminants of `Token`'s
 /// variants, in their order, so that the mapping is the identity).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Lent {
+pub(crate) enum Lent {
     Doctype,
     StartTag,
     EndTag,
@@ -354,8 +354,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// [`hand_out_observed`](Self::hand_out_observed)) and driven mode are
     /// two functions, each with the machine inlined: the driven one carries
     /// no code for the feedback. Each has a second copy for a whole
-    /// document (`origin` 0, `eof`), chosen here: from `Tokenizer` the test
-    /// folds away, a stream pays it per call.
+    /// document (`origin` 0, `eof`), chosen here per call: the stream's.
+    /// `Tokenizer` has its own out-of-line copies of the whole-document
+    /// machine (`lend_driven_whole`, `lend_standalone_whole`), which read
+    /// the input and the feedback where it keeps them.
     #[inline(always)]
     pub(crate) fn next_token<'t>(
         &'t mut self,
@@ -404,6 +406,58 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
     }
 
+    /// [`next_token`](Self::next_token)'s hand-out of the tag waiting
+    /// behind the text handed out last (`tag_waits`), for a whole document.
+    #[inline(always)]
+    pub(crate) fn hand_out_waiting_whole<'t>(
+        &'t mut self,
+        text: &'t str,
+        feedback: Option<&mut Feedback>,
+    ) -> Token<'t> {
+        let inp = Window {
+            text,
+            origin: 0,
+            eof: true,
+        };
+        let Some(feedback) = feedback else {
+            return self.hand_out_waiting_tag(inp);
+        };
+        self.hand_out_waiting_tag(inp);
+        let kind = if self.out.tag_is_end {
+            Observed::EndTag
+        } else {
+            Observed::StartTag
+        };
+        let switch = feedback.observe_parts(kind, self.src(inp));
+        self.switch(switch);
+        self.waiting_tag_token(inp)
+    }
+
+    /// The body of [`next_token_driven_whole`](Self::next_token_driven_whole),
+    /// for a caller's own out-of-line function (`Tokenizer`'s, which reads
+    /// the input and the feedback where it keeps them, so that its loop
+    /// does not).
+    #[inline(always)]
+    pub(crate) fn lend_driven_whole(&mut self, text: &str) -> Lent {
+        self.hand_out_kind(Window {
+            text,
+            origin: 0,
+            eof: true,
+        })
+    }
+
+    /// The body of [`next_token_standalone_whole`](Self::next_token_standalone_whole),
+    /// as [`lend_driven_whole`](Self::lend_driven_whole).
+    #[inline(always)]
+    pub(crate) fn lend_standalone_whole(&mut self, text: &str, feedback: &mut Feedback) -> Lent {
+        let inp = Window {
+            text,
+            origin: 0,
+            eof: true,
+        };
+        self.hand_out_observed_kind(inp, feedback)
+    }
+
     /// Applies standalone mode's switches, decided on the token just
     /// handed out (which they do not change: it is a view of the output),
     /// before the next.
@@ -432,7 +486,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
 
     /// Whether a tag waits behind the text handed out last.
     #[inline(always)]
-    fn tag_waits(&self) -> bool {
+    pub(crate) fn tag_waits(&self) -> bool {
         self.tag_queued
     }
 
@@ -508,7 +562,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
 
     /// The token of what [`hand_out_kind`](Self::hand_out_kind) said.
     #[inline(always)]
-    fn lent_token<'t>(&'t self, lent: Lent, text: &'t str) -> Option<Token<'t>> {
+    pub(crate) fn lent_token<'t>(&'t self, lent: Lent, text: &'t str) -> Option<Token<'t>> {
         let src = Src {
             out: &self.out,
             input: text,
