@@ -439,11 +439,13 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// does not).
     #[inline(always)]
     pub(crate) fn lend_driven_whole(&mut self, text: &str) -> Lent {
-        self.hand_out_kind(Window {
+        let inp = Window {
             text,
             origin: 0,
             eof: true,
-        })
+        };
+        let handed = self.advance_in(&inp, false);
+        self.lent(handed)
     }
 
     /// The body of [`next_token_standalone_whole`](Self::next_token_standalone_whole),
@@ -455,7 +457,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             origin: 0,
             eof: true,
         };
-        self.hand_out_observed_kind(inp, feedback)
+        let handed = self.advance_in(&inp, false);
+        self.observe_handed(handed, inp, feedback)
     }
 
     /// Applies standalone mode's switches, decided on the token just
@@ -610,6 +613,26 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     #[inline(always)]
     fn hand_out_observed_kind(&mut self, inp: Window, feedback: &mut Feedback) -> Lent {
         let handed = self.advance(&inp);
+        // `observe_handed` written out: through it, the stream's copy of
+        // the machine compiled to more instructions.
+        let kind = match handed {
+            Handed::Text => Observed::Text,
+            Handed::Ready => match self.ready {
+                Some(Ready::StartTag) => Observed::StartTag,
+                Some(Ready::EndTag) => Observed::EndTag,
+                _ => Observed::Other,
+            },
+            Handed::Nothing => return Lent::Nothing,
+        };
+        let switch = feedback.observe_parts(kind, self.src(inp));
+        self.switch(switch);
+        self.lent(handed)
+    }
+
+    /// Standalone mode's look at what `advance` said to hand out, and the
+    /// switches it decides, made.
+    #[inline(always)]
+    fn observe_handed(&mut self, handed: Handed, inp: Window, feedback: &mut Feedback) -> Lent {
         let kind = match handed {
             Handed::Text => Observed::Text,
             Handed::Ready => match self.ready {
@@ -927,6 +950,15 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// complete (or the window is used up), and says what to hand out.
     #[inline(always)]
     fn advance(&mut self, inp: &Window) -> Handed {
+        self.advance_in(inp, true)
+    }
+
+    /// [`advance`](Self::advance), where `stream` says whether the window
+    /// is a stream's: only a stream reads `stale_tag` (`earliest_needed`,
+    /// before it drops input), so a whole document's copies do not store
+    /// it at every tag.
+    #[inline(always)]
+    fn advance_in(&mut self, inp: &Window, stream: bool) -> Handed {
         // Tokens are resolved in the window of this call, whose origin is
         // `out.origin` already: it starts at 0 and `rebase` moves it with
         // the window (the only caller with a moving window is a stream).
@@ -949,7 +981,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     // and alone: a `match` on the kind compiled to an
                     // indirect jump on every hand-out of a tag.
                     if matches!(kind, Ready::StartTag | Ready::EndTag) {
-                        self.stale_tag = true;
+                        if stream {
+                            self.stale_tag = true;
+                        }
                     } else {
                         self.handed_other(kind);
                         // The end of the input handed out: nothing follows.
