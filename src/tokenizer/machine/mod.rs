@@ -423,14 +423,18 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             return self.hand_out_waiting_tag(inp);
         };
         self.hand_out_waiting_tag(inp);
-        let kind = if self.out.tag_is_end {
-            Observed::EndTag
+        // The kind tested once, each branch building its own token: tested
+        // again after the feedback, it was loaded again (the feedback's
+        // stores might have changed it, for all the compiler knew).
+        if self.out.tag_is_end {
+            let switch = feedback.observe_parts(Observed::EndTag, self.src(inp));
+            self.switch(switch);
+            Token::EndTag(Tag { src: self.src(inp) })
         } else {
-            Observed::StartTag
-        };
-        let switch = feedback.observe_parts(kind, self.src(inp));
-        self.switch(switch);
-        self.waiting_tag_token(inp)
+            let switch = feedback.observe_parts(Observed::StartTag, self.src(inp));
+            self.switch(switch);
+            Token::StartTag(Tag { src: self.src(inp) })
+        }
     }
 
     /// The body of [`next_token_driven_whole`](Self::next_token_driven_whole),
