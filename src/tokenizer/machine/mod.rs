@@ -1008,7 +1008,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 }
             }
         }
-        self.handed = Handed::Nothing;
+        // `handed` is set once, below: nothing in the run reads it.
         self.run(inp);
         if E::ENABLED && !self.limit_errors.is_empty() {
             for (code, at) in std::mem::take(&mut self.limit_errors) {
@@ -1023,6 +1023,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             }
         } else if self.ready.is_some() {
             self.handed = Handed::Ready;
+        } else {
+            self.handed = Handed::Nothing;
         }
         self.handed
     }
