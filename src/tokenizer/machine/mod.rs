@@ -574,6 +574,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             out: &self.out,
             input: text,
         };
+        // Text first, alone: the kind of most calls' token.
+        if lent == Lent::Text {
+            return Some(Token::Text(Text { src }));
+        }
         Some(match lent {
             Lent::Doctype => Token::Doctype(Doctype { src }),
             Lent::StartTag => Token::StartTag(Tag { src }),
