@@ -238,7 +238,11 @@ impl<'t> Tag<'t> {
     #[inline]
     pub fn attributes(&self) -> Attributes<'t> {
         let out = self.src.out;
-        let records: &'t [AttrRecord] = if out.attrs_shown { &out.attrs } else { &[] };
+        // The records, or none: their count masked by the flag (a `bool`
+        // is 0 or 1), one slice of `attrs` either way, where a choice of
+        // two slices was a test and two conditional moves.
+        let shown = out.attrs.len() & usize::from(out.attrs_shown).wrapping_neg();
+        let records: &'t [AttrRecord] = &out.attrs[..shown];
         Attributes {
             records: records.iter(),
             src: self.src,

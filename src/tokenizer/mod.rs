@@ -16,6 +16,7 @@ use crate::state::State;
 use crate::token::{OwnedToken, Token};
 
 pub(crate) use feedback::Feedback;
+use machine::Lent;
 pub(crate) use machine::{Field, Machine};
 
 /// How to tokenize: options a tree builder, a crawler or a test sets
@@ -467,8 +468,15 @@ impl From<()> for Flow {
 pub struct Tokenizer<'a, E: ErrorPolicy = IgnoreErrors, A: AttributePolicy = KeepAttributes> {
     input: Cow<'a, str>,
     machine: Machine<E, A>,
-    /// Standalone mode's tree-builder model (`None` when driven).
-    feedback: Option<Feedback>,
+    /// Standalone mode's tree-builder model (unused when `driven`). Not an
+    /// `Option`: its test was a load, a 64-bit constant and a compare per
+    /// token (the niche of the `Vec` inside), where a flag is one compare.
+    feedback: Feedback,
+    driven: bool,
+    /// The out-of-line call that runs the machine, for the mode: it reads
+    /// the input and the feedback itself, so that a caller's loop neither
+    /// loads them nor tests the mode, except for a tag handed out inline.
+    lend: fn(&mut Self) -> Lent,
     /// Where the last token lent with its lines starts, so that
     /// `next_token_with_lines` in input order costs the distances between
     /// tokens, not their offsets.
@@ -538,9 +546,21 @@ impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
         Tokenizer {
             input: input.into().text,
             machine: Machine::new(&config),
-            feedback: (!config.driven).then(|| Feedback::new(config.scripting)),
+            feedback: Feedback::new(config.scripting),
+            driven: config.driven,
+            lend: Self::lend_for(config.driven),
             near: LineCursor::new(),
         }
+    }
+}
+
+/// Standalone mode's feedback, `None` when driven.
+#[inline(always)]
+fn standalone(driven: bool, feedback: &mut Feedback) -> Option<&mut Feedback> {
+    if driven {
+        None
+    } else {
+        Some(feedback)
     }
 }
 
@@ -597,7 +617,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> std::fmt::Debug for Tokenizer<'_, E, A>
             .field("input_len", &self.input.len())
             .field("owned", &matches!(self.input, Cow::Owned(_)))
             .field("state", &self.state())
-            .field("driven", &self.feedback.is_none())
+            .field("driven", &self.driven)
             .field("errors", &E::ENABLED)
             .field("attributes", &A::KEEP)
             .finish_non_exhaustive()
@@ -625,8 +645,32 @@ impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
             input: Cow::Owned(self.input.into_owned()),
             machine: self.machine,
             feedback: self.feedback,
+            driven: self.driven,
+            lend: Tokenizer::lend_for(self.driven),
             near: self.near,
         }
+    }
+
+    /// The out-of-line call for the mode.
+    fn lend_for(driven: bool) -> fn(&mut Self) -> Lent {
+        if driven {
+            Self::lend_driven
+        } else {
+            Self::lend_standalone
+        }
+    }
+
+    /// Runs the machine, driven, until it hands out a token.
+    #[inline(never)]
+    fn lend_driven(&mut self) -> Lent {
+        self.machine.lend_driven_whole(&self.input)
+    }
+
+    /// Runs the machine, standalone, until it hands out a token.
+    #[inline(never)]
+    fn lend_standalone(&mut self) -> Lent {
+        self.machine
+            .lend_standalone_whole(&self.input, &mut self.feedback)
     }
 
     /// The next token, or `None` after [`Token::Eof`].
@@ -634,10 +678,16 @@ impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
     /// The machine's call is the last thing here, so the token is built
     /// where the caller receives it, however the call is wrapped (standalone
     /// mode's feedback runs inside the machine's call).
-    #[inline]
+    #[inline(always)]
     pub fn next_token(&mut self) -> Option<Token<'_>> {
-        self.machine
-            .next_token(&self.input, 0, true, self.feedback.as_mut())
+        // The tag behind a text is handed out inline (see
+        // `Machine::next_token`).
+        if self.machine.tag_waits() {
+            let feedback = standalone(self.driven, &mut self.feedback);
+            return Some(self.machine.hand_out_waiting_whole(&self.input, feedback));
+        }
+        let lent = (self.lend)(self);
+        self.machine.lent_token(lent, &self.input)
     }
 
     /// [`next_token`](Self::next_token), with the [`Lines`] that give the
@@ -739,8 +789,13 @@ impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
         F: FnMut(Token<'_>) -> T,
         T: Into<Flow>,
     {
-        self.machine
-            .for_each_token(&self.input, 0, true, self.feedback.as_mut(), f);
+        self.machine.for_each_token(
+            &self.input,
+            0,
+            true,
+            standalone(self.driven, &mut self.feedback),
+            f,
+        );
     }
 
     /// Records every token from here to the end of the input, the end
@@ -753,8 +808,12 @@ impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
         F: FnMut(Token<'_>) -> T,
         T: Into<Flow>,
     {
-        self.machine
-            .record_whole(&self.input, self.feedback.as_mut(), records, f);
+        self.machine.record_whole(
+            &self.input,
+            standalone(self.driven, &mut self.feedback),
+            records,
+            f,
+        );
     }
 
     /// An iterator of owned tokens (allocating per token: simple, not fast).

@@ -76,6 +76,21 @@ enum Ready {
     Eof,
 }
 
+/// What a call of the machine's big function hands out: the kind of
+/// token, for the caller to build (the discriminants of `Token`'s
+/// variants, in their order, so that the mapping is the identity).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Lent {
+    Doctype,
+    StartTag,
+    EndTag,
+    Comment,
+    Text,
+    ProcessingInstruction,
+    Eof,
+    Nothing,
+}
+
 /// What the last `next_token` call handed out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Handed {
@@ -339,8 +354,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// [`hand_out_observed`](Self::hand_out_observed)) and driven mode are
     /// two functions, each with the machine inlined: the driven one carries
     /// no code for the feedback. Each has a second copy for a whole
-    /// document (`origin` 0, `eof`), chosen here: from `Tokenizer` the test
-    /// folds away, a stream pays it per call.
+    /// document (`origin` 0, `eof`), chosen here per call: the stream's.
+    /// `Tokenizer` has its own out-of-line copies of the whole-document
+    /// machine (`lend_driven_whole`, `lend_standalone_whole`), which read
+    /// the input and the feedback where it keeps them.
     #[inline(always)]
     pub(crate) fn next_token<'t>(
         &'t mut self,
@@ -359,10 +376,12 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 if self.tag_waits() {
                     return Some(self.hand_out_waiting_tag(Window { text, origin, eof }));
                 }
-                if origin == 0 && eof {
-                    return self.next_token_driven_whole(text);
-                }
-                self.next_token_driven(text, origin, eof)
+                let lent = if origin == 0 && eof {
+                    self.next_token_driven_whole(text)
+                } else {
+                    self.next_token_driven(text, origin, eof)
+                };
+                self.lent_token(lent, text)
             }
             Some(feedback) => {
                 if self.tag_waits() {
@@ -377,12 +396,73 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     self.switch(switch);
                     return Some(self.waiting_tag_token(inp));
                 }
-                if origin == 0 && eof {
-                    return self.next_token_standalone_whole(text, feedback);
-                }
-                self.next_token_standalone(text, origin, eof, feedback)
+                let lent = if origin == 0 && eof {
+                    self.next_token_standalone_whole(text, feedback)
+                } else {
+                    self.next_token_standalone(text, origin, eof, feedback)
+                };
+                self.lent_token(lent, text)
             }
         }
+    }
+
+    /// [`next_token`](Self::next_token)'s hand-out of the tag waiting
+    /// behind the text handed out last (`tag_waits`), for a whole document.
+    #[inline(always)]
+    pub(crate) fn hand_out_waiting_whole<'t>(
+        &'t mut self,
+        text: &'t str,
+        feedback: Option<&mut Feedback>,
+    ) -> Token<'t> {
+        let inp = Window {
+            text,
+            origin: 0,
+            eof: true,
+        };
+        let Some(feedback) = feedback else {
+            return self.hand_out_waiting_tag(inp);
+        };
+        self.hand_out_waiting_tag(inp);
+        // The kind tested once, each branch building its own token: tested
+        // again after the feedback, it was loaded again (the feedback's
+        // stores might have changed it, for all the compiler knew).
+        if self.out.tag_is_end {
+            let switch = feedback.observe_parts(Observed::EndTag, self.src(inp));
+            self.switch(switch);
+            Token::EndTag(Tag { src: self.src(inp) })
+        } else {
+            let switch = feedback.observe_parts(Observed::StartTag, self.src(inp));
+            self.switch(switch);
+            Token::StartTag(Tag { src: self.src(inp) })
+        }
+    }
+
+    /// The body of [`next_token_driven_whole`](Self::next_token_driven_whole),
+    /// for a caller's own out-of-line function (`Tokenizer`'s, which reads
+    /// the input and the feedback where it keeps them, so that its loop
+    /// does not).
+    #[inline(always)]
+    pub(crate) fn lend_driven_whole(&mut self, text: &str) -> Lent {
+        let inp = Window {
+            text,
+            origin: 0,
+            eof: true,
+        };
+        let handed = self.advance_in(&inp, false);
+        self.lent(handed)
+    }
+
+    /// The body of [`next_token_standalone_whole`](Self::next_token_standalone_whole),
+    /// as [`lend_driven_whole`](Self::lend_driven_whole).
+    #[inline(always)]
+    pub(crate) fn lend_standalone_whole(&mut self, text: &str, feedback: &mut Feedback) -> Lent {
+        let inp = Window {
+            text,
+            origin: 0,
+            eof: true,
+        };
+        let handed = self.advance_in(&inp, false);
+        self.observe_handed(handed, inp, feedback)
     }
 
     /// Applies standalone mode's switches, decided on the token just
@@ -413,7 +493,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
 
     /// Whether a tag waits behind the text handed out last.
     #[inline(always)]
-    fn tag_waits(&self) -> bool {
+    pub(crate) fn tag_waits(&self) -> bool {
         self.tag_queued
     }
 
@@ -448,40 +528,131 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// inlined machine, which then has no window end to wait at and no
     /// origin to add to spans.
     #[inline(never)]
-    fn next_token_driven_whole<'t>(&'t mut self, text: &'t str) -> Option<Token<'t>> {
-        self.next_token_inline(text, 0, true, None)
+    fn next_token_driven_whole(&mut self, text: &str) -> Lent {
+        self.hand_out_kind(Window {
+            text,
+            origin: 0,
+            eof: true,
+        })
     }
 
     /// [`next_token_standalone`](Self::next_token_standalone) for a whole
     /// document, as [`next_token_driven_whole`](Self::next_token_driven_whole).
     #[inline(never)]
-    fn next_token_standalone_whole<'t>(
-        &'t mut self,
-        text: &'t str,
-        feedback: &mut Feedback,
-    ) -> Option<Token<'t>> {
-        self.next_token_inline(text, 0, true, Some(feedback))
+    fn next_token_standalone_whole(&mut self, text: &str, feedback: &mut Feedback) -> Lent {
+        let inp = Window {
+            text,
+            origin: 0,
+            eof: true,
+        };
+        self.hand_out_observed_kind(inp, feedback)
+    }
+
+    /// The out-of-line functions say what they hand out, and the token is
+    /// built inline by [`lent_token`](Self::lent_token): returned by them,
+    /// it was stored to memory and loaded back by the caller.
+    #[inline(never)]
+    fn next_token_driven(&mut self, text: &str, origin: usize, eof: bool) -> Lent {
+        self.hand_out_kind(Window { text, origin, eof })
     }
 
     #[inline(never)]
-    fn next_token_driven<'t>(
-        &'t mut self,
-        text: &'t str,
-        origin: usize,
-        eof: bool,
-    ) -> Option<Token<'t>> {
-        self.next_token_inline(text, origin, eof, None)
-    }
-
-    #[inline(never)]
-    fn next_token_standalone<'t>(
-        &'t mut self,
-        text: &'t str,
+    fn next_token_standalone(
+        &mut self,
+        text: &str,
         origin: usize,
         eof: bool,
         feedback: &mut Feedback,
-    ) -> Option<Token<'t>> {
-        self.next_token_inline(text, origin, eof, Some(feedback))
+    ) -> Lent {
+        self.hand_out_observed_kind(Window { text, origin, eof }, feedback)
+    }
+
+    /// The token of what [`hand_out_kind`](Self::hand_out_kind) said.
+    #[inline(always)]
+    pub(crate) fn lent_token<'t>(&'t self, lent: Lent, text: &'t str) -> Option<Token<'t>> {
+        let src = Src {
+            out: &self.out,
+            input: text,
+        };
+        // Text first, alone: the kind of most calls' token.
+        if lent == Lent::Text {
+            return Some(Token::Text(Text { src }));
+        }
+        Some(match lent {
+            Lent::Doctype => Token::Doctype(Doctype { src }),
+            Lent::StartTag => Token::StartTag(Tag { src }),
+            Lent::EndTag => Token::EndTag(Tag { src }),
+            Lent::Comment => Token::Comment(Comment { src }),
+            Lent::Text => Token::Text(Text { src }),
+            Lent::ProcessingInstruction => {
+                Token::ProcessingInstruction(ProcessingInstruction { src })
+            }
+            Lent::Eof => Token::Eof,
+            Lent::Nothing => return None,
+        })
+    }
+
+    /// What `advance` said to hand out, as the kind of token.
+    #[inline(always)]
+    fn lent(&self, handed: Handed) -> Lent {
+        match handed {
+            Handed::Text => Lent::Text,
+            Handed::Ready => match self.ready {
+                Some(Ready::StartTag) => Lent::StartTag,
+                Some(Ready::EndTag) => Lent::EndTag,
+                Some(Ready::Comment) => Lent::Comment,
+                Some(Ready::Doctype) => Lent::Doctype,
+                Some(Ready::ProcessingInstruction) => Lent::ProcessingInstruction,
+                Some(Ready::Eof) | None => Lent::Eof,
+            },
+            Handed::Nothing => Lent::Nothing,
+        }
+    }
+
+    /// [`hand_out`](Self::hand_out), saying what it hands out.
+    #[inline(always)]
+    fn hand_out_kind(&mut self, inp: Window) -> Lent {
+        let handed = self.advance(&inp);
+        self.lent(handed)
+    }
+
+    /// [`hand_out_observed`](Self::hand_out_observed), saying what it
+    /// hands out.
+    #[inline(always)]
+    fn hand_out_observed_kind(&mut self, inp: Window, feedback: &mut Feedback) -> Lent {
+        let handed = self.advance(&inp);
+        // `observe_handed` written out: through it, the stream's copy of
+        // the machine compiled to more instructions.
+        let kind = match handed {
+            Handed::Text => Observed::Text,
+            Handed::Ready => match self.ready {
+                Some(Ready::StartTag) => Observed::StartTag,
+                Some(Ready::EndTag) => Observed::EndTag,
+                _ => Observed::Other,
+            },
+            Handed::Nothing => return Lent::Nothing,
+        };
+        let switch = feedback.observe_parts(kind, self.src(inp));
+        self.switch(switch);
+        self.lent(handed)
+    }
+
+    /// Standalone mode's look at what `advance` said to hand out, and the
+    /// switches it decides, made.
+    #[inline(always)]
+    fn observe_handed(&mut self, handed: Handed, inp: Window, feedback: &mut Feedback) -> Lent {
+        let kind = match handed {
+            Handed::Text => Observed::Text,
+            Handed::Ready => match self.ready {
+                Some(Ready::StartTag) => Observed::StartTag,
+                Some(Ready::EndTag) => Observed::EndTag,
+                _ => Observed::Other,
+            },
+            Handed::Nothing => return Lent::Nothing,
+        };
+        let switch = feedback.observe_parts(kind, self.src(inp));
+        self.switch(switch);
+        self.lent(handed)
     }
 
     /// [`next_token`](Self::next_token) with the machine inlined where it
@@ -787,6 +958,15 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// complete (or the window is used up), and says what to hand out.
     #[inline(always)]
     fn advance(&mut self, inp: &Window) -> Handed {
+        self.advance_in(inp, true)
+    }
+
+    /// [`advance`](Self::advance), where `stream` says whether the window
+    /// is a stream's: only a stream reads `stale_tag` (`earliest_needed`,
+    /// before it drops input), so a whole document's copies do not store
+    /// it at every tag.
+    #[inline(always)]
+    fn advance_in(&mut self, inp: &Window, stream: bool) -> Handed {
         // Tokens are resolved in the window of this call, whose origin is
         // `out.origin` already: it starts at 0 and `rebase` moves it with
         // the window (the only caller with a moving window is a stream).
@@ -809,7 +989,9 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     // and alone: a `match` on the kind compiled to an
                     // indirect jump on every hand-out of a tag.
                     if matches!(kind, Ready::StartTag | Ready::EndTag) {
-                        self.stale_tag = true;
+                        if stream {
+                            self.stale_tag = true;
+                        }
                     } else {
                         self.handed_other(kind);
                         // The end of the input handed out: nothing follows.
@@ -830,7 +1012,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 }
             }
         }
-        self.handed = Handed::Nothing;
+        // `handed` is set once, below: nothing in the run reads it.
         self.run(inp);
         if E::ENABLED && !self.limit_errors.is_empty() {
             for (code, at) in std::mem::take(&mut self.limit_errors) {
@@ -845,6 +1027,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             }
         } else if self.ready.is_some() {
             self.handed = Handed::Ready;
+        } else {
+            self.handed = Handed::Nothing;
         }
         self.handed
     }
