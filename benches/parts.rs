@@ -77,10 +77,12 @@ fn drain(tok: &mut Tokenizer<'_>, observe: bool) -> usize {
     seen
 }
 
+#[inline(never)]
 fn check(page: &[u8]) -> usize {
     Input::from_utf8_lossy(page).as_str().len()
 }
 
+#[inline(never)]
 fn whole(page: &[u8]) -> usize {
     drain(
         &mut Tokenizer::with_config(Input::from_utf8_lossy(page), driven()),
@@ -88,10 +90,12 @@ fn whole(page: &[u8]) -> usize {
     )
 }
 
+#[inline(never)]
 fn whole_checked(text: &str) -> usize {
     drain(&mut Tokenizer::with_config(text, driven()), true)
 }
 
+#[inline(never)]
 fn counting(page: &[u8]) -> usize {
     drain(
         &mut Tokenizer::with_config(Input::from_utf8_lossy(page), driven()),
@@ -99,6 +103,7 @@ fn counting(page: &[u8]) -> usize {
     )
 }
 
+#[inline(never)]
 fn for_each(page: &[u8]) -> usize {
     let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(page), driven());
     let mut seen = 0;
@@ -115,6 +120,7 @@ fn for_each(page: &[u8]) -> usize {
     seen
 }
 
+#[inline(never)]
 fn record(records: &mut Records, page: &[u8]) {
     let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(page), driven());
     let recorded = records.record_with(&mut tok, |token| match &token {
@@ -128,6 +134,7 @@ fn record(records: &mut Records, page: &[u8]) {
 }
 
 /// Every record read, the lengths `weight` sums (as `compare` reads them).
+#[inline(never)]
 fn read(records: &Records) -> usize {
     let attrs = records.attributes();
     let mut sum = 0;
@@ -162,7 +169,10 @@ const PARTS: [&str; 7] = [
     "recording, read",
 ];
 
-/// One pass of part `k` over every page, in seconds.
+/// One pass of part `k` over every page, in seconds. Each part is a
+/// function of its own, called per page, as `compare` calls its engines:
+/// inlined into one loop here, the parts' code came out differently and
+/// their ratios moved by several per cent.
 fn pass(k: usize, pages: &[Vec<u8>], texts: &[String], records: &mut Records) -> f64 {
     let start = Instant::now();
     let mut sum = 0usize;
