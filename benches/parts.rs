@@ -28,25 +28,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use htmltok::records::{Records, TokenRecord};
-use htmltok::{Config, Flow, Input, State, Token, Tokenizer};
+use htmltok::{Config, Flow, Input, Token, Tokenizer};
 use testkit::files;
-use testkit::observe::weight;
-
-/// The naive tree builder's switch after a start tag, as `compare`'s.
-fn switch(name: &str) -> Option<(State, &'static str)> {
-    Some(match name {
-        "script" => (State::ScriptData, "script"),
-        "style" => (State::Rawtext, "style"),
-        "xmp" => (State::Rawtext, "xmp"),
-        "iframe" => (State::Rawtext, "iframe"),
-        "noembed" => (State::Rawtext, "noembed"),
-        "noframes" => (State::Rawtext, "noframes"),
-        "title" => (State::Rcdata, "title"),
-        "textarea" => (State::Rcdata, "textarea"),
-        "plaintext" => (State::Plaintext, "plaintext"),
-        _ => return None,
-    })
-}
+use testkit::observe::{naive_switch as switch, weight};
 
 fn driven() -> Config {
     Config::new().driven(true)

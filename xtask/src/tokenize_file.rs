@@ -43,7 +43,8 @@ use std::hint::black_box;
 use std::process::ExitCode;
 
 use htmltok::records::{Records, TokenRecord};
-use htmltok::{Config, Flow, Input, State, StreamTokenizer, Token, Tokenizer};
+use htmltok::{Config, Flow, Input, StreamTokenizer, Token, Tokenizer};
+use testkit::observe::naive_switch;
 
 /// The measured call: tokenizes `bytes`, looking at every token and
 /// attribute. Returns the number of tokens and a sum of string lengths.
@@ -145,25 +146,6 @@ pub fn htmltok_tokenize_file_recorded(records: &mut Records, bytes: &[u8]) -> bo
     records
         .record(&mut Tokenizer::new(Input::from_utf8_lossy(bytes)))
         .is_ok()
-}
-
-/// The state a naive tree builder switches a driven tokenizer to after a
-/// start tag named `name`, and the name it then remembers as the last
-/// start tag.
-#[inline(always)]
-fn naive_switch(name: &str) -> Option<(State, &'static str)> {
-    Some(match name {
-        "script" => (State::ScriptData, "script"),
-        "style" => (State::Rawtext, "style"),
-        "xmp" => (State::Rawtext, "xmp"),
-        "iframe" => (State::Rawtext, "iframe"),
-        "noembed" => (State::Rawtext, "noembed"),
-        "noframes" => (State::Rawtext, "noframes"),
-        "title" => (State::Rcdata, "title"),
-        "textarea" => (State::Rcdata, "textarea"),
-        "plaintext" => (State::Plaintext, "plaintext"),
-        _ => return None,
-    })
 }
 
 /// A driven tokenizer's `next_token` loop, switched by `naive_switch`,

@@ -46,3 +46,32 @@ pub fn weight(token: &Token<'_>) -> usize {
         _ => 0,
     }
 }
+
+/// The state a naive tree builder switches a driven tokenizer to after a
+/// start tag named `name`, and the name it then remembers as the last
+/// start tag: what the measuring drivers that run htmltok driven (the
+/// `parts` bench, `cargo xtask tokenize-file --driven`) do after each
+/// start tag, as the compared engines' tree builders would.
+///
+/// ```
+/// use htmltok::State;
+/// use htmltok_cli::observe::naive_switch;
+/// assert_eq!(naive_switch("title"), Some((State::Rcdata, "title")));
+/// assert_eq!(naive_switch("p"), None);
+/// ```
+#[inline(always)]
+pub fn naive_switch(name: &str) -> Option<(htmltok::State, &'static str)> {
+    use htmltok::State;
+    Some(match name {
+        "script" => (State::ScriptData, "script"),
+        "style" => (State::Rawtext, "style"),
+        "xmp" => (State::Rawtext, "xmp"),
+        "iframe" => (State::Rawtext, "iframe"),
+        "noembed" => (State::Rawtext, "noembed"),
+        "noframes" => (State::Rawtext, "noframes"),
+        "title" => (State::Rcdata, "title"),
+        "textarea" => (State::Rcdata, "textarea"),
+        "plaintext" => (State::Plaintext, "plaintext"),
+        _ => return None,
+    })
+}
