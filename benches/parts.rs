@@ -18,6 +18,7 @@
 //! - `loop, counting`: the loop looking at start tags' names only (the
 //!   switches need them);
 //! - `for_each_token`: the loop's work through the callback API;
+//! - `for_each_token, checked input`: the same over the `String`s;
 //! - `recording`: the tokens recorded on reused `Records`, not read;
 //! - `recording, read`: `compare`'s `htmltok-records`.
 //!
@@ -89,7 +90,20 @@ fn counting(page: &[u8]) -> usize {
 
 #[inline(never)]
 fn for_each(page: &[u8]) -> usize {
-    let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(page), driven());
+    callback(Tokenizer::with_config(
+        Input::from_utf8_lossy(page),
+        driven(),
+    ))
+}
+
+#[inline(never)]
+fn for_each_checked(text: &str) -> usize {
+    callback(Tokenizer::with_config(text, driven()))
+}
+
+/// The loop's work through the callback API.
+#[inline(always)]
+fn callback(mut tok: Tokenizer<'_>) -> usize {
     let mut seen = 0;
     tok.for_each_token(|token| {
         seen += weight(&token);
@@ -143,12 +157,13 @@ fn read(records: &Records) -> usize {
     sum
 }
 
-const PARTS: [&str; 7] = [
+const PARTS: [&str; 8] = [
     "check",
     "loop",
     "loop, checked input",
     "loop, counting",
     "for_each_token",
+    "for_each_token, checked input",
     "recording",
     "recording, read",
 ];
@@ -168,7 +183,10 @@ fn pass(k: usize, pages: &[Vec<u8>], texts: &[String], records: &mut Records) ->
             .for_each(|t| sum += whole_checked(black_box(t))),
         3 => pages.iter().for_each(|p| sum += counting(black_box(p))),
         4 => pages.iter().for_each(|p| sum += for_each(black_box(p))),
-        5 => pages.iter().for_each(|p| {
+        5 => texts
+            .iter()
+            .for_each(|t| sum += for_each_checked(black_box(t))),
+        6 => pages.iter().for_each(|p| {
             record(records, black_box(p));
             black_box(records.tokens());
         }),
