@@ -415,7 +415,7 @@ fn bytes_between_gzip_members_cost_no_record() {
         .map(|i| Record::response(&format!("http://p{i}.example/"), &html(&format!("<p>{i}"))))
         .collect();
     let archive = Archive::warc(Container::GzipPerRecord, &records);
-    let (bytes, at) = (archive.bytes(), archive.offsets()[2] as usize);
+    let (bytes, at) = (archive.bytes(), archive.offsets()[2]);
     for stray in [
         &b"\n"[..],
         b"garbage\r\n",
