@@ -407,6 +407,76 @@ fn a_broken_record_costs_only_itself() {
 }
 
 #[test]
+fn bytes_between_gzip_members_cost_no_record() {
+    // A writer's stray bytes between two members, shorter and longer than
+    // a gzip header (whose read of ten bytes then reaches into the next
+    // member): only those bytes are lost, never the member after them.
+    let records: Vec<Record> = (0..4)
+        .map(|i| Record::response(&format!("http://p{i}.example/"), &html(&format!("<p>{i}"))))
+        .collect();
+    let archive = Archive::warc(Container::GzipPerRecord, &records);
+    let (bytes, at) = (archive.bytes(), archive.offsets()[2]);
+    for stray in [
+        &b"\n"[..],
+        b"garbage\r\n",
+        b"0123456789",
+        b"\x1f\x8b\x08 not a member at all",
+    ] {
+        let mut broken = bytes[..at].to_vec();
+        broken.extend_from_slice(stray);
+        broken.extend_from_slice(&bytes[at..]);
+        let (pages, _, problems) = read(&broken);
+        let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+        assert_eq!(
+            uris,
+            [
+                "http://p0.example/",
+                "http://p1.example/",
+                "http://p2.example/",
+                "http://p3.example/"
+            ],
+            "{stray:?}: {problems:?}"
+        );
+        assert_eq!(problems.len(), 1, "{stray:?}: {problems:?}");
+        assert!(
+            problems[0].1.contains(&format!("offset {at}")),
+            "{stray:?}: {}",
+            problems[0].1
+        );
+    }
+}
+
+#[test]
+fn a_gzip_member_cut_short_costs_only_its_record() {
+    // A writer that died inside a member and went on with the next
+    // record: inflating the cut member runs on into the members after
+    // it, which are read again from their own starts.
+    let records: Vec<Record> = (0..5)
+        .map(|i| Record::response(&format!("http://p{i}.example/"), &html(&format!("<p>{i}"))))
+        .collect();
+    let archive = Archive::warc(Container::GzipPerRecord, &records);
+    let (bytes, offsets) = (archive.bytes(), archive.offsets());
+    let (start, end) = (offsets[1], offsets[2]);
+    for keep in [12, (end - start) / 2, end - start - 4] {
+        let mut broken = bytes[..start + keep].to_vec();
+        broken.extend_from_slice(&bytes[end..]);
+        let (pages, _, problems) = read(&broken);
+        let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+        assert_eq!(
+            uris,
+            [
+                "http://p0.example/",
+                "http://p2.example/",
+                "http://p3.example/",
+                "http://p4.example/"
+            ],
+            "{keep} bytes of the member kept: {problems:?}"
+        );
+        assert_eq!(problems.len(), 1, "{keep}: {problems:?}");
+    }
+}
+
+#[test]
 fn arc_files_as_the_internet_archive_wrote_them() {
     let page = Http::response(200, "OK")
         .header("Content-Type", "text/html")
