@@ -11,13 +11,13 @@ use std::borrow::Cow;
 use std::ffi::CString;
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use htmltok_warc::{Bytes, Event, Options, ProblemKind, Reader, Skip, Source, Truncated};
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString, PyTuple};
 
 use crate::input::{bytes_like, opt_str, repr, type_name};
 
@@ -598,23 +598,32 @@ fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<(Source, 
         let name = name.unwrap_or_else(|| path.clone());
         return Ok((Source::from(PathBuf::from(path)), name));
     }
-    let bytes = if let Some(bytes) = bytes_like(obj)? {
-        bytes
-    } else if obj.hasattr("read")? {
-        let data = obj.call_method0("read")?;
-        bytes_like(&data)?.ok_or_else(|| {
-            PyTypeError::new_err(format!(
-                "source must be opened in binary mode: its read() gave {}",
-                type_name(&data)
-            ))
-        })?
+    // The bytes are copied once, straight into the reader's shared buffer:
+    // a copy on the way to it would be a second copy of the whole archive
+    // at the peak.
+    let source = if let Ok(array) = obj.cast::<PyByteArray>() {
+        // SAFETY: no Python code runs while the bytes are copied, so the
+        // bytearray cannot be resized or freed meanwhile.
+        Source::Memory(Arc::from(unsafe { array.as_bytes() }))
     } else {
-        return Err(PyTypeError::new_err(format!(
-            "source must be a path, a binary file or bytes, not {}",
-            type_name(obj)
-        )));
+        let bytes = if let Some(bytes) = bytes_like(obj)? {
+            bytes
+        } else if obj.hasattr("read")? {
+            let data = obj.call_method0("read")?;
+            bytes_like(&data)?.ok_or_else(|| {
+                PyTypeError::new_err(format!(
+                    "source must be opened in binary mode: its read() gave {}",
+                    type_name(&data)
+                ))
+            })?
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "source must be a path, a binary file or bytes, not {}",
+                type_name(obj)
+            )));
+        };
+        Source::Memory(Arc::from(&*bytes))
     };
-    let bytes = bytes.to_vec();
     let name = match name {
         Some(name) => name,
         None => match obj.getattr("name") {
@@ -622,7 +631,7 @@ fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<(Source, 
             _ => "-".into(),
         },
     };
-    Ok((Source::from(bytes), name))
+    Ok((source, name))
 }
 
 /// The HTML pages of the web archive `source`, in order: an iterator of

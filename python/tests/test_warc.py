@@ -10,6 +10,7 @@ import json
 import pathlib
 import re
 import subprocess
+import sys
 import warnings
 
 import pytest
@@ -329,3 +330,33 @@ def test_damaged_archives_never_raise_past_the_open():
                 htmltok.links(page)
         assert all(p.kind in ("broken", "truncated") for p in it.problems)
     assert opened > 100
+
+
+# Run in a fresh interpreter: the peak of its memory is the measure.
+IN_MEMORY = r"""
+import io, resource, sys
+import htmltok
+record = (b"WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://a.example/\r\n"
+          b"Content-Type: text/html\r\nContent-Length: 9\r\n\r\n<p>hi</p>\r\n\r\n")
+n = 128 * 1024 * 1024 // len(record)
+kind = sys.argv[1]
+# Each made without a transient second copy.
+source = bytearray(record) * n if kind == "bytearray" else record * n
+source = io.BytesIO(source) if kind == "file" else source
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+pages = htmltok.warc_pages(source)
+assert next(pages).body == b"<p>hi</p>"
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print((after - before) * 1024, len(record) * n)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ru_maxrss in KiB (Linux)")
+@pytest.mark.parametrize("kind", ["bytes", "bytearray", "file"])
+def test_an_archive_in_memory_is_copied_once(kind):
+    """warc_pages over an archive's bytes (a bytearray, a file read whole) holds one
+    copy of them, the reader's: 128 MiB of archive may raise the process's
+    peak by 128 MiB, not twice that (a copy made on the way to another)."""
+    out = subprocess.run([sys.executable, "-c", IN_MEMORY, kind], capture_output=True, text=True, check=True, timeout=120)
+    growth, size = map(int, out.stdout.split())
+    assert growth < 1.5 * size, f"the peak grew by {growth >> 20} MiB for {size >> 20} MiB of archive"
