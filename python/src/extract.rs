@@ -9,11 +9,11 @@ use std::sync::{Arc, Mutex, OnceLock};
 use htmltok::extract;
 use pyo3::exceptions::{PyDeprecationWarning, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyMemoryView, PyString, PyTuple};
 use rayon::prelude::*;
 
 use crate::archive::ArchivePage;
-use crate::input::{opt_str, repr, type_name, Decoding, Html, PageIn};
+use crate::input::{encoding_for, opt_str, repr, type_name, Decoding, Html, PageIn};
 use crate::object_list;
 
 /// A page's title and text (`htmltok.text`).
@@ -349,7 +349,24 @@ const SHAPE: &str = "html, (html, url), (html, url, content_type) or an ArchiveP
 
 /// The pages of a batch: each `html` (as for `text`), a tuple
 /// `(html, url)` or `(html, url, content_type)`, or an `ArchivePage`.
+/// `encoding`, the batch's, is checked first (an empty batch too).
 fn items(pages: &Bound<'_, PyAny>, encoding: Option<String>) -> PyResult<Vec<PageIn>> {
+    if let Some(label) = &encoding {
+        encoding_for(label).map_err(|e| PyValueError::new_err(format!("encoding: {e}")))?;
+    }
+    // One page is iterable too (a `str` by character, bytes by byte): a
+    // batch of it would be a list of one-letter pages.
+    let one = pages.is_instance_of::<PyString>()
+        || pages.is_instance_of::<ArchivePage>()
+        || pages.is_instance_of::<PyBytes>()
+        || pages.is_instance_of::<PyByteArray>()
+        || pages.is_instance_of::<PyMemoryView>();
+    if one {
+        return Err(PyTypeError::new_err(format!(
+            "pages must be an iterable of {SHAPE}, not one page ({}): text() and links() take one",
+            type_name(pages)
+        )));
+    }
     let iter = pages.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
             "pages must be an iterable of {SHAPE}, not {}",
