@@ -594,9 +594,12 @@ fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<(Source, 
     let py = obj.py();
     if obj.is_instance_of::<PyString>() || obj.hasattr("__fspath__")? {
         let os = py.import("os")?;
-        let path: String = os.call_method1("fsdecode", (obj,))?.extract()?;
-        let name = name.unwrap_or_else(|| path.clone());
-        return Ok((Source::from(PathBuf::from(path)), name));
+        // As the file system has it (a name that is not UTF-8 too, which
+        // Python holds with surrogate escapes), named with U+FFFD for its
+        // bytes that are not UTF-8.
+        let path: PathBuf = os.call_method1("fsdecode", (obj,))?.extract()?;
+        let name = name.unwrap_or_else(|| path.to_string_lossy().into_owned());
+        return Ok((Source::from(path), name));
     }
     // The bytes are copied once, straight into the reader's shared buffer:
     // a copy on the way to it would be a second copy of the whole archive

@@ -360,3 +360,23 @@ def test_an_archive_in_memory_is_copied_once(kind):
     out = subprocess.run([sys.executable, "-c", IN_MEMORY, kind], capture_output=True, text=True, check=True, timeout=120)
     growth, size = map(int, out.stdout.split())
     assert growth < 1.5 * size, f"the peak grew by {growth >> 20} MiB for {size >> 20} MiB of archive"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="file names are bytes (Linux)")
+def test_a_path_that_is_not_utf8(tmp_path):
+    """A file whose name is not UTF-8 (Python holds such a name with
+    surrogate escapes) is read, as open() reads it; its name in the pages
+    has U+FFFD for the bytes that are not UTF-8."""
+    import os
+
+    data = (b"WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://a.example/\r\n"
+            b"Content-Type: text/html\r\nContent-Length: 9\r\n\r\n<p>hi</p>\r\n\r\n")
+    path = os.path.join(os.fsdecode(bytes(tmp_path)), os.fsdecode(b"caf\xe9.warc"))
+    with open(path, "wb") as f:
+        f.write(data)
+    for source in (path, pathlib.Path(path)):
+        (page,) = htmltok.warc_pages(source)
+        assert page.body == b"<p>hi</p>"
+        assert page.warc == os.fsdecode(bytes(tmp_path)) + "/caf\ufffd.warc"
+    # name= still names it as given.
+    assert next(htmltok.warc_pages(path, name="cafe.warc")).warc == "cafe.warc"
