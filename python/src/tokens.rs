@@ -19,8 +19,8 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyModule, PyString, PyTuple};
 use crate::input::{flag, opt_str, repr, type_name, Decoded, Decoding, Html};
 use crate::object_list;
 use crate::table::{
-    config, AttrRecord, Table, TooBig, FORCE_QUIRKS, HAS_S0, HAS_S1, HAS_S2, KINDS,
-    MAX_BYTES, SELF_CLOSING,
+    config, AttrRecord, Table, TooBig, FORCE_QUIRKS, HAS_S0, HAS_S1, HAS_S2, KINDS, MAX_BYTES,
+    SELF_CLOSING,
 };
 
 /// A page's decoded text and its table, shared by the page's tokens.
@@ -678,7 +678,9 @@ impl TokenTable {
     #[getter]
     fn extra(&self, py: Python<'_>) -> Py<PyBytes> {
         self.extra
-            .get_or_init(py, || PyBytes::new(py, self.table.extra().as_bytes()).unbind())
+            .get_or_init(py, || {
+                PyBytes::new(py, self.table.extra().as_bytes()).unbind()
+            })
             .clone_ref(py)
     }
 
