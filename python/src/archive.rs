@@ -130,7 +130,7 @@ impl ArchivePage {
                         truncated=false, coding_failed=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        body: Vec<u8>,
+        body: &Bound<'_, PyAny>,
         url: Option<String>,
         content_type: Option<String>,
         source: Option<String>,
@@ -143,10 +143,16 @@ impl ArchivePage {
         kind: Option<String>,
         truncated: bool,
         coding_failed: bool,
-    ) -> ArchivePage {
+    ) -> PyResult<ArchivePage> {
+        let body = bytes_like(body)?.ok_or_else(|| {
+            PyTypeError::new_err(format!(
+                "body must be bytes, bytearray or memoryview, not {}",
+                type_name(body)
+            ))
+        })?;
         let warc = warc.unwrap_or_else(|| "-".into());
-        ArchivePage {
-            body: Bytes::from(body),
+        Ok(ArchivePage {
+            body: Bytes::from(body.to_vec()),
             body_object: PyOnceLock::new(),
             source: source.unwrap_or_else(|| name_of(&warc, record, url.as_deref())),
             url,
@@ -160,7 +166,7 @@ impl ArchivePage {
             kind: kind.unwrap_or_else(|| "response".into()),
             truncated,
             coding_failed,
-        }
+        })
     }
 
     /// The page's bytes, HTTP transfer and content codings undone, in

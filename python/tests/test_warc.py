@@ -380,3 +380,11 @@ def test_a_path_that_is_not_utf8(tmp_path):
         assert page.warc == os.fsdecode(bytes(tmp_path)) + "/caf\ufffd.warc"
     # name= still names it as given.
     assert next(htmltok.warc_pages(path, name="cafe.warc")).warc == "cafe.warc"
+
+
+def test_an_archive_page_made_by_hand():
+    for body in (b"<p>x", bytearray(b"<p>x"), memoryview(b"..<p>x")[2:]):
+        assert htmltok.ArchivePage(body).body == b"<p>x"
+    for body, name in (("<p>x", "str"), (None, "NoneType"), ([60, 112], "list")):
+        with pytest.raises(TypeError, match=f"^body must be bytes, bytearray or memoryview, not {name}$"):
+            htmltok.ArchivePage(body)
