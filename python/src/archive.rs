@@ -595,6 +595,18 @@ fn warn(py: Python<'_>, message: &str) -> PyResult<()> {
     PyErr::warn(py, &py.get_type::<ArchiveWarning>(), &message, 1)
 }
 
+/// Whether `path` is a pipe (a FIFO or a socket).
+#[cfg(unix)]
+fn is_pipe(path: &std::path::Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo() || m.file_type().is_socket())
+}
+
+#[cfg(not(unix))]
+fn is_pipe(_path: &std::path::Path) -> bool {
+    false
+}
+
 /// Where an archive comes from, and its name.
 fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<(Source, String)> {
     let py = obj.py();
@@ -605,6 +617,23 @@ fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<(Source, 
         // bytes that are not UTF-8.
         let path: PathBuf = os.call_method1("fsdecode", (obj,))?.extract()?;
         let name = name.unwrap_or_else(|| path.to_string_lossy().into_owned());
+        // A pipe (a named pipe, `/dev/stdin` under a shell's pipe, a
+        // process substitution's `/dev/fd/N`) cannot be read at offsets,
+        // as the reader reads a file: it is read whole, as a binary file
+        // object is (a device is not: `/dev/zero` has no end).
+        if is_pipe(&path) {
+            let bytes = py
+                .detach(|| std::fs::read(&path))
+                .map_err(|e| match e.raw_os_error() {
+                    Some(errno) => {
+                        let message = e.to_string();
+                        let message = message.trim_end_matches(&format!(" (os error {errno})"));
+                        PyOSError::new_err((errno, message.to_owned(), name.clone()))
+                    }
+                    None => PyOSError::new_err(format!("{name}: cannot read: {e}")),
+                })?;
+            return Ok((Source::Memory(Arc::from(bytes)), name));
+        }
         return Ok((Source::from(path), name));
     }
     // The bytes are copied once, straight into the reader's shared buffer:

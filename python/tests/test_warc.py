@@ -388,3 +388,28 @@ def test_an_archive_page_made_by_hand():
     for body, name in (("<p>x", "str"), (None, "NoneType"), ([60, 112], "list")):
         with pytest.raises(TypeError, match=f"^body must be bytes, bytearray or memoryview, not {name}$"):
             htmltok.ArchivePage(body)
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no named pipes")
+def test_a_path_that_is_a_pipe(tmp_path):
+    """A path that is a pipe (a named pipe, /dev/stdin under a shell's
+    pipe, a process substitution's /dev/fd/N) cannot be read at offsets:
+    it is read whole, as a binary file is."""
+    import os
+    import threading
+
+    data = (b"WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://a.example/\r\n"
+            b"Content-Type: text/html\r\nContent-Length: 9\r\n\r\n<p>hi</p>\r\n\r\n")
+    fifo = str(tmp_path / "archive.warc")
+    os.mkfifo(fifo)
+
+    def write():
+        with open(fifo, "wb") as f:
+            f.write(gzip.compress(data) * 3)
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    pages = htmltok.warc_pages(fifo)
+    assert [(p.body, p.warc, p.offset) for p in pages] == [(b"<p>hi</p>", fifo, n * len(gzip.compress(data))) for n in range(3)]
+    assert pages.problems == []
+    writer.join(10)
