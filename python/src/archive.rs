@@ -11,7 +11,7 @@ use std::borrow::Cow;
 use std::ffi::CString;
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use htmltok_warc::{Bytes, Event, Options, ProblemKind, Reader, Skip, Source, Truncated};
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyUserWarning, PyValueError};
@@ -34,6 +34,65 @@ pyo3::create_exception!(
 /// Events read ahead of Python: enough to keep the reading thread busy
 /// while Python processes a page, few enough to bound the memory held.
 const READ_AHEAD: usize = 16;
+
+/// Bytes of pages read ahead of Python, at most: sixteen pages of a
+/// crawl are a few MiB, but sixteen that inflate to the body limit
+/// (256 MiB each, from a few KiB of archive) would be gigabytes. One page
+/// is always let through, whatever its size.
+const READ_AHEAD_BYTES: usize = 32 << 20;
+
+/// The bytes of the pages the reading thread has read ahead and Python
+/// has not taken yet, and whether the iterator is gone.
+#[derive(Default)]
+struct Budget {
+    state: Mutex<(usize, bool)>,
+    changed: Condvar,
+}
+
+impl Budget {
+    fn lock(&self) -> MutexGuard<'_, (usize, bool)> {
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Waits until `size` more bytes may be ahead (at once when none are)
+    /// and counts them; `false` when the iterator is gone.
+    fn take(&self, size: usize) -> bool {
+        let mut state = self.lock();
+        while !state.1 && state.0 > 0 && state.0.saturating_add(size) > READ_AHEAD_BYTES {
+            state = self
+                .changed
+                .wait(state)
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+        }
+        if state.1 {
+            return false;
+        }
+        state.0 += size;
+        true
+    }
+
+    /// Python took a page of `size` bytes.
+    fn give(&self, size: usize) {
+        self.lock().0 -= size;
+        self.changed.notify_all();
+    }
+
+    /// The iterator is gone: the reading thread stops.
+    fn close(&self) {
+        self.lock().1 = true;
+        self.changed.notify_all();
+    }
+}
+
+/// The bytes an event counts against the read-ahead.
+fn event_size(event: &Event) -> usize {
+    match event {
+        Event::Page(page) => page.body.len(),
+        _ => 0,
+    }
+}
 
 /// An HTML page of an archive (from `warc_pages`): its body as the
 /// browser received it (HTTP transfer and content codings undone), and
@@ -435,6 +494,18 @@ pub struct ArchivePages {
     /// The process that started the reading thread: a child made by
     /// `fork` has no such thread.
     pid: u32,
+    /// The bytes read ahead, shared with the reading thread.
+    budget: Arc<Budget>,
+}
+
+impl Drop for ArchivePages {
+    fn drop(&mut self) {
+        // In a child made by fork the reading thread is not there (and
+        // the lock may have been held by it at the fork).
+        if std::process::id() == self.pid {
+            self.budget.close();
+        }
+    }
 }
 
 impl ArchivePages {
@@ -472,6 +543,9 @@ impl ArchivePages {
             let event = py.detach(|| {
                 let mut state = self.state();
                 let event = state.events.as_ref().and_then(|events| events.recv().ok());
+                if let Some(event) = &event {
+                    self.budget.give(event_size(event));
+                }
                 if event.is_none() {
                     state.events = None;
                 }
@@ -724,10 +798,15 @@ pub fn warc_pages(
         )));
     };
     let (send, events) = mpsc::sync_channel(READ_AHEAD);
+    let budget = Arc::new(Budget::default());
+    let ahead = Arc::clone(&budget);
     std::thread::Builder::new()
         .name("htmltok-warc".into())
         .spawn(move || {
             for event in reader {
+                if !ahead.take(event_size(&event)) {
+                    return;
+                }
                 // The iterator was dropped: stop reading.
                 if send.send(event).is_err() {
                     return;
@@ -745,5 +824,6 @@ pub fn warc_pages(
             pages: 0,
         }),
         pid: std::process::id(),
+        budget,
     })
 }

@@ -413,3 +413,36 @@ def test_a_path_that_is_a_pipe(tmp_path):
     assert [(p.body, p.warc, p.offset) for p in pages] == [(b"<p>hi</p>", fifo, n * len(gzip.compress(data))) for n in range(3)]
     assert pages.problems == []
     writer.join(10)
+
+
+# Run in a fresh interpreter: the peak of its memory is the measure.
+READ_AHEAD = r"""
+import gzip, resource, time, zlib
+import htmltok
+deflate = zlib.compressobj(9, zlib.DEFLATED, 31)
+body = b"".join([deflate.compress(b"<p>" + b"a" * (1 << 20)) for _ in range(32)] + [deflate.flush()])
+http = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\n\r\n" + body
+head = b"WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://a.example/\r\n"
+head += b"Content-Type: application/http; msgtype=response\r\nContent-Length: %d\r\n\r\n" % len(http)
+data = gzip.compress(head + http + b"\r\n\r\n") * 12
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+pages = htmltok.warc_pages(data)
+page = next(pages)
+assert len(page.body) > 32 << 20
+time.sleep(3)  # time enough for the reading thread to read all ahead
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print((after - before) * 1024, len(page.body))
+assert sum(1 for _ in pages) == 11
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ru_maxrss in KiB (Linux)")
+def test_reading_ahead_is_bounded_by_bytes():
+    """The reading thread reads a few pages ahead of Python, but not a
+    few large pages: an archive of 12 pages that inflate to 32 MiB each
+    (a 400 KiB archive) held while Python processes the first may cost a
+    few pages' memory (the one Python has, one waiting, one being read),
+    not all twelve."""
+    out = subprocess.run([sys.executable, "-c", READ_AHEAD], capture_output=True, text=True, check=True, timeout=120)
+    growth, page = map(int, out.stdout.split())
+    assert growth < 5 * page, f"the peak grew by {growth >> 20} MiB over pages of {page >> 20} MiB"
