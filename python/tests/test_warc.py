@@ -441,8 +441,8 @@ def test_reading_ahead_is_bounded_by_bytes():
     """The reading thread reads a few pages ahead of Python, but not a
     few large pages: an archive of 12 pages that inflate to 32 MiB each
     (a 400 KiB archive) held while Python processes the first may cost a
-    few pages' memory (the one Python has, one waiting, one being read),
-    not all twelve."""
+    few pages' memory (the one Python has and its body as bytes, one
+    waiting, one being read: 128 MiB measured), not all twelve (387)."""
     out = subprocess.run([sys.executable, "-c", READ_AHEAD], capture_output=True, text=True, check=True, timeout=120)
     growth, page = map(int, out.stdout.split())
-    assert growth < 5 * page, f"the peak grew by {growth >> 20} MiB over pages of {page >> 20} MiB"
+    assert growth < 6 * page, f"the peak grew by {growth >> 20} MiB over pages of {page >> 20} MiB"
