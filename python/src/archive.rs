@@ -750,7 +750,8 @@ fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<(Source, 
 /// `ArchivePage`, read by the command line's reader, with the same pages,
 /// bodies, names and provenance.
 ///
-/// `source` is a path (`str` or path-like), a binary file object (read
+/// `source` is a path (`str` or path-like; one that is a pipe, such as
+/// `/dev/stdin`, is read whole into memory), a binary file object (read
 /// whole into memory), or the archive's bytes. Archives are WARC 0.17 to
 /// 1.1 or ARC, plain or compressed (gzip per record or whole, LZ4 frames,
 /// Zstandard frames with or without the warc-zstd dictionary), recognised
