@@ -712,11 +712,12 @@ fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<(Source, 
     }
     // The bytes are copied once, straight into the reader's shared buffer:
     // a copy on the way to it would be a second copy of the whole archive
-    // at the peak.
+    // at the peak. A bytearray is the exception: borrowing its buffer
+    // takes `unsafe` (Python code could resize it), which the bindings do
+    // without, so it is copied out first, and that copy is freed once the
+    // reader's is made.
     let source = if let Ok(array) = obj.cast::<PyByteArray>() {
-        // SAFETY: no Python code runs while the bytes are copied, so the
-        // bytearray cannot be resized or freed meanwhile.
-        Source::Memory(Arc::from(unsafe { array.as_bytes() }))
+        Source::from(array.to_vec())
     } else {
         let bytes = if let Some(bytes) = bytes_like(obj)? {
             bytes

@@ -354,12 +354,15 @@ print((after - before) * 1024, len(record) * n)
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ru_maxrss in KiB (Linux)")
 @pytest.mark.parametrize("kind", ["bytes", "bytearray", "file"])
 def test_an_archive_in_memory_is_copied_once(kind):
-    """warc_pages over an archive's bytes (a bytearray, a file read whole) holds one
+    """warc_pages over an archive's bytes (or a file read whole) holds one
     copy of them, the reader's: 128 MiB of archive may raise the process's
-    peak by 128 MiB, not twice that (a copy made on the way to another)."""
+    peak by 128 MiB, not twice that (a copy made on the way to another). A
+    bytearray is copied out once more on the way (borrowing it would take
+    unsafe code), not twice more."""
     out = subprocess.run([sys.executable, "-c", IN_MEMORY, kind], capture_output=True, text=True, check=True, timeout=120)
     growth, size = map(int, out.stdout.split())
-    assert growth < 1.5 * size, f"the peak grew by {growth >> 20} MiB for {size >> 20} MiB of archive"
+    copies = 2 if kind == "bytearray" else 1
+    assert growth < (copies + 0.5) * size, f"the peak grew by {growth >> 20} MiB for {size >> 20} MiB of archive"
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="file names are bytes (Linux)")
