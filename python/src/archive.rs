@@ -11,13 +11,13 @@ use std::borrow::Cow;
 use std::ffi::CString;
 use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 use htmltok_warc::{Bytes, Event, Options, ProblemKind, Reader, Skip, Source, Truncated};
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString, PyTuple};
 
 use crate::input::{bytes_like, opt_str, repr, type_name};
 
@@ -34,6 +34,65 @@ pyo3::create_exception!(
 /// Events read ahead of Python: enough to keep the reading thread busy
 /// while Python processes a page, few enough to bound the memory held.
 const READ_AHEAD: usize = 16;
+
+/// Bytes of pages read ahead of Python, at most: sixteen pages of a
+/// crawl are a few MiB, but sixteen that inflate to the body limit
+/// (256 MiB each, from a few KiB of archive) would be gigabytes. One page
+/// is always let through, whatever its size.
+const READ_AHEAD_BYTES: usize = 32 << 20;
+
+/// The bytes of the pages the reading thread has read ahead and Python
+/// has not taken yet, and whether the iterator is gone.
+#[derive(Default)]
+struct Budget {
+    state: Mutex<(usize, bool)>,
+    changed: Condvar,
+}
+
+impl Budget {
+    fn lock(&self) -> MutexGuard<'_, (usize, bool)> {
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Waits until `size` more bytes may be ahead (at once when none are)
+    /// and counts them; `false` when the iterator is gone.
+    fn take(&self, size: usize) -> bool {
+        let mut state = self.lock();
+        while !state.1 && state.0 > 0 && state.0.saturating_add(size) > READ_AHEAD_BYTES {
+            state = self
+                .changed
+                .wait(state)
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+        }
+        if state.1 {
+            return false;
+        }
+        state.0 += size;
+        true
+    }
+
+    /// Python took a page of `size` bytes.
+    fn give(&self, size: usize) {
+        self.lock().0 -= size;
+        self.changed.notify_all();
+    }
+
+    /// The iterator is gone: the reading thread stops.
+    fn close(&self) {
+        self.lock().1 = true;
+        self.changed.notify_all();
+    }
+}
+
+/// The bytes an event counts against the read-ahead.
+fn event_size(event: &Event) -> usize {
+    match event {
+        Event::Page(page) => page.body.len(),
+        _ => 0,
+    }
+}
 
 /// An HTML page of an archive (from `warc_pages`): its body as the
 /// browser received it (HTTP transfer and content codings undone), and
@@ -130,7 +189,7 @@ impl ArchivePage {
                         truncated=false, coding_failed=false))]
     #[allow(clippy::too_many_arguments)]
     fn new(
-        body: Vec<u8>,
+        body: &Bound<'_, PyAny>,
         url: Option<String>,
         content_type: Option<String>,
         source: Option<String>,
@@ -143,10 +202,16 @@ impl ArchivePage {
         kind: Option<String>,
         truncated: bool,
         coding_failed: bool,
-    ) -> ArchivePage {
+    ) -> PyResult<ArchivePage> {
+        let body = bytes_like(body)?.ok_or_else(|| {
+            PyTypeError::new_err(format!(
+                "body must be bytes, bytearray or memoryview, not {}",
+                type_name(body)
+            ))
+        })?;
         let warc = warc.unwrap_or_else(|| "-".into());
-        ArchivePage {
-            body: Bytes::from(body),
+        Ok(ArchivePage {
+            body: Bytes::from(body.to_vec()),
             body_object: PyOnceLock::new(),
             source: source.unwrap_or_else(|| name_of(&warc, record, url.as_deref())),
             url,
@@ -160,7 +225,7 @@ impl ArchivePage {
             kind: kind.unwrap_or_else(|| "response".into()),
             truncated,
             coding_failed,
-        }
+        })
     }
 
     /// The page's bytes, HTTP transfer and content codings undone, in
@@ -429,6 +494,18 @@ pub struct ArchivePages {
     /// The process that started the reading thread: a child made by
     /// `fork` has no such thread.
     pid: u32,
+    /// The bytes read ahead, shared with the reading thread.
+    budget: Arc<Budget>,
+}
+
+impl Drop for ArchivePages {
+    fn drop(&mut self) {
+        // In a child made by fork the reading thread is not there (and
+        // the lock may have been held by it at the fork).
+        if std::process::id() == self.pid {
+            self.budget.close();
+        }
+    }
 }
 
 impl ArchivePages {
@@ -466,6 +543,9 @@ impl ArchivePages {
             let event = py.detach(|| {
                 let mut state = self.state();
                 let event = state.events.as_ref().and_then(|events| events.recv().ok());
+                if let Some(event) = &event {
+                    self.budget.give(event_size(event));
+                }
                 if event.is_none() {
                     state.events = None;
                 }
@@ -589,32 +669,74 @@ fn warn(py: Python<'_>, message: &str) -> PyResult<()> {
     PyErr::warn(py, &py.get_type::<ArchiveWarning>(), &message, 1)
 }
 
+/// Whether `path` is a pipe (a FIFO or a socket).
+#[cfg(unix)]
+fn is_pipe(path: &std::path::Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    std::fs::metadata(path).is_ok_and(|m| m.file_type().is_fifo() || m.file_type().is_socket())
+}
+
+#[cfg(not(unix))]
+fn is_pipe(_path: &std::path::Path) -> bool {
+    false
+}
+
 /// Where an archive comes from, and its name.
 fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<(Source, String)> {
     let py = obj.py();
     if obj.is_instance_of::<PyString>() || obj.hasattr("__fspath__")? {
         let os = py.import("os")?;
-        let path: String = os.call_method1("fsdecode", (obj,))?.extract()?;
-        let name = name.unwrap_or_else(|| path.clone());
-        return Ok((Source::from(PathBuf::from(path)), name));
+        // As the file system has it (a name that is not UTF-8 too, which
+        // Python holds with surrogate escapes), named with U+FFFD for its
+        // bytes that are not UTF-8.
+        let path: PathBuf = os.call_method1("fsdecode", (obj,))?.extract()?;
+        let name = name.unwrap_or_else(|| path.to_string_lossy().into_owned());
+        // A pipe (a named pipe, `/dev/stdin` under a shell's pipe, a
+        // process substitution's `/dev/fd/N`) cannot be read at offsets,
+        // as the reader reads a file: it is read whole, as a binary file
+        // object is (a device is not: `/dev/zero` has no end).
+        if is_pipe(&path) {
+            let bytes = py
+                .detach(|| std::fs::read(&path))
+                .map_err(|e| match e.raw_os_error() {
+                    Some(errno) => {
+                        let message = e.to_string();
+                        let message = message.trim_end_matches(&format!(" (os error {errno})"));
+                        PyOSError::new_err((errno, message.to_owned(), name.clone()))
+                    }
+                    None => PyOSError::new_err(format!("{name}: cannot read: {e}")),
+                })?;
+            return Ok((Source::Memory(Arc::from(bytes)), name));
+        }
+        return Ok((Source::from(path), name));
     }
-    let bytes = if let Some(bytes) = bytes_like(obj)? {
-        bytes
-    } else if obj.hasattr("read")? {
-        let data = obj.call_method0("read")?;
-        bytes_like(&data)?.ok_or_else(|| {
-            PyTypeError::new_err(format!(
-                "source must be opened in binary mode: its read() gave {}",
-                type_name(&data)
-            ))
-        })?
+    // The bytes are copied once, straight into the reader's shared buffer:
+    // a copy on the way to it would be a second copy of the whole archive
+    // at the peak. A bytearray is the exception: borrowing its buffer
+    // takes `unsafe` (Python code could resize it), which the bindings do
+    // without, so it is copied out first, and that copy is freed once the
+    // reader's is made.
+    let source = if let Ok(array) = obj.cast::<PyByteArray>() {
+        Source::from(array.to_vec())
     } else {
-        return Err(PyTypeError::new_err(format!(
-            "source must be a path, a binary file or bytes, not {}",
-            type_name(obj)
-        )));
+        let bytes = if let Some(bytes) = bytes_like(obj)? {
+            bytes
+        } else if obj.hasattr("read")? {
+            let data = obj.call_method0("read")?;
+            bytes_like(&data)?.ok_or_else(|| {
+                PyTypeError::new_err(format!(
+                    "source must be opened in binary mode: its read() gave {}",
+                    type_name(&data)
+                ))
+            })?
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "source must be a path, a binary file or bytes, not {}",
+                type_name(obj)
+            )));
+        };
+        Source::Memory(Arc::from(&*bytes))
     };
-    let bytes = bytes.to_vec();
     let name = match name {
         Some(name) => name,
         None => match obj.getattr("name") {
@@ -622,14 +744,15 @@ fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<(Source, 
             _ => "-".into(),
         },
     };
-    Ok((Source::from(bytes), name))
+    Ok((source, name))
 }
 
 /// The HTML pages of the web archive `source`, in order: an iterator of
 /// `ArchivePage`, read by the command line's reader, with the same pages,
 /// bodies, names and provenance.
 ///
-/// `source` is a path (`str` or path-like), a binary file object (read
+/// `source` is a path (`str` or path-like; one that is a pipe, such as
+/// `/dev/stdin`, is read whole into memory), a binary file object (read
 /// whole into memory), or the archive's bytes. Archives are WARC 0.17 to
 /// 1.1 or ARC, plain or compressed (gzip per record or whole, LZ4 frames,
 /// Zstandard frames with or without the warc-zstd dictionary), recognised
@@ -677,10 +800,15 @@ pub fn warc_pages(
         )));
     };
     let (send, events) = mpsc::sync_channel(READ_AHEAD);
+    let budget = Arc::new(Budget::default());
+    let ahead = Arc::clone(&budget);
     std::thread::Builder::new()
         .name("htmltok-warc".into())
         .spawn(move || {
             for event in reader {
+                if !ahead.take(event_size(&event)) {
+                    return;
+                }
                 // The iterator was dropped: stop reading.
                 if send.send(event).is_err() {
                     return;
@@ -698,5 +826,6 @@ pub fn warc_pages(
             pages: 0,
         }),
         pid: std::process::id(),
+        budget,
     })
 }

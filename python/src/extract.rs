@@ -9,11 +9,11 @@ use std::sync::{Arc, Mutex, OnceLock};
 use htmltok::extract;
 use pyo3::exceptions::{PyDeprecationWarning, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyList, PyMemoryView, PyString, PyTuple};
 use rayon::prelude::*;
 
 use crate::archive::ArchivePage;
-use crate::input::{opt_str, repr, type_name, Decoding, Html, PageIn};
+use crate::input::{encoding_for, opt_str, repr, type_name, Decoding, Html, PageIn};
 use crate::object_list;
 
 /// A page's title and text (`htmltok.text`).
@@ -303,7 +303,9 @@ fn scripting_flag(obj: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
         Some(obj) => obj.extract::<bool>().map_err(|_| {
             PyTypeError::new_err(format!(
                 "scripting must be bool, not {}",
-                obj.get_type().name().map_or_else(|_| "?".into(), |n| n.to_string())
+                obj.get_type()
+                    .name()
+                    .map_or_else(|_| "?".into(), |n| n.to_string())
             ))
         }),
     }
@@ -347,7 +349,24 @@ const SHAPE: &str = "html, (html, url), (html, url, content_type) or an ArchiveP
 
 /// The pages of a batch: each `html` (as for `text`), a tuple
 /// `(html, url)` or `(html, url, content_type)`, or an `ArchivePage`.
+/// `encoding`, the batch's, is checked first (an empty batch too).
 fn items(pages: &Bound<'_, PyAny>, encoding: Option<String>) -> PyResult<Vec<PageIn>> {
+    if let Some(label) = &encoding {
+        encoding_for(label).map_err(|e| PyValueError::new_err(format!("encoding: {e}")))?;
+    }
+    // One page is iterable too (a `str` by character, bytes by byte): a
+    // batch of it would be a list of one-letter pages.
+    let one = pages.is_instance_of::<PyString>()
+        || pages.is_instance_of::<ArchivePage>()
+        || pages.is_instance_of::<PyBytes>()
+        || pages.is_instance_of::<PyByteArray>()
+        || pages.is_instance_of::<PyMemoryView>();
+    if one {
+        return Err(PyTypeError::new_err(format!(
+            "pages must be an iterable of {SHAPE}, not one page ({}): text() and links() take one",
+            type_name(pages)
+        )));
+    }
     let iter = pages.try_iter().map_err(|_| {
         PyTypeError::new_err(format!(
             "pages must be an iterable of {SHAPE}, not {}",
@@ -399,31 +418,56 @@ fn items(pages: &Bound<'_, PyAny>, encoding: Option<String>) -> PyResult<Vec<Pag
     Ok(out)
 }
 
+/// The batches' rayon pools, by size (`None`: all cores), and the process
+/// that made them.
+struct Pools {
+    pid: u32,
+    by_size: HashMap<Option<usize>, Arc<rayon::ThreadPool>>,
+}
+
 /// Runs `f` on a rayon pool of `threads` threads (all cores when `None`).
 /// Pools are made once per size and kept: making threads costs more than
 /// a small batch.
+///
+/// A child made by `fork` has none of its parent's threads, so it may not
+/// use its parent's pools (nor rayon's global pool, which is why `None`
+/// has a pool of its own here): work handed to them would wait forever.
+/// It makes its own, and leaves the parent's handles alone (dropping one
+/// would signal threads that are not there).
 fn on_pool<T: Send>(threads: Option<usize>, f: impl FnOnce() -> T + Send) -> PyResult<T> {
-    let Some(n) = threads else {
-        return Ok(f());
-    };
-    if n == 0 {
+    if threads == Some(0) {
         return Err(PyValueError::new_err("threads must be at least 1"));
     }
-    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
+    static POOLS: OnceLock<Mutex<Pools>> = OnceLock::new();
     let pool = {
         let mut pools = POOLS
-            .get_or_init(Default::default)
+            .get_or_init(|| {
+                Mutex::new(Pools {
+                    pid: std::process::id(),
+                    by_size: HashMap::new(),
+                })
+            })
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        match pools.get(&n) {
+        let pid = std::process::id();
+        if pools.pid != pid {
+            for (_, pool) in pools.by_size.drain() {
+                std::mem::forget(pool);
+            }
+            pools.pid = pid;
+        }
+        match pools.by_size.get(&threads) {
             Some(pool) => pool.clone(),
             None => {
                 let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(n)
+                    .num_threads(threads.unwrap_or(0))
                     .build()
-                    .map_err(|e| PyValueError::new_err(format!("threads={n}: {e}")))?;
+                    .map_err(|e| match threads {
+                        Some(n) => PyValueError::new_err(format!("threads={n}: {e}")),
+                        None => PyValueError::new_err(format!("cannot start threads: {e}")),
+                    })?;
                 let pool = Arc::new(pool);
-                pools.insert(n, pool.clone());
+                pools.by_size.insert(threads, pool.clone());
                 pool
             }
         }

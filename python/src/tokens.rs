@@ -19,8 +19,8 @@ use pyo3::types::{PyBytes, PyDict, PyList, PyModule, PyString, PyTuple};
 use crate::input::{flag, opt_str, repr, type_name, Decoded, Decoding, Html};
 use crate::object_list;
 use crate::table::{
-    config, AttrRecord, Table, TooBig, FORCE_QUIRKS, HAS_S0, HAS_S1, HAS_S2, KINDS,
-    MAX_BYTES, SELF_CLOSING,
+    config, AttrRecord, Table, TooBig, FORCE_QUIRKS, HAS_S0, HAS_S1, HAS_S2, KINDS, MAX_BYTES,
+    SELF_CLOSING,
 };
 
 /// A page's decoded text and its table, shared by the page's tokens.
@@ -490,13 +490,15 @@ fn run<'a>(
         let table = Table::build(&decoded.html, config(driven), errors);
         (decoded, table)
     });
-    let table = table.map_err(|TooBig(size)| {
-        PyValueError::new_err(format!(
-            "the page is {size} bytes of UTF-8 with its rewritten strings: \
-             htmltok's token records address at most {MAX_BYTES} (32-bit offsets)"
-        ))
-    })?;
-    Ok((decoded, table))
+    Ok((decoded, table.map_err(too_big)?))
+}
+
+/// The error of a page too large for the records.
+fn too_big(TooBig(size): TooBig) -> PyErr {
+    PyValueError::new_err(format!(
+        "the page is {size} bytes of UTF-8 with its rewritten strings: \
+         htmltok's token records address at most {MAX_BYTES} (32-bit offsets)"
+    ))
 }
 
 /// The page and decoding of `tokenize`'s and `token_table`'s arguments.
@@ -636,11 +638,47 @@ pub struct TokenTable {
     /// The decoded page, UTF-8.
     text: Py<PyBytes>,
     /// The encoding the bytes were decoded from (`None` for a `str`).
-    encoding: Option<&'static str>,
+    encoding: Option<Cow<'static, str>>,
+    /// Whether the tokenizer was `driven` (kept for pickling).
+    driven: bool,
 }
 
 #[pymethods]
 impl TokenTable {
+    /// Pickles as its text, encoding and `driven`: unpickling tokenizes
+    /// the text again (the same records: the text is what was tokenized).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let t = slf.get();
+        let rebuild = slf.get_type().getattr("_unpickle")?;
+        let args = (t.text.clone_ref(py), t.encoding.as_deref(), t.driven);
+        (rebuild, args).into_pyobject(py)
+    }
+
+    /// The table `__reduce__` describes.
+    #[staticmethod]
+    fn _unpickle(
+        py: Python<'_>,
+        text: Bound<'_, PyBytes>,
+        encoding: Option<String>,
+        driven: bool,
+    ) -> PyResult<TokenTable> {
+        let utf8 = std::str::from_utf8(text.as_bytes())
+            .map_err(|e| PyValueError::new_err(format!("a token table's text is UTF-8: {e}")))?;
+        let table = py
+            .detach(|| Table::build(utf8, config(driven), false))
+            .map_err(too_big)?;
+        Ok(TokenTable {
+            table,
+            tokens: PyOnceLock::new(),
+            attrs: PyOnceLock::new(),
+            extra: PyOnceLock::new(),
+            text: text.unbind(),
+            encoding: encoding.map(Cow::Owned),
+            driven,
+        })
+    }
+
     /// The number of tokens.
     fn __len__(&self) -> usize {
         self.table.tokens().len()
@@ -678,14 +716,16 @@ impl TokenTable {
     #[getter]
     fn extra(&self, py: Python<'_>) -> Py<PyBytes> {
         self.extra
-            .get_or_init(py, || PyBytes::new(py, self.table.extra().as_bytes()).unbind())
+            .get_or_init(py, || {
+                PyBytes::new(py, self.table.extra().as_bytes()).unbind()
+            })
             .clone_ref(py)
     }
 
     /// The encoding the bytes were decoded from (`None` for a `str`).
     #[getter]
-    fn encoding(&self) -> Option<&'static str> {
-        self.encoding
+    fn encoding(&self) -> Option<&str> {
+        self.encoding.as_deref()
     }
 
     /// The token records where the tokenizer wrote them, for
@@ -823,6 +863,17 @@ impl RecordArray {
         self.records().1
     }
 
+    /// Pickles as its table and which records: `getattr(table,
+    /// "token_records")`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let getattr = py.import("builtins")?.getattr("getattr")?;
+        let which = match self.which {
+            Which::Tokens => "token_records",
+            Which::Attributes => "attr_records",
+        };
+        (getattr, (self.table.clone_ref(py), which)).into_pyobject(py)
+    }
+
     fn __repr__(&self) -> String {
         let what = match self.which {
             Which::Tokens => "token",
@@ -864,6 +915,7 @@ pub fn token_table(
         attrs: PyOnceLock::new(),
         extra: PyOnceLock::new(),
         text,
-        encoding: decoded.encoding_name(),
+        encoding: decoded.encoding_name().map(Cow::Borrowed),
+        driven,
     })
 }

@@ -399,3 +399,19 @@ def test_base_url_is_the_old_name_of_url():
     assert found == htmltok.links("<a href=x>", url="https://example.com/")
     with pytest.raises(TypeError, match="not both"):
         htmltok.links("<a>", url="https://a.example/", base_url="https://b.example/")
+
+
+def test_a_batch_is_not_one_page_and_its_encoding_is_checked_whole():
+    # One page where a batch goes: a str is an iterable of characters, and
+    # would be a batch of one-letter pages in silence.
+    for one in ("<p>one page", b"<p>one page", bytearray(b"<p>x"), memoryview(b"<p>x"), htmltok.ArchivePage(b"<p>x")):
+        for call in (htmltok.text_many, htmltok.links_many):
+            with pytest.raises(TypeError, match=r"pages must be an iterable of html, .* not one page \(" + type(one).__name__):
+                call(one)
+    # encoding= is the batch's, checked even when the batch is empty, and
+    # named as the argument it is (not as a field of the first page).
+    for call in (htmltok.text_many, htmltok.links_many):
+        for pages in ([], ["<p>a", "<p>b"]):
+            with pytest.raises(ValueError, match=r'^encoding: "bogus" is not an encoding label'):
+                call(pages, encoding="bogus")
+    assert [p.text for p in htmltok.text_many(("<p>%d" % i for i in range(3)), encoding="utf-8")] == ["0", "1", "2"]

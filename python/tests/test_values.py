@@ -97,3 +97,30 @@ def test_values_travel_to_other_processes():
         tokens = pool.map(htmltok.tokenize, [HTML] * 3)
     assert got == [htmltok.text(p) for p in pages]
     assert tokens == [htmltok.tokenize(HTML)] * 3
+
+
+@pytest.mark.parametrize("protocol", range(0, pickle.HIGHEST_PROTOCOL + 1))
+def test_token_tables_travel(protocol):
+    """A TokenTable (a Ray or Spark task's result) and its record arrays
+    pickle, copy and deep-copy: the copy has the same records, strings,
+    text and encoding, and reads as numpy reads the original."""
+    import copy
+
+    np = pytest.importorskip("numpy")
+    # Bytes in Shift_JIS (the encoding kept), a rewritten string (extra),
+    # and a page that tokenizes differently driven or not.
+    page = '<meta charset=shift_jis><title>東京 &amp; <b></title><P CLASS="x&lt;">a\r\nb'.encode("shift_jis")
+    for driven in (False, True):
+        table = htmltok.token_table(page, driven=driven)
+        assert table.encoding == "Shift_JIS" and len(table.extra) > 0
+        for twin in (pickle.loads(pickle.dumps(table, protocol=protocol)), copy.copy(table), copy.deepcopy(table)):
+            assert type(twin) is htmltok.TokenTable
+            assert (twin.tokens, twin.attrs, twin.text, twin.extra) == (table.tokens, table.attrs, table.text, table.extra)
+            assert (twin.encoding, len(twin)) == (table.encoding, len(table))
+            assert (np.asarray(twin.token_records) == np.asarray(table.token_records)).all()
+        records = pickle.loads(pickle.dumps(table.attr_records, protocol=protocol))
+        assert (np.asarray(records) == np.asarray(table.attr_records)).all()
+    # Driven or not is kept: the title's "<b>" is a tag only when driven.
+    assert len(htmltok.token_table(page, driven=True)) != len(htmltok.token_table(page))
+    # A str's table has no encoding.
+    assert pickle.loads(pickle.dumps(htmltok.token_table("<p>x"), protocol=protocol)).encoding is None

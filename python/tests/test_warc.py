@@ -10,6 +10,7 @@ import json
 import pathlib
 import re
 import subprocess
+import sys
 import warnings
 
 import pytest
@@ -329,3 +330,122 @@ def test_damaged_archives_never_raise_past_the_open():
                 htmltok.links(page)
         assert all(p.kind in ("broken", "truncated") for p in it.problems)
     assert opened > 100
+
+
+# Run in a fresh interpreter: the peak of its memory is the measure.
+IN_MEMORY = r"""
+import io, resource, sys
+import htmltok
+record = (b"WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://a.example/\r\n"
+          b"Content-Type: text/html\r\nContent-Length: 9\r\n\r\n<p>hi</p>\r\n\r\n")
+n = 128 * 1024 * 1024 // len(record)
+kind = sys.argv[1]
+# Each made without a transient second copy.
+source = bytearray(record) * n if kind == "bytearray" else record * n
+source = io.BytesIO(source) if kind == "file" else source
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+pages = htmltok.warc_pages(source)
+assert next(pages).body == b"<p>hi</p>"
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print((after - before) * 1024, len(record) * n)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ru_maxrss in KiB (Linux)")
+@pytest.mark.parametrize("kind", ["bytes", "bytearray", "file"])
+def test_an_archive_in_memory_is_copied_once(kind):
+    """warc_pages over an archive's bytes (or a file read whole) holds one
+    copy of them, the reader's: 128 MiB of archive may raise the process's
+    peak by 128 MiB, not twice that (a copy made on the way to another). A
+    bytearray is copied out once more on the way (borrowing it would take
+    unsafe code), not twice more."""
+    out = subprocess.run([sys.executable, "-c", IN_MEMORY, kind], capture_output=True, text=True, check=True, timeout=120)
+    growth, size = map(int, out.stdout.split())
+    copies = 2 if kind == "bytearray" else 1
+    assert growth < (copies + 0.5) * size, f"the peak grew by {growth >> 20} MiB for {size >> 20} MiB of archive"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="file names are bytes (Linux)")
+def test_a_path_that_is_not_utf8(tmp_path):
+    """A file whose name is not UTF-8 (Python holds such a name with
+    surrogate escapes) is read, as open() reads it; its name in the pages
+    has U+FFFD for the bytes that are not UTF-8."""
+    import os
+
+    data = (b"WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://a.example/\r\n"
+            b"Content-Type: text/html\r\nContent-Length: 9\r\n\r\n<p>hi</p>\r\n\r\n")
+    path = os.path.join(os.fsdecode(bytes(tmp_path)), os.fsdecode(b"caf\xe9.warc"))
+    with open(path, "wb") as f:
+        f.write(data)
+    for source in (path, pathlib.Path(path)):
+        (page,) = htmltok.warc_pages(source)
+        assert page.body == b"<p>hi</p>"
+        assert page.warc == os.fsdecode(bytes(tmp_path)) + "/caf\ufffd.warc"
+    # name= still names it as given.
+    assert next(htmltok.warc_pages(path, name="cafe.warc")).warc == "cafe.warc"
+
+
+def test_an_archive_page_made_by_hand():
+    for body in (b"<p>x", bytearray(b"<p>x"), memoryview(b"..<p>x")[2:]):
+        assert htmltok.ArchivePage(body).body == b"<p>x"
+    for body, name in (("<p>x", "str"), (None, "NoneType"), ([60, 112], "list")):
+        with pytest.raises(TypeError, match=f"^body must be bytes, bytearray or memoryview, not {name}$"):
+            htmltok.ArchivePage(body)
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="no named pipes")
+def test_a_path_that_is_a_pipe(tmp_path):
+    """A path that is a pipe (a named pipe, /dev/stdin under a shell's
+    pipe, a process substitution's /dev/fd/N) cannot be read at offsets:
+    it is read whole, as a binary file is."""
+    import os
+    import threading
+
+    data = (b"WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: http://a.example/\r\n"
+            b"Content-Type: text/html\r\nContent-Length: 9\r\n\r\n<p>hi</p>\r\n\r\n")
+    fifo = str(tmp_path / "archive.warc")
+    os.mkfifo(fifo)
+
+    def write():
+        with open(fifo, "wb") as f:
+            f.write(gzip.compress(data) * 3)
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    pages = htmltok.warc_pages(fifo)
+    assert [(p.body, p.warc, p.offset) for p in pages] == [(b"<p>hi</p>", fifo, n * len(gzip.compress(data))) for n in range(3)]
+    assert pages.problems == []
+    writer.join(10)
+
+
+# Run in a fresh interpreter: the peak of its memory is the measure.
+READ_AHEAD = r"""
+import gzip, resource, time, zlib
+import htmltok
+deflate = zlib.compressobj(9, zlib.DEFLATED, 31)
+body = b"".join([deflate.compress(b"<p>" + b"a" * (1 << 20)) for _ in range(32)] + [deflate.flush()])
+http = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\n\r\n" + body
+head = b"WARC/1.0\r\nWARC-Type: response\r\nWARC-Target-URI: http://a.example/\r\n"
+head += b"Content-Type: application/http; msgtype=response\r\nContent-Length: %d\r\n\r\n" % len(http)
+data = gzip.compress(head + http + b"\r\n\r\n") * 12
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+pages = htmltok.warc_pages(data)
+page = next(pages)
+assert len(page.body) > 32 << 20
+time.sleep(3)  # time enough for the reading thread to read all ahead
+after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+print((after - before) * 1024, len(page.body))
+assert sum(1 for _ in pages) == 11
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="ru_maxrss in KiB (Linux)")
+def test_reading_ahead_is_bounded_by_bytes():
+    """The reading thread reads a few pages ahead of Python, but not a
+    few large pages: an archive of 12 pages that inflate to 32 MiB each
+    (a 400 KiB archive) held while Python processes the first may cost a
+    few pages' memory (the one Python has and its body as bytes, one
+    waiting, one being read: 128 MiB measured), not all twelve (387)."""
+    out = subprocess.run([sys.executable, "-c", READ_AHEAD], capture_output=True, text=True, check=True, timeout=120)
+    growth, page = map(int, out.stdout.split())
+    assert growth < 6 * page, f"the peak grew by {growth >> 20} MiB over pages of {page >> 20} MiB"
