@@ -459,3 +459,66 @@ fn arc_files_as_the_internet_archive_wrote_them() {
         );
     }
 }
+
+#[test]
+fn several_content_types_are_read_as_a_browser_reads_them() {
+    // Fetch's "extract a MIME type": the last MIME type of all the
+    // Content-Type values wins; an earlier charset of its essence stays.
+    let plain_then_html = Http::response(200, "OK")
+        .header("Content-Type", "text/plain")
+        .header("Content-Type", "text/html")
+        .body("<p>last wins");
+    let listed = Http::response(200, "OK")
+        .header("Content-Type", "text/html, text/html; charset=koi8-r")
+        .body(b"<p>\xcd\xc9\xd2");
+    let charset_stays = Http::response(200, "OK")
+        .header("Content-Type", "text/html; charset=koi8-r")
+        .header("Content-Type", "text/html")
+        .body(b"<p>\xcd\xc9\xd2");
+    let html_then_plain = Http::response(200, "OK")
+        .header("Content-Type", "text/html")
+        .header("Content-Type", "text/plain")
+        .body("<p>not a page");
+    // No value parses: sniffed, as with no Content-Type.
+    let unparsable = Http::response(200, "OK")
+        .header("Content-Type", "html")
+        .body("<!DOCTYPE html><p>sniffed");
+    let archive = Archive::warc(
+        Container::GzipPerRecord,
+        &[
+            Record::response("http://plain-then-html.example/", &plain_then_html),
+            Record::response("http://listed.example/", &listed),
+            Record::response("http://charset-stays.example/", &charset_stays),
+            Record::response("http://html-then-plain.example/", &html_then_plain),
+            Record::response("http://unparsable.example/", &unparsable),
+        ],
+    );
+    let bytes = archive.bytes();
+    let (pages, skipped, problems) = read(&bytes);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(skipped, [Skip::NotHtml]);
+    assert_eq!(pages.len(), 4, "{pages:?}");
+    let types: Vec<(Option<String>, Option<String>)> = Reader::new(Source::from(bytes))
+        .unwrap()
+        .filter_map(|event| match event {
+            Event::Page(page) => Some((page.record.target_uri, page.content_type)),
+            _ => None,
+        })
+        .collect();
+    let some = |s: &str| Some(s.to_owned());
+    assert_eq!(
+        types,
+        [
+            (some("http://plain-then-html.example/"), some("text/html")),
+            (
+                some("http://listed.example/"),
+                some("text/html;charset=koi8-r")
+            ),
+            (
+                some("http://charset-stays.example/"),
+                some("text/html; charset=koi8-r")
+            ),
+            (some("http://unparsable.example/"), None),
+        ]
+    );
+}

@@ -143,6 +143,19 @@ impl Head {
         mime_type
     }
 
+    /// The `Content-Type` a page is handed on with: the first field's
+    /// value as written when it says what [`mime_type`](Head::mime_type)
+    /// says, else that MIME type serialized; `None` when there is none.
+    pub(crate) fn page_content_type(&self) -> Option<String> {
+        let mime_type = self.mime_type()?;
+        match self.content_type() {
+            Some(first) if MimeType::parse(first).as_ref() == Some(&mime_type) => {
+                Some(first.to_owned())
+            }
+            _ => Some(mime_type.to_string()),
+        }
+    }
+
     /// The codings listed by every field named `name` (`Transfer-Encoding`,
     /// `Content-Encoding`), in order, lower-cased, empty items dropped:
     /// several fields of one name are one comma-separated list.
@@ -2498,6 +2511,36 @@ mod tests {
                 expected,
                 "{input:?}"
             );
+        }
+    }
+
+    #[test]
+    fn a_page_keeps_its_content_type_as_written_when_it_says_the_same() {
+        let page_type = |lines: &[&str]| head_of(&block(lines, b"")).page_content_type();
+        for (lines, expected) in [
+            (
+                &["Content-Type: text/html; charset=utf-8"][..],
+                Some("text/html; charset=utf-8"),
+            ),
+            (
+                &[
+                    "Content-Type: text/html; charset=koi8-r",
+                    "Content-Type: text/html",
+                ],
+                Some("text/html; charset=koi8-r"),
+            ),
+            (
+                &["Content-Type: text/plain", "Content-Type: text/html"],
+                Some("text/html"),
+            ),
+            (
+                &["Content-Type: text/html, text/html; charset=koi8-r"],
+                Some("text/html;charset=koi8-r"),
+            ),
+            (&["Content-Type: html"], None),
+            (&[], None),
+        ] {
+            assert_eq!(page_type(lines).as_deref(), expected, "{lines:?}");
         }
     }
 }

@@ -99,7 +99,10 @@ pub struct Page {
     /// in.
     pub body: Bytes,
     /// The HTTP `Content-Type` (a `resource`'s own), whose charset is the
-    /// transport's.
+    /// transport's: for a response, the MIME type a browser extracts from
+    /// all its `Content-Type` values ([`http::Head::mime_type`]), as the
+    /// first field wrote it when that says the same, else serialized
+    /// (`text/html;charset=koi8-r`); `None` when no value is a MIME type.
     pub content_type: Option<String>,
     /// The HTTP status code, for a `response`.
     pub status: Option<u16>,

@@ -919,8 +919,8 @@ impl Reader {
             Content::Http(record_type) => match http::parse_head(probe) {
                 Some(head) => {
                     let body = probe.get(head.body_start..).unwrap_or_default();
-                    let page = match head.content_type() {
-                        Some(ct) => is_html(ct),
+                    let page = match head.mime_type() {
+                        Some(mime) => is_html(mime.essence()),
                         None => http::sniff_html(body),
                     };
                     (page, true)
@@ -992,7 +992,7 @@ impl Reader {
         Event::Page(Page {
             record: info,
             body,
-            content_type: head.content_type().map(str::to_owned),
+            content_type: head.page_content_type(),
             status: Some(head.status),
             truncated,
             coding_failed: decoded.failed,
