@@ -522,3 +522,34 @@ fn several_content_types_are_read_as_a_browser_reads_them() {
         ]
     );
 }
+
+#[test]
+fn an_unreadable_status_line_is_a_problem_not_a_non_html_record() {
+    let bad = Http::start_line("HTTP/1.1 abc")
+        .header("Content-Type", "text/html")
+        .body("<p>lost");
+    // Not HTTP at all (a DNS lookup): passed over as before.
+    let dns = Record::new("response")
+        .uri("dns:example.com")
+        .content_type("text/dns")
+        .block("20261204000000\nexample.com. 300 IN A 192.0.2.1\n");
+    let archive = Archive::warc(
+        Container::GzipPerRecord,
+        &[
+            Record::response("http://bad-status.example/", &bad),
+            dns,
+            Record::response("http://after.example/", &html("<p>after")),
+        ],
+    );
+    let (pages, skipped, problems) = read(&archive.bytes());
+    let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+    assert_eq!(uris, ["http://after.example/"]);
+    assert_eq!(skipped, [Skip::NotHtml]);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    let (kind, what) = &problems[0];
+    assert_eq!(*kind, ProblemKind::Broken);
+    assert!(what.contains("record 1 "), "{what}");
+    assert!(what.contains("http://bad-status.example/"), "{what}");
+    assert!(what.contains("\"HTTP/1.1 abc\""), "{what}");
+    assert!(what.contains("status line"), "{what}");
+}

@@ -203,7 +203,8 @@ pub struct Problem {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ProblemKind {
     /// Bytes that are not what the format says: a broken gzip member, a
-    /// header without a length, bytes between records.
+    /// header without a length, bytes between records, an HTTP response
+    /// whose status line cannot be read.
     Broken,
     /// The archive ends inside a record.
     Truncated,
