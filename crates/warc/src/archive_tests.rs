@@ -529,3 +529,97 @@ fn arc_files_as_the_internet_archive_wrote_them() {
         );
     }
 }
+
+#[test]
+fn several_content_types_are_read_as_a_browser_reads_them() {
+    // Fetch's "extract a MIME type": the last MIME type of all the
+    // Content-Type values wins; an earlier charset of its essence stays.
+    let plain_then_html = Http::response(200, "OK")
+        .header("Content-Type", "text/plain")
+        .header("Content-Type", "text/html")
+        .body("<p>last wins");
+    let listed = Http::response(200, "OK")
+        .header("Content-Type", "text/html, text/html; charset=koi8-r")
+        .body(b"<p>\xcd\xc9\xd2");
+    let charset_stays = Http::response(200, "OK")
+        .header("Content-Type", "text/html; charset=koi8-r")
+        .header("Content-Type", "text/html")
+        .body(b"<p>\xcd\xc9\xd2");
+    let html_then_plain = Http::response(200, "OK")
+        .header("Content-Type", "text/html")
+        .header("Content-Type", "text/plain")
+        .body("<p>not a page");
+    // No value parses: sniffed, as with no Content-Type.
+    let unparsable = Http::response(200, "OK")
+        .header("Content-Type", "html")
+        .body("<!DOCTYPE html><p>sniffed");
+    let archive = Archive::warc(
+        Container::GzipPerRecord,
+        &[
+            Record::response("http://plain-then-html.example/", &plain_then_html),
+            Record::response("http://listed.example/", &listed),
+            Record::response("http://charset-stays.example/", &charset_stays),
+            Record::response("http://html-then-plain.example/", &html_then_plain),
+            Record::response("http://unparsable.example/", &unparsable),
+        ],
+    );
+    let bytes = archive.bytes();
+    let (pages, skipped, problems) = read(&bytes);
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(skipped, [Skip::NotHtml]);
+    assert_eq!(pages.len(), 4, "{pages:?}");
+    let types: Vec<(Option<String>, Option<String>)> = Reader::new(Source::from(bytes))
+        .unwrap()
+        .filter_map(|event| match event {
+            Event::Page(page) => Some((page.record.target_uri, page.content_type)),
+            _ => None,
+        })
+        .collect();
+    let some = |s: &str| Some(s.to_owned());
+    assert_eq!(
+        types,
+        [
+            (some("http://plain-then-html.example/"), some("text/html")),
+            (
+                some("http://listed.example/"),
+                some("text/html;charset=koi8-r")
+            ),
+            (
+                some("http://charset-stays.example/"),
+                some("text/html; charset=koi8-r")
+            ),
+            (some("http://unparsable.example/"), None),
+        ]
+    );
+}
+
+#[test]
+fn an_unreadable_status_line_is_a_problem_not_a_non_html_record() {
+    let bad = Http::start_line("HTTP/1.1 abc")
+        .header("Content-Type", "text/html")
+        .body("<p>lost");
+    // Not HTTP at all (a DNS lookup): passed over as before.
+    let dns = Record::new("response")
+        .uri("dns:example.com")
+        .content_type("text/dns")
+        .block("20261204000000\nexample.com. 300 IN A 192.0.2.1\n");
+    let archive = Archive::warc(
+        Container::GzipPerRecord,
+        &[
+            Record::response("http://bad-status.example/", &bad),
+            dns,
+            Record::response("http://after.example/", &html("<p>after")),
+        ],
+    );
+    let (pages, skipped, problems) = read(&archive.bytes());
+    let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+    assert_eq!(uris, ["http://after.example/"]);
+    assert_eq!(skipped, [Skip::NotHtml]);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    let (kind, what) = &problems[0];
+    assert_eq!(*kind, ProblemKind::Broken);
+    assert!(what.contains("record 1 "), "{what}");
+    assert!(what.contains("http://bad-status.example/"), "{what}");
+    assert!(what.contains("\"HTTP/1.1 abc\""), "{what}");
+    assert!(what.contains("status line"), "{what}");
+}

@@ -80,6 +80,82 @@ impl Head {
         self.get("Content-Type")
     }
 
+    /// The MIME type a browser takes from the `Content-Type` fields: the
+    /// Fetch standard's "extract a MIME type" over all of them. Their
+    /// values are one comma-separated list (commas inside quoted strings
+    /// do not split it); the last item that parses as a MIME type and is
+    /// not `*/*` wins, keeping the `charset` of the items before it of the
+    /// same essence when it has none of its own. `None` when there is no
+    /// `Content-Type` field or no item parses, as a browser then sniffs.
+    ///
+    /// Unlike [`content_type`](Head::content_type), this is how a browser
+    /// reads the fields: what decides whether a response is an HTML page,
+    /// and which charset its transport declares.
+    ///
+    /// ```
+    /// use htmltok_warc::http::parse_head;
+    ///
+    /// let head = parse_head(b"HTTP/1.1 200 OK\nContent-Type: text/plain\nContent-Type: text/html\n\n").unwrap();
+    /// assert_eq!(head.content_type(), Some("text/plain"));
+    /// assert_eq!(head.mime_type().unwrap().essence(), "text/html");
+    ///
+    /// let head = parse_head(b"HTTP/1.1 200 OK\nContent-Type: text/html, text/html; charset=KOI8-R\n\n").unwrap();
+    /// let mime = head.mime_type().unwrap();
+    /// assert_eq!((mime.essence(), mime.charset()), ("text/html", Some("KOI8-R")));
+    /// assert_eq!(mime.to_string(), "text/html;charset=KOI8-R");
+    ///
+    /// let head = parse_head(b"HTTP/1.1 200 OK\nContent-Type: html\n\n").unwrap();
+    /// assert_eq!(head.mime_type(), None);
+    /// ```
+    pub fn mime_type(&self) -> Option<MimeType> {
+        let fields: Vec<&str> = self
+            .headers
+            .iter()
+            .filter(|(n, _)| n.eq_ignore_ascii_case("Content-Type"))
+            .map(|(_, v)| v.as_str())
+            .collect();
+        if fields.is_empty() {
+            return None;
+        }
+        let joined = fields.join(", ");
+        let mut charset: Option<String> = None;
+        let mut essence: Option<String> = None;
+        let mut mime_type = None;
+        for value in split_header_value(&joined) {
+            let Some(mut parsed) = MimeType::parse(value) else {
+                continue;
+            };
+            if parsed.essence() == "*/*" {
+                continue;
+            }
+            if essence.as_deref() != Some(parsed.essence()) {
+                charset = parsed.charset().map(str::to_owned);
+                essence = Some(parsed.essence().to_owned());
+            } else if parsed.charset().is_none() {
+                if let Some(charset) = &charset {
+                    parsed
+                        .parameters
+                        .push(("charset".to_owned(), charset.clone()));
+                }
+            }
+            mime_type = Some(parsed);
+        }
+        mime_type
+    }
+
+    /// The `Content-Type` a page is handed on with: the first field's
+    /// value as written when it says what [`mime_type`](Head::mime_type)
+    /// says, else that MIME type serialized; `None` when there is none.
+    pub(crate) fn page_content_type(&self) -> Option<String> {
+        let mime_type = self.mime_type()?;
+        match self.content_type() {
+            Some(first) if MimeType::parse(first).as_ref() == Some(&mime_type) => {
+                Some(first.to_owned())
+            }
+            _ => Some(mime_type.to_string()),
+        }
+    }
+
     /// The codings listed by every field named `name` (`Transfer-Encoding`,
     /// `Content-Encoding`), in order, lower-cased, empty items dropped:
     /// several fields of one name are one comma-separated list.
@@ -233,6 +309,232 @@ fn status_code(line: &[u8]) -> Option<u16> {
         return None;
     }
     Some(digits.iter().fold(0, |n, d| n * 10 + u16::from(d - b'0')))
+}
+
+/// A MIME type as the MIME Sniffing standard parses it: a type and a
+/// subtype, ASCII-lowercased, and parameters in order (names
+/// lowercased, values as given, quoted ones unquoted).
+///
+/// Its `Display` is the standard's serialization.
+///
+/// ```
+/// use htmltok_warc::http::MimeType;
+///
+/// let mime = MimeType::parse(" Text/HTML ; Charset=\"Shift_JIS\"; x=(y) ").unwrap();
+/// assert_eq!(mime.essence(), "text/html");
+/// assert_eq!(mime.charset(), Some("Shift_JIS"));
+/// assert_eq!(mime.parameter("X"), Some("(y)"));
+/// assert_eq!(mime.to_string(), "text/html;charset=Shift_JIS;x=\"(y)\"");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MimeType {
+    /// `type/subtype`, lowercased.
+    essence: String,
+    /// Names lowercased; each name once.
+    parameters: Vec<(String, String)>,
+}
+
+impl MimeType {
+    /// Parses `input` by the MIME Sniffing standard's "parse a MIME
+    /// type": `None` when its type or subtype is empty or not an HTTP
+    /// token. Parameters that are not `name=value` with a token name and
+    /// a value of quoted-string characters are left out, and so is any
+    /// later one of a name already seen.
+    ///
+    /// ```
+    /// use htmltok_warc::http::MimeType;
+    ///
+    /// assert_eq!(MimeType::parse("text/html;").unwrap().to_string(), "text/html");
+    /// let mime = MimeType::parse("text/html;charset=gbk;charset=utf-8;a;b=").unwrap();
+    /// assert_eq!(mime.to_string(), "text/html;charset=gbk");
+    /// assert_eq!(MimeType::parse("text/html;charset=\"shift_jis\"iso-2022-jp").unwrap().charset(), Some("shift_jis"));
+    /// assert_eq!(MimeType::parse("text / html"), None);
+    /// assert_eq!(MimeType::parse("html"), None);
+    /// ```
+    pub fn parse(input: &str) -> Option<MimeType> {
+        let input = input.trim_matches(is_http_whitespace);
+        let bytes = input.as_bytes();
+        let slash = memchr(b'/', bytes)?;
+        let type_ = &input[..slash];
+        let subtype_end = memchr(b';', &bytes[slash + 1..]).map_or(bytes.len(), |i| slash + 1 + i);
+        let subtype = input[slash + 1..subtype_end].trim_end_matches(is_http_whitespace);
+        if !is_token(type_) || !is_token(subtype) {
+            return None;
+        }
+        let mut mime = MimeType {
+            essence: format!("{type_}/{subtype}").to_ascii_lowercase(),
+            parameters: Vec::new(),
+        };
+        let mut pos = subtype_end;
+        while pos < bytes.len() {
+            pos += 1; // The ';'.
+            while pos < bytes.len() && matches!(bytes[pos], b'\t' | b'\n' | b'\r' | b' ') {
+                pos += 1;
+            }
+            let name_end = bytes[pos..]
+                .iter()
+                .position(|b| matches!(b, b';' | b'='))
+                .map_or(bytes.len(), |i| pos + i);
+            let name = input[pos..name_end].to_ascii_lowercase();
+            pos = name_end;
+            if pos < bytes.len() {
+                if bytes[pos] == b';' {
+                    continue;
+                }
+                pos += 1; // The '='.
+            }
+            if pos >= bytes.len() {
+                break;
+            }
+            let value = if bytes[pos] == b'"' {
+                let (value, end) = quoted_string_value(input, pos);
+                pos = memchr(b';', &bytes[end..]).map_or(bytes.len(), |i| end + i);
+                value
+            } else {
+                let end = memchr(b';', &bytes[pos..]).map_or(bytes.len(), |i| pos + i);
+                let value = input[pos..end].trim_end_matches(is_http_whitespace);
+                pos = end;
+                if value.is_empty() {
+                    continue;
+                }
+                value.to_owned()
+            };
+            if is_token(&name)
+                && value.chars().all(is_quoted_string_char)
+                && mime.parameter(&name).is_none()
+            {
+                mime.parameters.push((name, value));
+            }
+        }
+        Some(mime)
+    }
+
+    /// `type/subtype`, lowercased.
+    ///
+    /// ```
+    /// use htmltok_warc::http::MimeType;
+    ///
+    /// assert_eq!(MimeType::parse("Application/XHTML+XML").unwrap().essence(), "application/xhtml+xml");
+    /// ```
+    pub fn essence(&self) -> &str {
+        &self.essence
+    }
+
+    /// The value of the parameter `name` (ASCII case-insensitive).
+    ///
+    /// ```
+    /// use htmltok_warc::http::MimeType;
+    ///
+    /// let mime = MimeType::parse("text/plain;Format=Flowed").unwrap();
+    /// assert_eq!((mime.parameter("format"), mime.parameter("delsp")), (Some("Flowed"), None));
+    /// ```
+    pub fn parameter(&self, name: &str) -> Option<&str> {
+        self.parameters
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The `charset` parameter's value, as given.
+    ///
+    /// ```
+    /// use htmltok_warc::http::MimeType;
+    ///
+    /// assert_eq!(MimeType::parse("text/html; charset=EUC-JP").unwrap().charset(), Some("EUC-JP"));
+    /// assert_eq!(MimeType::parse("text/html; charset=").unwrap().charset(), None);
+    /// ```
+    pub fn charset(&self) -> Option<&str> {
+        self.parameter("charset")
+    }
+}
+
+impl std::fmt::Display for MimeType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.essence)?;
+        for (name, value) in &self.parameters {
+            write!(f, ";{name}=")?;
+            if !value.is_empty() && is_token(value) {
+                f.write_str(value)?;
+            } else {
+                f.write_str("\"")?;
+                for c in value.chars() {
+                    if matches!(c, '"' | '\\') {
+                        f.write_str("\\")?;
+                    }
+                    write!(f, "{c}")?;
+                }
+                f.write_str("\"")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn is_http_whitespace(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | ' ')
+}
+
+/// Non-empty and all HTTP token code points.
+fn is_token(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
+}
+
+/// An HTTP quoted-string token code point: tab, printable ASCII, or
+/// U+0080 to U+00FF (header bytes here are UTF-8 decoded, not
+/// isomorphically, so other bytes above 0x7F come as U+FFFD and fail).
+fn is_quoted_string_char(c: char) -> bool {
+    matches!(c, '\t' | ' '..='~' | '\u{80}'..='\u{ff}')
+}
+
+/// Fetch's "collect an HTTP quoted string" with its extract-value flag
+/// set, from the `"` at `pos`: the unescaped value and where it ends
+/// (after the closing quote, or the end of `input`).
+fn quoted_string_value(input: &str, pos: usize) -> (String, usize) {
+    let mut value = String::new();
+    let mut chars = input[pos + 1..].char_indices();
+    let mut end = input.len();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => {
+                end = pos + 1 + i + 1;
+                break;
+            }
+            '\\' => match chars.next() {
+                Some((_, escaped)) => value.push(escaped),
+                None => value.push('\\'),
+            },
+            c => value.push(c),
+        }
+    }
+    (value, end)
+}
+
+/// Fetch's "get, decode, and split" of one header value: the items of a
+/// comma-separated list, commas inside quoted strings not splitting it,
+/// each trimmed of tabs and spaces (quoted strings kept as written).
+fn split_header_value(input: &str) -> Vec<&str> {
+    let bytes = input.as_bytes();
+    let mut values = Vec::new();
+    let (mut start, mut pos) = (0, 0);
+    loop {
+        while pos < bytes.len() && !matches!(bytes[pos], b'"' | b',') {
+            pos += 1;
+        }
+        if pos < bytes.len() && bytes[pos] == b'"' {
+            pos = quoted_string_value(input, pos).1;
+            if pos < bytes.len() {
+                continue;
+            }
+        }
+        values.push(input[start..pos].trim_matches([' ', '\t']));
+        if pos >= bytes.len() {
+            return values;
+        }
+        pos += 1; // The ','.
+        start = pos;
+    }
 }
 
 /// A decoded body.
@@ -2011,6 +2313,234 @@ mod tests {
                 ),
             }
             assert!(out.bytes.bytes(body).len() <= limit, "round {round}");
+        }
+    }
+
+    // ---- MIME types ----
+
+    /// What `mime_type` extracts from a head with `lines`, serialized.
+    fn extracted(lines: &[&str]) -> Option<String> {
+        head_of(&block(lines, b""))
+            .mime_type()
+            .map(|m| m.to_string())
+    }
+
+    #[test]
+    fn extract_a_mime_type_as_the_fetch_standard_shows() {
+        // The examples under "extract a MIME type" (Fetch, § 3.2.7,
+        // `Content-Type` header), output serialized.
+        for (lines, expected) in [
+            (
+                &["Content-Type: text/plain;charset=gbk, text/html"][..],
+                "text/html",
+            ),
+            (
+                &["Content-Type: text/html;charset=gbk;a=b, text/html;x=y"],
+                "text/html;x=y;charset=gbk",
+            ),
+            (
+                &[
+                    "Content-Type: text/html;charset=gbk;a=b",
+                    "Content-Type: text/html;x=y",
+                ],
+                "text/html;x=y;charset=gbk",
+            ),
+            (
+                &[
+                    "Content-Type: text/html;charset=gbk",
+                    "Content-Type: x/x",
+                    "Content-Type: text/html;x=y",
+                ],
+                "text/html;x=y",
+            ),
+            (
+                &["Content-Type: text/html", "Content-Type: cannot-parse"],
+                "text/html",
+            ),
+            (
+                &["Content-Type: text/html", "Content-Type: */*"],
+                "text/html",
+            ),
+            (&["Content-Type: text/html", "Content-Type:"], "text/html"),
+        ] {
+            assert_eq!(extracted(lines).as_deref(), Some(expected), "{lines:?}");
+        }
+    }
+
+    #[test]
+    fn extract_a_mime_type_over_several_fields_and_lists() {
+        for (lines, expected) in [
+            (
+                &["Content-Type: text/plain", "Content-Type: text/html"][..],
+                Some("text/html"),
+            ),
+            (
+                &["Content-Type: text/html, text/html; charset=koi8-r"],
+                Some("text/html;charset=koi8-r"),
+            ),
+            (
+                &[
+                    "Content-Type: text/html; charset=koi8-r",
+                    "content-type: text/html",
+                ],
+                Some("text/html;charset=koi8-r"),
+            ),
+            (
+                &["Content-Type: text/html", "X-Content-Type: text/plain"],
+                Some("text/html"),
+            ),
+            (
+                &["Content-Type: TEXT/HTML; CHARSET=GBK"],
+                Some("text/html;charset=GBK"),
+            ),
+            // The charset carried over is the first of a run of one
+            // essence: a later one of that essence applies to its own
+            // value only.
+            (
+                &["Content-Type: text/html;charset=gbk, text/html;charset=utf-8, text/html"],
+                Some("text/html;charset=gbk"),
+            ),
+            (
+                &["Content-Type: text/html;charset=gbk, text/html;charset=utf-8"],
+                Some("text/html;charset=utf-8"),
+            ),
+            (
+                &["Content-Type: text/html;charset=gbk, text/plain, text/html"],
+                Some("text/html"),
+            ),
+            // A comma in a quoted string does not split the list.
+            (
+                &[r#"Content-Type: text/html;x=",text/plain""#],
+                Some(r#"text/html;x=",text/plain""#),
+            ),
+            (
+                &[
+                    "Content-Type: text/html;charset=gbk",
+                    r#"Content-Type: text/html;x=",text/plain"#,
+                ],
+                Some(r#"text/html;x=",text/plain";charset=gbk"#),
+            ),
+            (
+                &["Content-Type: text/plain;charset=gbk, text/html;charset=windows-1254"],
+                Some("text/html;charset=windows-1254"),
+            ),
+            // Nothing parses, or nothing is there: no MIME type.
+            (&["Content-Type: html"], None),
+            (&["Content-Type: */*, cannot-parse, "], None),
+            (&["Content-Type:"], None),
+            (&["X-Type: text/html"], None),
+        ] {
+            assert_eq!(extracted(lines).as_deref(), expected, "{lines:?}");
+        }
+    }
+
+    #[test]
+    fn get_decode_and_split_as_the_fetch_standard_shows() {
+        // The examples under "get, decode, and split" (Fetch, § 2.2.2).
+        for (value, expected) in [
+            ("nosniff,", &["nosniff", ""][..]),
+            ("", &[""]),
+            (r#"text/html;", x/x"#, &[r#"text/html;", x/x"#]),
+            (r#"x/x;test="hi",y/y"#, &[r#"x/x;test="hi""#, "y/y"]),
+            ("x / x,,,1", &["x / x", "", "", "1"]),
+            (r#""1,2", 3"#, &[r#""1,2""#, "3"]),
+            (r#"a="b\",c", d"#, &[r#"a="b\",c""#, "d"]),
+        ] {
+            assert_eq!(split_header_value(value), expected, "{value:?}");
+        }
+    }
+
+    #[test]
+    fn parse_a_mime_type_as_the_mime_sniffing_standard_says() {
+        for (input, expected) in [
+            ("text/html", Some("text/html")),
+            (" \t\r\nText/HTML;\n", Some("text/html")),
+            ("text/html ;charset=gbk", Some("text/html;charset=gbk")),
+            ("text/html; charset=gbk", Some("text/html;charset=gbk")),
+            // Leading whitespace in a value is part of it.
+            (
+                "text/html;charset= gbk",
+                Some(r#"text/html;charset=" gbk""#),
+            ),
+            ("text/html;charset=gbk ", Some("text/html;charset=gbk")),
+            (r#"text/html;charset="gbk""#, Some("text/html;charset=gbk")),
+            (r#"text/html;charset="gbk"#, Some("text/html;charset=gbk")),
+            (
+                r#"text/html;charset="shift_jis"iso-2022-jp"#,
+                Some("text/html;charset=shift_jis"),
+            ),
+            (r#"text/html;charset="""#, Some(r#"text/html;charset="""#)),
+            (r#"text/html;a="b\"c\\d""#, Some(r#"text/html;a="b\"c\\d""#)),
+            (r#"text/html;a="\"#, Some(r#"text/html;a="\\""#)),
+            (
+                "text/html;charset=gbk;charset=utf-8",
+                Some("text/html;charset=gbk"),
+            ),
+            (
+                "text/html;charset=();charset=GBK",
+                Some(r#"text/html;charset="()""#),
+            ),
+            ("text/html;test;charset=gbk", Some("text/html;charset=gbk")),
+            (
+                "text/html;charset=;charset=gbk",
+                Some("text/html;charset=gbk"),
+            ),
+            (
+                "text/html;x y=1;=2;charset=gbk",
+                Some("text/html;charset=gbk"),
+            ),
+            ("text/html;a=\u{e9}", Some("text/html;a=\"\u{e9}\"")),
+            ("text/html;a=\u{100};b=c", Some("text/html;b=c")),
+            (
+                "text/html;charset=gbk(",
+                Some(r#"text/html;charset="gbk(""#),
+            ),
+            ("x/x;a=b/c", Some(r#"x/x;a="b/c""#)),
+            ("*/*", Some("*/*")),
+            ("text", None),
+            ("text/", None),
+            ("/html", None),
+            ("te xt/html", None),
+            ("text/ html", None),
+            ("text/html, text/plain", None),
+            ("text/h\u{e9}", None),
+            ("", None),
+        ] {
+            assert_eq!(
+                MimeType::parse(input).map(|m| m.to_string()).as_deref(),
+                expected,
+                "{input:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_page_keeps_its_content_type_as_written_when_it_says_the_same() {
+        let page_type = |lines: &[&str]| head_of(&block(lines, b"")).page_content_type();
+        for (lines, expected) in [
+            (
+                &["Content-Type: text/html; charset=utf-8"][..],
+                Some("text/html; charset=utf-8"),
+            ),
+            (
+                &[
+                    "Content-Type: text/html; charset=koi8-r",
+                    "Content-Type: text/html",
+                ],
+                Some("text/html; charset=koi8-r"),
+            ),
+            (
+                &["Content-Type: text/plain", "Content-Type: text/html"],
+                Some("text/html"),
+            ),
+            (
+                &["Content-Type: text/html, text/html; charset=koi8-r"],
+                Some("text/html;charset=koi8-r"),
+            ),
+            (&["Content-Type: html"], None),
+            (&[], None),
+        ] {
+            assert_eq!(page_type(lines).as_deref(), expected, "{lines:?}");
         }
     }
 }

@@ -99,7 +99,10 @@ pub struct Page {
     /// in.
     pub body: Bytes,
     /// The HTTP `Content-Type` (a `resource`'s own), whose charset is the
-    /// transport's.
+    /// transport's: for a response, the MIME type a browser extracts from
+    /// all its `Content-Type` values ([`http::Head::mime_type`]), as the
+    /// first field wrote it when that says the same, else serialized
+    /// (`text/html;charset=koi8-r`); `None` when no value is a MIME type.
     pub content_type: Option<String>,
     /// The HTTP status code, for a `response`.
     pub status: Option<u16>,
@@ -200,7 +203,8 @@ pub struct Problem {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ProblemKind {
     /// Bytes that are not what the format says: a broken gzip member, a
-    /// header without a length, bytes between records.
+    /// header without a length, bytes between records, an HTTP response
+    /// whose status line cannot be read.
     Broken,
     /// The archive ends inside a record.
     Truncated,

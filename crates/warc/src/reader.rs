@@ -915,19 +915,31 @@ impl Reader {
             Ok(probe) => &probe[..probe.len().min(probe_len)],
             Err(e) => return self.unit_failed(e, "a record's content", true),
         };
+        // The first line of an `HTTP/` block that is no status line.
+        let mut bad_status = None;
         let (is_page, http) = match &content {
             Content::Http(record_type) => match http::parse_head(probe) {
                 Some(head) => {
                     let body = probe.get(head.body_start..).unwrap_or_default();
-                    let page = match head.content_type() {
-                        Some(ct) => is_html(ct),
+                    let page = match head.mime_type() {
+                        Some(mime) => is_html(mime.essence()),
                         None => http::sniff_html(body),
                     };
                     (page, true)
                 }
                 // Not HTTP (a DNS lookup, a non-HTTP URL's response):
                 // its own content type says what it is.
-                None => (record_type.as_deref().is_some_and(is_html), false),
+                None => {
+                    if probe
+                        .get(..5)
+                        .is_some_and(|p| p.eq_ignore_ascii_case(b"HTTP/"))
+                    {
+                        let line = probe.split(|b| *b == b'\n').next().unwrap_or_default();
+                        let line = &line[..line.len().min(100)];
+                        bad_status = Some(String::from_utf8_lossy(line).trim_end().to_owned());
+                    }
+                    (record_type.as_deref().is_some_and(is_html), false)
+                }
             },
             Content::Resource(record_type) => match record_type.as_deref() {
                 Some(ct) => (is_html(ct), false),
@@ -935,7 +947,17 @@ impl Reader {
             },
         };
         if !is_page {
-            return self.skip_content(info, length, Skip::NotHtml);
+            let offset = info.offset;
+            return match (self.skip_content(info, length, Skip::NotHtml), bad_status) {
+                // An HTTP response whose status line cannot be read: said,
+                // not counted as a non-HTML page.
+                (Event::Skipped(_), Some(line)) => self.problem(
+                    offset,
+                    ProblemKind::Broken,
+                    format!("an HTTP response whose status line {line:?} cannot be read; skipped"),
+                ),
+                (event, _) => event,
+            };
         }
         let (bytes, read) = match self.stream.take(length, self.options.max_page) {
             Ok(taken) => taken,
@@ -992,7 +1014,7 @@ impl Reader {
         Event::Page(Page {
             record: info,
             body,
-            content_type: head.content_type().map(str::to_owned),
+            content_type: head.page_content_type(),
             status: Some(head.status),
             truncated,
             coding_failed: decoded.failed,
