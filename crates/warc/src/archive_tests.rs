@@ -459,3 +459,47 @@ fn arc_files_as_the_internet_archive_wrote_them() {
         );
     }
 }
+
+#[test]
+fn a_record_cut_in_its_header_by_an_appended_one_costs_only_itself() {
+    // A crawler that died while writing a record's header and appended
+    // to the file when it started again: the next record's version line
+    // follows the cut header, mid-line or at a line start. The cut
+    // record is a problem; the appended one is its own page, under its
+    // own URI, not the cut one's.
+    let victim = Record::response("http://victim.example/", &html("<p>victim")).to_bytes();
+    let uri_line = victim
+        .windows(16)
+        .position(|w| w == b"WARC-Target-URI:")
+        .unwrap();
+    for cut in [uri_line + 20, uri_line] {
+        let mut archive = Archive::new(Container::Plain);
+        archive.push(&Record::response("http://p0.example/", &html("<p>0")));
+        let victim_at = archive.push_raw(&victim[..cut]).start;
+        let appended_at = archive
+            .push(&Record::response(
+                "http://appended.example/",
+                &html("<p>appended"),
+            ))
+            .start;
+        archive.push(&Record::response("http://p2.example/", &html("<p>2")));
+        let (pages, _, problems) = read(&archive.bytes());
+        assert_eq!(
+            pages,
+            [
+                got("http://p0.example/", "<p>0", 200, 0),
+                got("http://appended.example/", "<p>appended", 200, appended_at),
+                got("http://p2.example/", "<p>2", 200, archive.offsets()[3]),
+            ],
+            "cut at {cut}: {problems:?}"
+        );
+        assert_eq!(problems.len(), 1, "cut at {cut}: {problems:?}");
+        assert_eq!(problems[0].0, ProblemKind::Broken);
+        assert!(
+            problems[0].1.contains(&format!("offset {victim_at}"))
+                && problems[0].1.contains(&format!("offset {appended_at}")),
+            "cut at {cut}: {}",
+            problems[0].1
+        );
+    }
+}

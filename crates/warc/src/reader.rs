@@ -484,6 +484,9 @@ pub struct Reader {
     /// The last record's target URI (for a problem after it).
     last_uri: Option<String>,
     done: bool,
+    /// A record whose version line was read at the end of another
+    /// record's header line (that header was cut short): its offset.
+    pending: Option<u64>,
     /// Scratch for header lines.
     line: Vec<u8>,
 }
@@ -554,6 +557,7 @@ impl Reader {
             records,
             last_uri: None,
             done: false,
+            pending: None,
             line: Vec::new(),
         })
     }
@@ -569,6 +573,7 @@ impl Reader {
             records: 0,
             last_uri: None,
             done: false,
+            pending: None,
             line: Vec::new(),
         }
     }
@@ -654,6 +659,9 @@ impl Reader {
         if self.done {
             return None;
         }
+        if let Some(offset) = self.pending.take() {
+            return Some(self.warc_record(offset, true));
+        }
         {
             // Blank lines between records (the two CRLFs that end one,
             // and more from sloppier writers).
@@ -698,7 +706,7 @@ impl Reader {
                 return Some(self.not_a_record(offset));
             }
             Some(match self.kind {
-                Kind::Warc => self.warc_record(offset),
+                Kind::Warc => self.warc_record(offset, false),
                 Kind::Arc => self.arc_record(offset),
             })
         }
@@ -739,14 +747,16 @@ impl Reader {
         )
     }
 
-    /// The WARC record at the stream's position.
-    fn warc_record(&mut self, offset: u64) -> Event {
+    /// The WARC record at the stream's position (at its fields, when
+    /// `version_read`: its version line ended the line before).
+    fn warc_record(&mut self, offset: u64, version_read: bool) -> Event {
         // The header block: the version line, fields, an empty line.
         self.last_uri = None;
         let mut fields: Vec<(String, String)> = Vec::new();
         let mut size = 0;
-        let mut first = true;
+        let mut first = !version_read;
         loop {
+            let line_offset = self.stream.offset_here();
             self.line.clear();
             let end = match self.stream.line(&mut self.line, HEADER_LIMIT) {
                 Ok(end) => end,
@@ -759,7 +769,27 @@ impl Reader {
                     continue;
                 }
                 LineEnd::Lf if self.line.is_empty() => break,
-                LineEnd::Lf => {}
+                LineEnd::Lf => {
+                    if let Some(at) = version_line_at(&self.line) {
+                        // Another record starts inside this header: a
+                        // writer that died here appended it on restart.
+                        // This record is lost; that one is read next.
+                        let next = if self.stream.plain {
+                            line_offset + at as u64
+                        } else {
+                            line_offset
+                        };
+                        self.records += 1;
+                        self.pending = Some(next);
+                        return self.problem(
+                            offset,
+                            ProblemKind::Broken,
+                            format!(
+                                "a WARC header cut short by the start of another record at offset {next}; the record is skipped"
+                            ),
+                        );
+                    }
+                }
                 LineEnd::TooLong => {
                     self.records += 1;
                     return self.problem(
@@ -1014,6 +1044,16 @@ impl Iterator for Reader {
     fn next(&mut self) -> Option<Event> {
         self.step()
     }
+}
+
+/// Where a WARC version line (`WARC/1.1`) that ends `line` starts in
+/// it: a record started there, cutting the header `line` is in.
+fn version_line_at(line: &[u8]) -> Option<usize> {
+    let at = memchr::memmem::rfind(line, b"WARC/")?;
+    let version = &line[at + 5..];
+    let well_formed = version.first().is_some_and(u8::is_ascii_digit)
+        && version.iter().all(|&b| b.is_ascii_digit() || b == b'.');
+    well_formed.then_some(at)
 }
 
 /// Adds the header line `line` to `fields`: `Name: value`, or a folded
