@@ -503,3 +503,91 @@ fn a_record_cut_in_its_header_by_an_appended_one_costs_only_itself() {
         );
     }
 }
+
+#[test]
+fn a_record_cut_in_its_content_by_an_appended_one_costs_only_itself() {
+    // A crawler that died while writing a page and appended to the file
+    // when it started again: the cut record's Content-Length runs into
+    // the appended record. The cut page goes out as far as it goes,
+    // marked; the appended record is read whole; a problem says so.
+    let body = "<title>victim</title>".to_owned() + &"<p>words ".repeat(40);
+    let victim = Record::response("http://victim.example/", &html(&body)).to_bytes();
+    let cut = victim.len() - 150;
+    let mut archive = Archive::new(Container::Plain);
+    archive.push(&Record::response("http://p0.example/", &html("<p>0")));
+    archive.push_raw(&victim[..cut]);
+    let appended_at = archive
+        .push(&Record::response(
+            "http://appended.example/",
+            &html("<p>appended"),
+        ))
+        .start;
+    archive.push(&Record::response("http://p2.example/", &html("<p>2")));
+    let (pages, _, problems) = read(&archive.bytes());
+    let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+    assert_eq!(
+        uris,
+        [
+            "http://p0.example/",
+            "http://victim.example/",
+            "http://appended.example/",
+            "http://p2.example/"
+        ],
+        "{problems:?}"
+    );
+    let cut_page = &pages[1];
+    assert!(cut_page.truncated.is_some(), "{cut_page:?}");
+    assert!(
+        body.as_bytes().starts_with(&cut_page.body) && cut_page.body.len() > body.len() / 2,
+        "{:?}",
+        String::from_utf8_lossy(&cut_page.body)
+    );
+    assert_eq!(
+        pages[2],
+        got("http://appended.example/", "<p>appended", 200, appended_at)
+    );
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0].0, ProblemKind::Broken);
+    assert!(
+        problems[0].1.contains(&format!("offset {appended_at}")),
+        "{}",
+        problems[0].1
+    );
+}
+
+#[test]
+fn a_content_length_too_long_costs_only_its_record() {
+    // A writer's wrong Content-Length, longer than the record: the next
+    // record is not swallowed with it.
+    for container in [Container::Plain, Container::GzipPerRecord] {
+        let mut archive = Archive::new(container.clone());
+        archive.push(&Record::response("http://p0.example/", &html("<p>0")));
+        let liar = Record::response("http://liar.example/", &html("<p>liar"));
+        let length = liar.to_bytes().len();
+        archive.push(&liar.content_length(length + 40));
+        archive.push(&Record::response("http://p1.example/", &html("<p>1")));
+        archive.push(&Record::response("http://p2.example/", &html("<p>2")));
+        let offsets = archive.offsets();
+        let (pages, _, problems) = read(&archive.bytes());
+        let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+        assert_eq!(
+            uris,
+            [
+                "http://p0.example/",
+                "http://liar.example/",
+                "http://p1.example/",
+                "http://p2.example/"
+            ],
+            "{container:?}: {problems:?}"
+        );
+        assert_eq!(pages[1].body, b"<p>liar", "{container:?}");
+        assert_eq!(pages[2], got("http://p1.example/", "<p>1", 200, offsets[2]));
+        assert_eq!(problems.len(), 1, "{container:?}: {problems:?}");
+        assert_eq!(problems[0].0, ProblemKind::Broken);
+        assert!(
+            problems[0].1.contains(&format!("offset {}", offsets[2])),
+            "{container:?}: {}",
+            problems[0].1
+        );
+    }
+}

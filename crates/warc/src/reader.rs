@@ -166,6 +166,20 @@ pub(crate) struct Stream {
     /// problem or a page has said so.
     pub(crate) clipped: Option<u64>,
     plain: bool,
+    /// While a record's content is consumed: where in it another record
+    /// seems to start.
+    watch: Option<Watch>,
+}
+
+/// Another record's start seen inside a record's content: a record start
+/// at a unit's start in a compressed archive, a WARC version line
+/// anywhere in a plain one.
+#[derive(Default)]
+struct Watch {
+    /// Content bytes consumed so far.
+    consumed: u64,
+    /// The first: its index in the content, its offset in the archive.
+    first: Option<(u64, u64)>,
 }
 
 enum Buf {
@@ -201,6 +215,7 @@ impl Stream {
             units: Some(units),
             ended: false,
             clipped: None,
+            watch: None,
         }
     }
 
@@ -214,6 +229,7 @@ impl Stream {
             units: None,
             ended: true,
             clipped: None,
+            watch: None,
         }
     }
 
@@ -306,14 +322,49 @@ impl Stream {
     }
 
     fn consume(&mut self, n: usize) {
-        self.pos = (self.pos + n).min(self.buf.bytes().len());
+        let n = n.min(self.buf.bytes().len() - self.pos);
+        if self.watch.as_ref().is_some_and(|w| w.first.is_none()) {
+            self.watch_over(n);
+        }
+        if let Some(watch) = &mut self.watch {
+            watch.consumed += n as u64;
+        }
+        self.pos += n;
     }
 
-    /// The unit of the byte at `pos`: its entry.
-    fn unit_here(&self) -> (usize, u64, u64) {
+    /// Looks for another record's start in the next `n` bytes, which a
+    /// record's content is about to consume.
+    fn watch_over(&mut self, n: usize) {
+        let bytes = self.buf.bytes();
+        let (start, end) = (self.pos, self.pos + n);
+        let found = if self.plain {
+            // A version line's bytes after the last consumed one are
+            // looked at when they are there.
+            let seen = (end + 24).min(bytes.len());
+            memchr::memmem::find_iter(&bytes[start..seen], b"WARC/")
+                .map(|i| start + i)
+                .take_while(|&i| i < end)
+                .find(|&i| is_version_line(&bytes[i..seen]))
+        } else {
+            self.units_at
+                .iter()
+                .map(|&(index, _, _)| index)
+                .filter(|&index| index > start && index < end)
+                .find(|&index| starts_warc(&bytes[index..]))
+        };
+        if let (Some(i), Some(watch)) = (found, self.watch.as_ref()) {
+            let first = (watch.consumed + (i - start) as u64, self.offset_at(i));
+            if let Some(watch) = &mut self.watch {
+                watch.first = Some(first);
+            }
+        }
+    }
+
+    /// The unit of the byte at `at`: its entry.
+    fn unit_at(&self, at: usize) -> (usize, u64, u64) {
         let mut here = (0, 0, 0);
         for &entry in &self.units_at {
-            if entry.0 <= self.pos {
+            if entry.0 <= at {
                 here = entry;
             } else {
                 break;
@@ -325,9 +376,14 @@ impl Stream {
     /// The offset a record starting at the next byte has: its unit's, or
     /// its own in a plain archive.
     fn offset_here(&self) -> u64 {
-        let (index, unit, before) = self.unit_here();
+        self.offset_at(self.pos)
+    }
+
+    /// The offset a record starting at the buffer's byte `at` has.
+    fn offset_at(&self, at: usize) -> u64 {
+        let (index, unit, before) = self.unit_at(at);
         if self.plain {
-            unit + before + (self.pos - index) as u64
+            unit + before + (at - index) as u64
         } else {
             unit
         }
@@ -487,6 +543,12 @@ pub struct Reader {
     /// A record whose version line was read at the end of another
     /// record's header line (that header was cut short): its offset.
     pending: Option<u64>,
+    /// An event that follows the last one.
+    queued: Option<Event>,
+    /// Where the furthest return to a record seen inside another's
+    /// content had read to: no return goes before it again, so nothing
+    /// is read more than twice.
+    horizon: u64,
     /// Scratch for header lines.
     line: Vec<u8>,
 }
@@ -558,6 +620,8 @@ impl Reader {
             last_uri: None,
             done: false,
             pending: None,
+            queued: None,
+            horizon: 0,
             line: Vec::new(),
         })
     }
@@ -574,6 +638,8 @@ impl Reader {
             last_uri: None,
             done: false,
             pending: None,
+            queued: None,
+            horizon: 0,
             line: Vec::new(),
         }
     }
@@ -656,6 +722,9 @@ impl Reader {
 
     /// The next event.
     fn step(&mut self) -> Option<Event> {
+        if let Some(event) = self.queued.take() {
+            return Some(event);
+        }
         if self.done {
             return None;
         }
@@ -912,9 +981,70 @@ impl Reader {
         }
     }
 
+    /// Starts watching a record's content for another record's start,
+    /// when the reader can go back to one (a WARC archive, plain or
+    /// gzip, read from its source).
+    fn watch(&mut self) {
+        let reopens = self.kind == Kind::Warc
+            && self.stream.units.as_ref().is_some_and(|units| {
+                matches!(units.compression(), Compression::None | Compression::Gzip)
+            });
+        self.stream.watch = reopens.then(Watch::default);
+    }
+
+    /// Whether the stream is at a record's end: blank lines, then another
+    /// record or the archive's end.
+    fn ends_here(&mut self) -> bool {
+        match self.stream.fill(64) {
+            Ok(bytes) => match bytes.iter().position(|b| !matches!(b, b'\r' | b'\n')) {
+                None => true,
+                Some(i) => starts_warc(&bytes[i..]),
+            },
+            Err(e) => {
+                self.queued = Some(self.unit_failed(e, "bytes after a record", false));
+                true
+            }
+        }
+    }
+
+    /// After a record's content, `read` of its `length` bytes: when it
+    /// ran into another record (its end is not where the archive or the
+    /// next record is, and another record started inside it), reading
+    /// goes back to that record. The index in the content where it
+    /// starts, and the problem that says so.
+    fn overran(
+        &mut self,
+        watch: Option<Watch>,
+        read: u64,
+        length: u64,
+        offset: u64,
+    ) -> Option<(u64, Event)> {
+        let (index, at) = watch?.first?;
+        if at < self.horizon || (read == length && self.ends_here()) {
+            return None;
+        }
+        let compression = self.stream.units.as_ref()?.compression();
+        let units = Units::open(&self.source, at, compression).ok()?;
+        self.horizon = self.stream.offset_here().max(at);
+        self.stream = Stream::over_units(units);
+        self.done = false;
+        let what = format!(
+            "its Content-Length ({length}) runs into another record, at offset {at}: the record is read to there, and reading goes on at that record"
+        );
+        Some((index, self.problem(offset, ProblemKind::Broken, what)))
+    }
+
     /// A record that holds no page: its content skipped.
     fn skip_content(&mut self, info: RecordInfo, length: u64, reason: Skip) -> Event {
-        match self.stream.skip(length) {
+        self.watch();
+        let skipped = self.stream.skip(length);
+        let watch = self.stream.watch.take();
+        if let Ok(read) = skipped {
+            if let Some((_, problem)) = self.overran(watch, read, length, info.offset) {
+                return problem;
+            }
+        }
+        match skipped {
             Err(e) => self.unit_failed(e, "a record's content", true),
             Ok(read) if read < length => {
                 self.done = true;
@@ -967,12 +1097,28 @@ impl Reader {
         if !is_page {
             return self.skip_content(info, length, Skip::NotHtml);
         }
-        let (bytes, read) = match self.stream.take(length, self.options.max_page) {
+        self.watch();
+        let taken = self.stream.take(length, self.options.max_page);
+        let watch = self.stream.watch.take();
+        let (mut bytes, read) = match taken {
             Ok(taken) => taken,
             Err(e) => return self.unit_failed(e, "a page", true),
         };
         let mut truncated = declared;
-        if read < length {
+        if let Some((index, problem)) = self.overran(watch, read, length, info.offset) {
+            // The record's bytes are those before the other record (and
+            // the blank lines that end a record, if they are there).
+            let mut end = usize::try_from(index).map_or(bytes.len(), |i| i.min(bytes.len()));
+            if bytes[..end].ends_with(b"\r\n\r\n") {
+                end -= 4;
+            }
+            bytes = bytes.narrow(0..end);
+            truncated = Some(Truncated::NextRecord {
+                read: index,
+                declared: length,
+            });
+            self.queued = Some(problem);
+        } else if read < length {
             self.done = true;
             truncated = Some(Truncated::ArchiveEnds {
                 read,
@@ -1046,14 +1192,27 @@ impl Iterator for Reader {
     }
 }
 
+/// Whether `version` (after `WARC/`) is a version: `1.1`, `0.17`, ...
+fn is_version(version: &[u8]) -> bool {
+    version.first().is_some_and(u8::is_ascii_digit)
+        && version.iter().all(|&b| b.is_ascii_digit() || b == b'.')
+}
+
 /// Where a WARC version line (`WARC/1.1`) that ends `line` starts in
 /// it: a record started there, cutting the header `line` is in.
 fn version_line_at(line: &[u8]) -> Option<usize> {
     let at = memchr::memmem::rfind(line, b"WARC/")?;
-    let version = &line[at + 5..];
-    let well_formed = version.first().is_some_and(u8::is_ascii_digit)
-        && version.iter().all(|&b| b.is_ascii_digit() || b == b'.');
-    well_formed.then_some(at)
+    is_version(&line[at + 5..]).then_some(at)
+}
+
+/// Whether `bytes` start with a WARC version line, its line end included.
+fn is_version_line(bytes: &[u8]) -> bool {
+    let Some(end) = memchr::memchr(b'\n', bytes) else {
+        return false;
+    };
+    let line = &bytes[..end];
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    line.strip_prefix(b"WARC/").is_some_and(is_version)
 }
 
 /// Adds the header line `line` to `fields`: `Name: value`, or a folded
