@@ -591,3 +591,52 @@ fn a_content_length_too_long_costs_only_its_record() {
         );
     }
 }
+
+#[test]
+fn a_record_right_after_bytes_without_a_line_end_is_read() {
+    // Bytes that are no record and end without a line end, the next
+    // record right after them: the zeros a file system leaves in a file
+    // whose writer crashed, before the records written after a restart;
+    // a record one byte longer than its Content-Length, without the
+    // blank lines that end a record.
+    let block = html("<p>liar").to_bytes().len();
+    let liar = Record::response("http://liar.example/", &html("<p>liar"))
+        .content_length(block - 1)
+        .end("");
+    for container in [Container::Plain, Container::GzipWhole] {
+        for junk in [&[0u8; 1000][..], b"\x00\xff junk without a line end"] {
+            let mut archive = Archive::new(container.clone());
+            archive.push(&Record::response("http://p0.example/", &html("<p>0")));
+            archive.push_raw(junk);
+            archive.push(&Record::response("http://p1.example/", &html("<p>1")));
+            archive.push(&liar);
+            archive.push(&Record::response("http://p2.example/", &html("<p>2")));
+            let (pages, _, problems) = read(&archive.bytes());
+            let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+            assert_eq!(
+                uris,
+                [
+                    "http://p0.example/",
+                    "http://p1.example/",
+                    "http://liar.example/",
+                    "http://p2.example/"
+                ],
+                "{container:?}: {problems:?}"
+            );
+            assert_eq!(pages[1].body, b"<p>1", "{container:?}");
+            assert_eq!(pages[2].body, b"<p>lia", "{container:?}");
+            assert_eq!(pages[3].body, b"<p>2", "{container:?}");
+            assert_eq!(problems.len(), 2, "{container:?}: {problems:?}");
+            assert!(
+                problems[0]
+                    .1
+                    .contains(&format!("{} bytes that are not a record", junk.len())),
+                "{container:?}: {problems:?}"
+            );
+            assert!(
+                problems[1].1.contains("1 bytes that are not a record"),
+                "{container:?}: {problems:?}"
+            );
+        }
+    }
+}

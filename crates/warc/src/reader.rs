@@ -786,14 +786,28 @@ impl Reader {
     fn not_a_record(&mut self, offset: u64) -> Event {
         let mut skipped: u64 = 0;
         let starts_record = self.starts_record();
+        let warc = self.kind == Kind::Warc;
         loop {
-            // Up to the next line start, or the next unit's start.
+            // Up to the next line start, or the next unit's start, or a
+            // WARC version line inside the line (bytes without a line end
+            // right before a record: a crashed writer's zeros, a record
+            // longer than its Content-Length).
             let step = match self.stream.fill(1) {
                 Err(e) => return self.unit_failed(e, "bytes that are not a record", false),
                 Ok([]) => break,
-                Ok(available) => {
+                Ok(_) => {
+                    let next_unit = self.stream.before_next_unit();
+                    let available = self.stream.available();
                     let line = memchr::memchr(b'\n', available).map_or(available.len(), |i| i + 1);
-                    line.min(self.stream.before_next_unit()).max(1)
+                    let line = line.min(next_unit);
+                    let version = || {
+                        memchr::memmem::find_iter(&available[..line], b"WARC/")
+                            .find(|&i| i > 0 && is_version_line(&available[i..]))
+                    };
+                    match warc.then(version).flatten() {
+                        Some(i) => i,
+                        None => line.max(1),
+                    }
                 }
             };
             self.stream.consume(step);
