@@ -640,3 +640,47 @@ fn a_record_right_after_bytes_without_a_line_end_is_read() {
         }
     }
 }
+
+#[test]
+fn a_record_with_a_header_that_cannot_be_read_is_one_problem() {
+    // A header line longer than 1 MiB, a header larger than 1 MiB, a
+    // header without a valid Content-Length: the record is skipped to
+    // the next one, and said once, with the record's number and offset.
+    let page = Record::response("http://lost.example/", &html("<p>lost\r\nlines\r\n"));
+    let many_fields: String = (0..30_000)
+        .map(|i| format!("X-{i}: {}\r\n", "y".repeat(40)))
+        .collect();
+    let many_fields = [
+        b"WARC/1.1\r\n",
+        many_fields.as_bytes(),
+        &page.to_bytes()[10..],
+    ]
+    .concat();
+    let broken = [
+        page.clone()
+            .field("X-Long", &"x".repeat(1 << 20))
+            .to_bytes(),
+        many_fields,
+        page.clone().field("Content-Length", "-5").to_bytes(),
+        page.without("Content-Length").to_bytes(),
+    ];
+    for record in &broken {
+        let mut archive = Archive::new(Container::Plain);
+        archive.push(&Record::response("http://p0.example/", &html("<p>0")));
+        let at = archive.push_raw(record).start;
+        archive.push(&Record::response("http://p1.example/", &html("<p>1")));
+        let (pages, _, problems) = read(&archive.bytes());
+        let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+        assert_eq!(
+            uris,
+            ["http://p0.example/", "http://p1.example/"],
+            "{problems:?}"
+        );
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].0, ProblemKind::Broken);
+        assert!(
+            problems[0].1.starts_with(&format!("record 2 (offset {at}")),
+            "{problems:?}"
+        );
+    }
+}

@@ -784,16 +784,62 @@ impl Reader {
     /// Bytes where a record should start: skipped to the next line (or
     /// unit) that starts one, with a problem saying so.
     fn not_a_record(&mut self, offset: u64) -> Event {
+        match self.skip_to_record(false) {
+            Ok((skipped, next)) => self.problem_between(
+                offset,
+                ProblemKind::Broken,
+                format!("{skipped} bytes that are not a record; skipped to {next}"),
+            ),
+            Err(event) => *event,
+        }
+    }
+
+    /// A record whose header cannot be read (`what` is wrong with it):
+    /// skipped to the next record, one problem.
+    fn unreadable_header(&mut self, offset: u64, what: &str) -> Event {
+        match self.skip_to_record(true) {
+            Ok((skipped, next)) => self.problem(
+                offset,
+                ProblemKind::Broken,
+                format!("{what}; the record is skipped ({skipped} more bytes, to {next})"),
+            ),
+            Err(event) => *event,
+        }
+    }
+
+    /// Skips to the next line (or unit) that starts a record (`here`:
+    /// unless the stream is at one already): the bytes skipped, and where
+    /// reading goes on, in words; or the event of a unit that failed.
+    fn skip_to_record(&mut self, here: bool) -> Result<(u64, String), Box<Event>> {
         let mut skipped: u64 = 0;
         let starts_record = self.starts_record();
         let warc = self.kind == Kind::Warc;
+        let at_record = match self.stream.fill(64) {
+            Err(e) => {
+                return Err(Box::new(self.unit_failed(
+                    e,
+                    "bytes that are not a record",
+                    false,
+                )))
+            }
+            Ok(next) => next.is_empty() || starts_record(next),
+        };
+        if here && at_record {
+            return Ok((0, self.next_record_words()));
+        }
         loop {
             // Up to the next line start, or the next unit's start, or a
             // WARC version line inside the line (bytes without a line end
             // right before a record: a crashed writer's zeros, a record
             // longer than its Content-Length).
             let step = match self.stream.fill(1) {
-                Err(e) => return self.unit_failed(e, "bytes that are not a record", false),
+                Err(e) => {
+                    return Err(Box::new(self.unit_failed(
+                        e,
+                        "bytes that are not a record",
+                        false,
+                    )))
+                }
                 Ok([]) => break,
                 Ok(_) => {
                     let next_unit = self.stream.before_next_unit();
@@ -813,21 +859,27 @@ impl Reader {
             self.stream.consume(step);
             skipped += step as u64;
             match self.stream.fill(64) {
-                Err(e) => return self.unit_failed(e, "bytes that are not a record", false),
+                Err(e) => {
+                    return Err(Box::new(self.unit_failed(
+                        e,
+                        "bytes that are not a record",
+                        false,
+                    )))
+                }
                 Ok(next) if next.is_empty() || starts_record(next) => break,
                 Ok(_) => {}
             }
         }
-        let next = if self.stream.available().is_empty() {
+        Ok((skipped, self.next_record_words()))
+    }
+
+    /// Where reading goes on, in words.
+    fn next_record_words(&self) -> String {
+        if self.stream.available().is_empty() {
             "the end of the archive".to_owned()
         } else {
             format!("the next record at offset {}", self.stream.offset_here())
-        };
-        self.problem_between(
-            offset,
-            ProblemKind::Broken,
-            format!("{skipped} bytes that are not a record; skipped to {next}"),
-        )
+        }
     }
 
     /// The WARC record at the stream's position (at its fields, when
@@ -875,11 +927,7 @@ impl Reader {
                 }
                 LineEnd::TooLong => {
                     self.records += 1;
-                    return self.problem(
-                        offset,
-                        ProblemKind::Broken,
-                        "a WARC header line longer than 1 MiB; the record is skipped".into(),
-                    );
+                    return self.unreadable_header(offset, "a WARC header line longer than 1 MiB");
                 }
                 LineEnd::Eof | LineEnd::None => {
                     self.records += 1;
@@ -893,11 +941,7 @@ impl Reader {
             }
             if size > HEADER_LIMIT {
                 self.records += 1;
-                return self.problem(
-                    offset,
-                    ProblemKind::Broken,
-                    "a WARC header larger than 1 MiB; the record is skipped".into(),
-                );
+                return self.unreadable_header(offset, "a WARC header larger than 1 MiB");
             }
             add_field(&mut fields, &self.line);
         }
@@ -926,11 +970,7 @@ impl Reader {
         self.last_uri.clone_from(&info.target_uri);
         let length = get("Content-Length").and_then(|v| v.trim().parse::<u64>().ok());
         let Some(length) = length else {
-            return self.problem(
-                offset,
-                ProblemKind::Broken,
-                "a WARC record without a valid Content-Length; skipped to the next record".into(),
-            );
+            return self.unreadable_header(offset, "a WARC record without a valid Content-Length");
         };
         let declared = get("WARC-Truncated").map(|why| Truncated::Declared(why.trim().to_owned()));
         let record_type = get("Content-Type").map(str::to_owned);
@@ -1382,16 +1422,14 @@ mod tests {
             "<p>b",
         );
         let got = events(format!("{a}{b}").as_bytes());
+        // One problem, for the record and its content skipped.
+        let next = format!("next record at offset {}", a.len());
         assert!(
-            matches!(&got[0], Event::Problem(p) if p.what.contains("Content-Length")),
+            matches!(&got[0], Event::Problem(p) if p.what.contains("Content-Length") && p.what.contains(&next)),
             "{got:?}"
         );
-        assert!(
-            matches!(&got[1], Event::Problem(p) if p.what.contains("not a record")),
-            "{got:?}"
-        );
-        assert_eq!(page_of(&got[2]).1, b"<p>b");
-        assert_eq!(got.len(), 3);
+        assert_eq!(page_of(&got[1]).1, b"<p>b");
+        assert_eq!(got.len(), 2);
     }
 
     #[test]
