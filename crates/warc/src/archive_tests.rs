@@ -684,3 +684,37 @@ fn a_record_with_a_header_that_cannot_be_read_is_one_problem() {
         );
     }
 }
+
+#[test]
+fn a_line_that_is_no_arc_header_costs_only_itself() {
+    let page = |title: &str| {
+        Http::response(200, "OK")
+            .header("Content-Type", "text/html")
+            .body(format!("<title>{title}</title>"))
+            .to_bytes()
+    };
+    for container in [Container::Plain, Container::GzipWhole] {
+        let mut archive = Archive::new(container.clone());
+        archive.push_arc(&ArcRecord::version_block("IA-000001.arc", "Alexa Internet"));
+        archive.push_arc(&ArcRecord::new("http://a.example/", "text/html", page("a")));
+        archive.push_raw(b"garbage line\n");
+        archive.push_arc(&ArcRecord::new("http://b.example/", "text/html", page("b")));
+        archive.push_arc(&ArcRecord::new("http://c.example/", "text/html", page("c")));
+        let (pages, _, problems) = read(&archive.bytes());
+        let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+        assert_eq!(
+            uris,
+            [
+                "http://a.example/",
+                "http://b.example/",
+                "http://c.example/"
+            ],
+            "{container:?}: {problems:?}"
+        );
+        assert_eq!(problems.len(), 1, "{container:?}: {problems:?}");
+        assert!(
+            problems[0].1.contains("13 bytes that are not a record"),
+            "{container:?}: {problems:?}"
+        );
+    }
+}

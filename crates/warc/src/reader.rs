@@ -166,6 +166,8 @@ pub(crate) struct Stream {
     /// problem or a page has said so.
     pub(crate) clipped: Option<u64>,
     plain: bool,
+    /// The bytes the last [`Stream::line`] consumed, its line end too.
+    line_consumed: usize,
     /// While a record's content is consumed: where in it another record
     /// seems to start.
     watch: Option<Watch>,
@@ -215,6 +217,7 @@ impl Stream {
             units: Some(units),
             ended: false,
             clipped: None,
+            line_consumed: 0,
             watch: None,
         }
     }
@@ -229,6 +232,7 @@ impl Stream {
             units: None,
             ended: true,
             clipped: None,
+            line_consumed: 0,
             watch: None,
         }
     }
@@ -413,6 +417,7 @@ impl Stream {
     /// line longer than `limit` is an error.
     fn line(&mut self, out: &mut Vec<u8>, limit: usize) -> Result<LineEnd, UnitError> {
         let start = out.len();
+        self.line_consumed = 0;
         loop {
             let available = self.fill(1)?;
             if available.is_empty() {
@@ -429,6 +434,7 @@ impl Stream {
             let take = n.min(limit.saturating_sub(out.len() - start) + 1);
             out.extend_from_slice(&available[..take]);
             self.consume(take);
+            self.line_consumed += take;
             if out.len() - start > limit {
                 return Ok(LineEnd::TooLong);
             }
@@ -784,11 +790,21 @@ impl Reader {
     /// Bytes where a record should start: skipped to the next line (or
     /// unit) that starts one, with a problem saying so.
     fn not_a_record(&mut self, offset: u64) -> Event {
-        match self.skip_to_record(false) {
+        self.not_a_record_after(offset, 0, false)
+    }
+
+    /// [`Reader::not_a_record`] after `consumed` bytes were read at
+    /// `offset`: a whole line when `line_read` (a record may start right
+    /// after it).
+    fn not_a_record_after(&mut self, offset: u64, consumed: u64, line_read: bool) -> Event {
+        match self.skip_to_record(line_read) {
             Ok((skipped, next)) => self.problem_between(
                 offset,
                 ProblemKind::Broken,
-                format!("{skipped} bytes that are not a record; skipped to {next}"),
+                format!(
+                    "{} bytes that are not a record; skipped to {next}",
+                    consumed + skipped
+                ),
             ),
             Err(event) => *event,
         }
@@ -1003,7 +1019,9 @@ impl Reader {
                     "the archive ends inside an ARC header".into(),
                 );
             }
-            return self.not_a_record(offset);
+            // A line that is no header: the next may be one.
+            let consumed = self.stream.line_consumed as u64;
+            return self.not_a_record_after(offset, consumed, end == LineEnd::Lf);
         };
         self.records += 1;
         let info = RecordInfo {
