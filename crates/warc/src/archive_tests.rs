@@ -718,3 +718,30 @@ fn a_line_that_is_no_arc_header_costs_only_itself() {
         );
     }
 }
+
+#[test]
+fn an_empty_content_type_is_none_and_the_bytes_are_sniffed() {
+    // `Content-Type:` with no value gives no MIME type (Fetch's "extract
+    // a MIME type" fails), so a browser sniffs the bytes, as for a
+    // response without the field.
+    let page = Http::response(200, "OK")
+        .header("Content-Type", "")
+        .body("<!DOCTYPE html><title>untyped</title>");
+    let image = Http::response(200, "OK")
+        .header("Content-Type", " ")
+        .body(b"\x89PNG\r\n\x1a\n");
+    let archive = Archive::warc(
+        Container::Plain,
+        &[
+            Record::response("http://page.example/", &page),
+            Record::response("http://image.example/", &image),
+            Record::resource("http://resource.example/", "", "<!DOCTYPE html><p>r"),
+        ],
+    );
+    let (pages, skipped, problems) = read(&archive.bytes());
+    assert!(problems.is_empty(), "{problems:?}");
+    let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+    assert_eq!(uris, ["http://page.example/", "http://resource.example/"]);
+    assert_eq!(pages[0].body, b"<!DOCTYPE html><title>untyped</title>");
+    assert_eq!(skipped, [Skip::NotHtml]);
+}

@@ -1151,7 +1151,7 @@ impl Reader {
             Content::Http(record_type) => match http::parse_head(probe) {
                 Some(head) => {
                     let body = probe.get(head.body_start..).unwrap_or_default();
-                    let page = match head.content_type() {
+                    let page = match head.content_type().filter(|ct| !ct.trim().is_empty()) {
                         Some(ct) => is_html(ct),
                         None => http::sniff_html(body),
                     };
@@ -1161,10 +1161,12 @@ impl Reader {
                 // its own content type says what it is.
                 None => (record_type.as_deref().is_some_and(is_html), false),
             },
-            Content::Resource(record_type) => match record_type.as_deref() {
-                Some(ct) => (is_html(ct), false),
-                None => (http::sniff_html(probe), false),
-            },
+            Content::Resource(record_type) => {
+                match record_type.as_deref().filter(|ct| !ct.trim().is_empty()) {
+                    Some(ct) => (is_html(ct), false),
+                    None => (http::sniff_html(probe), false),
+                }
+            }
         };
         if !is_page {
             return self.skip_content(info, length, Skip::NotHtml);
