@@ -1279,9 +1279,10 @@ fn version_line_at(line: &[u8]) -> Option<usize> {
     is_version(&line[at + 5..]).then_some(at)
 }
 
-/// Whether `bytes` start with a WARC version line, its line end included.
+/// Whether `bytes` start with a WARC version line, its line end included
+/// (looked for in the first 32 bytes: a version line is short).
 fn is_version_line(bytes: &[u8]) -> bool {
-    let Some(end) = memchr::memchr(b'\n', bytes) else {
+    let Some(end) = memchr::memchr(b'\n', &bytes[..bytes.len().min(32)]) else {
         return false;
     };
     let line = &bytes[..end];
@@ -1450,6 +1451,18 @@ mod tests {
         );
         assert_eq!(page_of(&got[1]).1, b"<p>b");
         assert_eq!(got.len(), 2);
+    }
+
+    #[test]
+    fn a_version_line_is_looked_for_in_a_few_bytes() {
+        assert!(is_version_line(b"WARC/1.1\r\nWARC-Type: response"));
+        assert!(is_version_line(b"WARC/0.17\n"));
+        assert!(!is_version_line(b"WARC/1.1 and more\r\n"));
+        assert!(!is_version_line(b"WARC/1.1"));
+        // Not past 32 bytes, however far the line goes: skipping bytes
+        // full of `WARC/` stays linear.
+        let long = [&b"WARC/1."[..], &[b'1'; 40], b"\r\n"].concat();
+        assert!(!is_version_line(&long));
     }
 
     #[test]
