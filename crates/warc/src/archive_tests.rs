@@ -745,3 +745,38 @@ fn an_empty_content_type_is_none_and_the_bytes_are_sniffed() {
     assert_eq!(pages[0].body, b"<!DOCTYPE html><title>untyped</title>");
     assert_eq!(skipped, [Skip::NotHtml]);
 }
+
+#[test]
+fn a_gzip_member_cut_by_an_appended_one_costs_only_itself() {
+    // A crawler that died while writing a gzip member and appended
+    // members when it started again. The cut member's deflate data
+    // goes on into the appended members' bytes (here a stored block,
+    // whose length runs over them) before it fails: the members it went
+    // through are still read.
+    use std::io::Write;
+    let mut stored = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::none());
+    let body = "<p>victim ".repeat(300);
+    stored
+        .write_all(&Record::response("http://victim.example/", &html(&body)).to_bytes())
+        .unwrap();
+    let stored = stored.finish().unwrap();
+    let mut bytes = testkit::warc::gzip_member(
+        &Record::response("http://p0.example/", &html("<p>0")).to_bytes(),
+    );
+    bytes.extend_from_slice(&stored[..400]);
+    let uris: Vec<String> = (1..30).map(|i| format!("http://p{i}.example/")).collect();
+    for uri in &uris {
+        let member = testkit::warc::gzip_member(&Record::response(uri, &html("<p>n")).to_bytes());
+        bytes.extend_from_slice(&member);
+    }
+    let (pages, _, problems) = read(&bytes);
+    let got: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+    let mut want = vec!["http://p0.example/"];
+    want.extend(uris.iter().map(String::as_str));
+    assert_eq!(got, want, "{problems:?}");
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].1.contains("broken gzip member at offset"),
+        "{problems:?}"
+    );
+}

@@ -74,12 +74,15 @@ pub(crate) struct Units {
     /// The file's content starts at the first unit: for a plain archive,
     /// `next_unit` gives one unit for all of it.
     started: bool,
-    /// The furthest offset of the input read so far: after a broken gzip
-    /// member the next member is looked for from there on, so that no
-    /// byte is inflated twice however the archive is broken (a member's
-    /// bytes that a broken member's inflating went through are lost with
-    /// it).
+    /// The furthest offset of the input read so far.
     furthest: u64,
+    /// Where the last look back ended: after a broken gzip member, the
+    /// next member is looked for from just past its start (a crawler
+    /// that died inside a member appended the next ones right after the
+    /// cut, and the broken member's inflating may have gone through
+    /// them), but never before this, so that no byte is inflated more
+    /// than twice however the archive is broken.
+    looked_back: u64,
     /// The current unit's bytes, decoded and held until it is verified,
     /// and how many of them were handed on.
     held: Vec<u8>,
@@ -116,6 +119,7 @@ impl Units {
             started: false,
             clipped: false,
             furthest: at,
+            looked_back: at,
             held: Vec::new(),
             served: 0,
             unit_done: false,
@@ -459,7 +463,13 @@ impl Units {
         if let Some(input) = &self.input {
             self.furthest = self.furthest.max(input.pos());
         }
-        let from = (failed + 1).max(self.furthest);
+        let from = if self.furthest > self.looked_back {
+            let from = (failed + 1).max(self.looked_back);
+            self.looked_back = self.furthest;
+            from
+        } else {
+            (failed + 1).max(self.furthest)
+        };
         let found = find_unit_start(source, from, magic, &|bytes| match compression {
             Compression::Gzip => gzip::member_head(bytes, 16).is_some_and(|h| starts_record(&h)),
             Compression::Lz4 => frames::plausible_frame(bytes, frames::LZ4_MAGIC),
