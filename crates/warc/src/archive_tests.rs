@@ -780,3 +780,32 @@ fn a_gzip_member_cut_by_an_appended_one_costs_only_itself() {
         "{problems:?}"
     );
 }
+
+#[test]
+fn a_page_that_decodes_past_the_largest_page_is_cut_and_says_so() {
+    // A small gzip body that inflates past `max_page` (a bomb, or just a
+    // big page): cut at `max_page`, as too large, not as a payload that
+    // ends inside its compressed stream.
+    let big = "<p>".to_owned() + &"a".repeat(10_000);
+    let http = html(&big).content_encoding(Coding::Gzip);
+    let archive = Archive::warc(
+        Container::Plain,
+        &[
+            Record::response("http://big.example/", &http),
+            Record::response("http://next.example/", &html("<p>next")),
+        ],
+    );
+    let options = crate::Options { max_page: 1000 };
+    let events: Vec<Event> = Reader::with_options(Source::from(archive.bytes()), options)
+        .unwrap()
+        .collect();
+    match &events[..] {
+        [Event::Page(big_page), Event::Page(next)] => {
+            assert_eq!(&big_page.body[..], &big.as_bytes()[..1000]);
+            assert_eq!(big_page.truncated, Some(Truncated::TooLarge));
+            assert_eq!(&next.body[..], b"<p>next");
+            assert_eq!(next.truncated, None);
+        }
+        other => panic!("{other:?}"),
+    }
+}

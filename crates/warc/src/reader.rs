@@ -1228,7 +1228,16 @@ impl Reader {
         let body_start = head.body_start.min(bytes.len());
         let decoded = http::decode_body(&head, &bytes[body_start..], self.options.max_page);
         if decoded.truncated && truncated.is_none() {
-            truncated = Some(Truncated::Payload);
+            // Cut at the largest page, or by the payload's own end.
+            let len = match &decoded.bytes {
+                http::BodyBytes::Verbatim(range) => range.len(),
+                http::BodyBytes::Decoded(bytes) => bytes.len(),
+            };
+            truncated = Some(if len >= self.options.max_page {
+                Truncated::TooLarge
+            } else {
+                Truncated::Payload
+            });
         }
         let body = match decoded.bytes {
             http::BodyBytes::Verbatim(range) => {
