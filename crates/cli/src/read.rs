@@ -244,25 +244,29 @@ pub(crate) fn event_items(
                 Some(uri) => uri.clone(),
                 None => format!("{archive}: record {}", record.number),
             };
-            // A clipped archive's last page goes out, and is said to be cut.
+            // A clipped archive's last page goes out, and is said to be cut;
+            // so is a page larger than the reader reads (the rest of it is
+            // not read).
             let clipped = match &page.truncated {
-                Some(cut @ Truncated::ArchiveEnds { .. }) => Some(Problem {
-                    source: match &record.target_uri {
-                        Some(uri) => format!(
-                            "{archive}: record {} (offset {}, {uri})",
-                            record.number, record.offset
+                Some(cut @ (Truncated::ArchiveEnds { .. } | Truncated::TooLarge)) => {
+                    Some(Problem {
+                        source: match &record.target_uri {
+                            Some(uri) => format!(
+                                "{archive}: record {} (offset {}, {uri})",
+                                record.number, record.offset
+                            ),
+                            None => format!(
+                                "{archive}: record {} (offset {})",
+                                record.number, record.offset
+                            ),
+                        },
+                        what: format!(
+                            "{} (its page is processed as far as it goes)",
+                            cut.describe()
                         ),
-                        None => format!(
-                            "{archive}: record {} (offset {})",
-                            record.number, record.offset
-                        ),
-                    },
-                    what: format!(
-                        "{} (its page is processed as far as it goes)",
-                        cut.describe()
-                    ),
-                    kind: What::Truncated,
-                }),
+                        kind: What::Truncated,
+                    })
+                }
                 _ => None,
             };
             let item = Item::Page(PageIn {
@@ -308,4 +312,77 @@ fn broken(source: &str, what: String) -> Item {
         what,
         kind: What::Broken,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use htmltok_warc::{Page, RecordInfo};
+
+    /// The items `event_items` sends for an archived page cut as `cut`.
+    fn items_of_page_cut(cut: Option<Truncated>) -> Vec<Item> {
+        let page = Page {
+            record: RecordInfo {
+                number: 3,
+                offset: 1234,
+                kind: "response".into(),
+                target_uri: Some("http://big.example/".into()),
+                record_id: None,
+                date: None,
+            },
+            body: Bytes::from(b"<p>the first part".to_vec()),
+            content_type: Some("text/html".into()),
+            status: Some(200),
+            truncated: cut,
+            coding_failed: None,
+        };
+        let mut items = Vec::new();
+        event_items(Event::Page(page), &Arc::from("a.warc"), &mut |item| {
+            items.push(item);
+            true
+        });
+        items
+    }
+
+    fn problems(items: &[Item]) -> Vec<(&str, &str)> {
+        items
+            .iter()
+            .filter_map(|item| match item {
+                Item::Problem(p) if p.kind == What::Truncated => {
+                    Some((p.source.as_str(), p.what.as_str()))
+                }
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_page_cut_by_the_reader_is_said_as_one_the_archive_cut() {
+        // Bytes the reader left out (a page over its largest size) are
+        // not read, as those of an archive that ends: a message and a
+        // count, beside the page's "truncated": true.
+        for cut in [
+            Truncated::TooLarge,
+            Truncated::ArchiveEnds {
+                read: 17,
+                declared: 40,
+            },
+        ] {
+            let items = items_of_page_cut(Some(cut.clone()));
+            assert!(
+                matches!(&items[0], Item::Page(p) if p.archived.as_ref().is_some_and(|a| a.truncated))
+            );
+            let said = problems(&items);
+            assert_eq!(said.len(), 1, "{cut:?}");
+            assert_eq!(
+                said[0].0,
+                "a.warc: record 3 (offset 1234, http://big.example/)"
+            );
+            assert!(said[0].1.starts_with(&cut.describe()), "{}", said[0].1);
+        }
+        // The crawler's own cut is the page as archived: the flag alone.
+        let items = items_of_page_cut(Some(Truncated::Declared("length".into())));
+        assert!(problems(&items).is_empty());
+        assert!(problems(&items_of_page_cut(None)).is_empty());
+    }
 }

@@ -623,3 +623,353 @@ fn an_unreadable_status_line_is_a_problem_not_a_non_html_record() {
     assert!(what.contains("\"HTTP/1.1 abc\""), "{what}");
     assert!(what.contains("status line"), "{what}");
 }
+
+#[test]
+fn a_record_cut_in_its_header_by_an_appended_one_costs_only_itself() {
+    // A crawler that died while writing a record's header and appended
+    // to the file when it started again: the next record's version line
+    // follows the cut header, mid-line or at a line start. The cut
+    // record is a problem; the appended one is its own page, under its
+    // own URI, not the cut one's.
+    let victim = Record::response("http://victim.example/", &html("<p>victim")).to_bytes();
+    let uri_line = victim
+        .windows(16)
+        .position(|w| w == b"WARC-Target-URI:")
+        .unwrap();
+    for cut in [uri_line + 20, uri_line] {
+        let mut archive = Archive::new(Container::Plain);
+        archive.push(&Record::response("http://p0.example/", &html("<p>0")));
+        let victim_at = archive.push_raw(&victim[..cut]).start;
+        let appended_at = archive
+            .push(&Record::response(
+                "http://appended.example/",
+                &html("<p>appended"),
+            ))
+            .start;
+        archive.push(&Record::response("http://p2.example/", &html("<p>2")));
+        let (pages, _, problems) = read(&archive.bytes());
+        assert_eq!(
+            pages,
+            [
+                got("http://p0.example/", "<p>0", 200, 0),
+                got("http://appended.example/", "<p>appended", 200, appended_at),
+                got("http://p2.example/", "<p>2", 200, archive.offsets()[3]),
+            ],
+            "cut at {cut}: {problems:?}"
+        );
+        assert_eq!(problems.len(), 1, "cut at {cut}: {problems:?}");
+        assert_eq!(problems[0].0, ProblemKind::Broken);
+        assert!(
+            problems[0].1.contains(&format!("offset {victim_at}"))
+                && problems[0].1.contains(&format!("offset {appended_at}")),
+            "cut at {cut}: {}",
+            problems[0].1
+        );
+    }
+}
+
+#[test]
+fn a_record_cut_in_its_content_by_an_appended_one_costs_only_itself() {
+    // A crawler that died while writing a page and appended to the file
+    // when it started again: the cut record's Content-Length runs into
+    // the appended record. The cut page goes out as far as it goes,
+    // marked; the appended record is read whole; a problem says so.
+    let body = "<title>victim</title>".to_owned() + &"<p>words ".repeat(40);
+    let victim = Record::response("http://victim.example/", &html(&body)).to_bytes();
+    let cut = victim.len() - 150;
+    let mut archive = Archive::new(Container::Plain);
+    archive.push(&Record::response("http://p0.example/", &html("<p>0")));
+    archive.push_raw(&victim[..cut]);
+    let appended_at = archive
+        .push(&Record::response(
+            "http://appended.example/",
+            &html("<p>appended"),
+        ))
+        .start;
+    archive.push(&Record::response("http://p2.example/", &html("<p>2")));
+    let (pages, _, problems) = read(&archive.bytes());
+    let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+    assert_eq!(
+        uris,
+        [
+            "http://p0.example/",
+            "http://victim.example/",
+            "http://appended.example/",
+            "http://p2.example/"
+        ],
+        "{problems:?}"
+    );
+    let cut_page = &pages[1];
+    assert!(cut_page.truncated.is_some(), "{cut_page:?}");
+    assert!(
+        body.as_bytes().starts_with(&cut_page.body) && cut_page.body.len() > body.len() / 2,
+        "{:?}",
+        String::from_utf8_lossy(&cut_page.body)
+    );
+    assert_eq!(
+        pages[2],
+        got("http://appended.example/", "<p>appended", 200, appended_at)
+    );
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert_eq!(problems[0].0, ProblemKind::Broken);
+    assert!(
+        problems[0].1.contains(&format!("offset {appended_at}")),
+        "{}",
+        problems[0].1
+    );
+}
+
+#[test]
+fn a_content_length_too_long_costs_only_its_record() {
+    // A writer's wrong Content-Length, longer than the record: the next
+    // record is not swallowed with it.
+    for container in [Container::Plain, Container::GzipPerRecord] {
+        let mut archive = Archive::new(container.clone());
+        archive.push(&Record::response("http://p0.example/", &html("<p>0")));
+        let liar = Record::response("http://liar.example/", &html("<p>liar"));
+        let length = liar.to_bytes().len();
+        archive.push(&liar.content_length(length + 40));
+        archive.push(&Record::response("http://p1.example/", &html("<p>1")));
+        archive.push(&Record::response("http://p2.example/", &html("<p>2")));
+        let offsets = archive.offsets();
+        let (pages, _, problems) = read(&archive.bytes());
+        let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+        assert_eq!(
+            uris,
+            [
+                "http://p0.example/",
+                "http://liar.example/",
+                "http://p1.example/",
+                "http://p2.example/"
+            ],
+            "{container:?}: {problems:?}"
+        );
+        assert_eq!(pages[1].body, b"<p>liar", "{container:?}");
+        assert_eq!(pages[2], got("http://p1.example/", "<p>1", 200, offsets[2]));
+        assert_eq!(problems.len(), 1, "{container:?}: {problems:?}");
+        assert_eq!(problems[0].0, ProblemKind::Broken);
+        assert!(
+            problems[0].1.contains(&format!("offset {}", offsets[2])),
+            "{container:?}: {}",
+            problems[0].1
+        );
+    }
+}
+
+#[test]
+fn a_record_right_after_bytes_without_a_line_end_is_read() {
+    // Bytes that are no record and end without a line end, the next
+    // record right after them: the zeros a file system leaves in a file
+    // whose writer crashed, before the records written after a restart;
+    // a record one byte longer than its Content-Length, without the
+    // blank lines that end a record.
+    let block = html("<p>liar").to_bytes().len();
+    let liar = Record::response("http://liar.example/", &html("<p>liar"))
+        .content_length(block - 1)
+        .end("");
+    for container in [Container::Plain, Container::GzipWhole] {
+        for junk in [&[0u8; 1000][..], b"\x00\xff junk without a line end"] {
+            let mut archive = Archive::new(container.clone());
+            archive.push(&Record::response("http://p0.example/", &html("<p>0")));
+            archive.push_raw(junk);
+            archive.push(&Record::response("http://p1.example/", &html("<p>1")));
+            archive.push(&liar);
+            archive.push(&Record::response("http://p2.example/", &html("<p>2")));
+            let (pages, _, problems) = read(&archive.bytes());
+            let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+            assert_eq!(
+                uris,
+                [
+                    "http://p0.example/",
+                    "http://p1.example/",
+                    "http://liar.example/",
+                    "http://p2.example/"
+                ],
+                "{container:?}: {problems:?}"
+            );
+            assert_eq!(pages[1].body, b"<p>1", "{container:?}");
+            assert_eq!(pages[2].body, b"<p>lia", "{container:?}");
+            assert_eq!(pages[3].body, b"<p>2", "{container:?}");
+            assert_eq!(problems.len(), 2, "{container:?}: {problems:?}");
+            assert!(
+                problems[0]
+                    .1
+                    .contains(&format!("{} bytes that are not a record", junk.len())),
+                "{container:?}: {problems:?}"
+            );
+            assert!(
+                problems[1].1.contains("1 bytes that are not a record"),
+                "{container:?}: {problems:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_record_with_a_header_that_cannot_be_read_is_one_problem() {
+    // A header line longer than 1 MiB, a header larger than 1 MiB, a
+    // header without a valid Content-Length: the record is skipped to
+    // the next one, and said once, with the record's number and offset.
+    let page = Record::response("http://lost.example/", &html("<p>lost\r\nlines\r\n"));
+    let many_fields: String = (0..30_000)
+        .map(|i| format!("X-{i}: {}\r\n", "y".repeat(40)))
+        .collect();
+    let many_fields = [
+        b"WARC/1.1\r\n",
+        many_fields.as_bytes(),
+        &page.to_bytes()[10..],
+    ]
+    .concat();
+    let broken = [
+        page.clone()
+            .field("X-Long", &"x".repeat(1 << 20))
+            .to_bytes(),
+        many_fields,
+        page.clone().field("Content-Length", "-5").to_bytes(),
+        page.without("Content-Length").to_bytes(),
+    ];
+    for record in &broken {
+        let mut archive = Archive::new(Container::Plain);
+        archive.push(&Record::response("http://p0.example/", &html("<p>0")));
+        let at = archive.push_raw(record).start;
+        archive.push(&Record::response("http://p1.example/", &html("<p>1")));
+        let (pages, _, problems) = read(&archive.bytes());
+        let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+        assert_eq!(
+            uris,
+            ["http://p0.example/", "http://p1.example/"],
+            "{problems:?}"
+        );
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert_eq!(problems[0].0, ProblemKind::Broken);
+        assert!(
+            problems[0].1.starts_with(&format!("record 2 (offset {at}")),
+            "{problems:?}"
+        );
+    }
+}
+
+#[test]
+fn a_line_that_is_no_arc_header_costs_only_itself() {
+    let page = |title: &str| {
+        Http::response(200, "OK")
+            .header("Content-Type", "text/html")
+            .body(format!("<title>{title}</title>"))
+            .to_bytes()
+    };
+    for container in [Container::Plain, Container::GzipWhole] {
+        let mut archive = Archive::new(container.clone());
+        archive.push_arc(&ArcRecord::version_block("IA-000001.arc", "Alexa Internet"));
+        archive.push_arc(&ArcRecord::new("http://a.example/", "text/html", page("a")));
+        archive.push_raw(b"garbage line\n");
+        archive.push_arc(&ArcRecord::new("http://b.example/", "text/html", page("b")));
+        archive.push_arc(&ArcRecord::new("http://c.example/", "text/html", page("c")));
+        let (pages, _, problems) = read(&archive.bytes());
+        let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+        assert_eq!(
+            uris,
+            [
+                "http://a.example/",
+                "http://b.example/",
+                "http://c.example/"
+            ],
+            "{container:?}: {problems:?}"
+        );
+        assert_eq!(problems.len(), 1, "{container:?}: {problems:?}");
+        assert!(
+            problems[0].1.contains("13 bytes that are not a record"),
+            "{container:?}: {problems:?}"
+        );
+    }
+}
+
+#[test]
+fn an_empty_content_type_is_none_and_the_bytes_are_sniffed() {
+    // `Content-Type:` with no value gives no MIME type (Fetch's "extract
+    // a MIME type" fails), so a browser sniffs the bytes, as for a
+    // response without the field.
+    let page = Http::response(200, "OK")
+        .header("Content-Type", "")
+        .body("<!DOCTYPE html><title>untyped</title>");
+    let image = Http::response(200, "OK")
+        .header("Content-Type", " ")
+        .body(b"\x89PNG\r\n\x1a\n");
+    let archive = Archive::warc(
+        Container::Plain,
+        &[
+            Record::response("http://page.example/", &page),
+            Record::response("http://image.example/", &image),
+            Record::resource("http://resource.example/", "", "<!DOCTYPE html><p>r"),
+        ],
+    );
+    let (pages, skipped, problems) = read(&archive.bytes());
+    assert!(problems.is_empty(), "{problems:?}");
+    let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+    assert_eq!(uris, ["http://page.example/", "http://resource.example/"]);
+    assert_eq!(pages[0].body, b"<!DOCTYPE html><title>untyped</title>");
+    assert_eq!(skipped, [Skip::NotHtml]);
+}
+
+#[test]
+fn a_gzip_member_cut_by_an_appended_one_costs_only_itself() {
+    // A crawler that died while writing a gzip member and appended
+    // members when it started again. The cut member's deflate data
+    // goes on into the appended members' bytes (here a stored block,
+    // whose length runs over them) before it fails: the members it went
+    // through are still read.
+    use std::io::Write;
+    let mut stored = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::none());
+    let body = "<p>victim ".repeat(300);
+    stored
+        .write_all(&Record::response("http://victim.example/", &html(&body)).to_bytes())
+        .unwrap();
+    let stored = stored.finish().unwrap();
+    let mut bytes = testkit::warc::gzip_member(
+        &Record::response("http://p0.example/", &html("<p>0")).to_bytes(),
+    );
+    bytes.extend_from_slice(&stored[..400]);
+    let uris: Vec<String> = (1..30).map(|i| format!("http://p{i}.example/")).collect();
+    for uri in &uris {
+        let member = testkit::warc::gzip_member(&Record::response(uri, &html("<p>n")).to_bytes());
+        bytes.extend_from_slice(&member);
+    }
+    let (pages, _, problems) = read(&bytes);
+    let got: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+    let mut want = vec!["http://p0.example/"];
+    want.extend(uris.iter().map(String::as_str));
+    assert_eq!(got, want, "{problems:?}");
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].1.contains("broken gzip member at offset"),
+        "{problems:?}"
+    );
+}
+
+#[test]
+fn a_page_that_decodes_past_the_largest_page_is_cut_and_says_so() {
+    // A small gzip body that inflates past `max_page` (a bomb, or just a
+    // big page): cut at `max_page`, as too large, not as a payload that
+    // ends inside its compressed stream.
+    let big = "<p>".to_owned() + &"a".repeat(10_000);
+    let http = html(&big).content_encoding(Coding::Gzip);
+    let archive = Archive::warc(
+        Container::Plain,
+        &[
+            Record::response("http://big.example/", &http),
+            Record::response("http://next.example/", &html("<p>next")),
+        ],
+    );
+    let options = crate::Options { max_page: 1000 };
+    let events: Vec<Event> = Reader::with_options(Source::from(archive.bytes()), options)
+        .unwrap()
+        .collect();
+    match &events[..] {
+        [Event::Page(big_page), Event::Page(next)] => {
+            assert_eq!(&big_page.body[..], &big.as_bytes()[..1000]);
+            assert_eq!(big_page.truncated, Some(Truncated::TooLarge));
+            assert_eq!(&next.body[..], b"<p>next");
+            assert_eq!(next.truncated, None);
+        }
+        other => panic!("{other:?}"),
+    }
+}

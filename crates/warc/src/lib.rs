@@ -127,6 +127,15 @@ pub enum Truncated {
         /// Its `Content-Length`.
         declared: u64,
     },
+    /// Another record starts `read` bytes into the record's `declared`
+    /// ones (a writer that stopped there and appended another record
+    /// later, or a wrong `Content-Length`): the page is read to there.
+    NextRecord {
+        /// Bytes of the record's content before the other record.
+        read: u64,
+        /// Its `Content-Length`.
+        declared: u64,
+    },
     /// The HTTP payload ends inside a chunk or a compressed stream.
     Payload,
     /// The page is larger than [`Options::max_page`]: cut there.
@@ -140,6 +149,9 @@ impl Truncated {
             Truncated::Declared(why) => format!("truncated by the crawler ({why})"),
             Truncated::ArchiveEnds { read, declared } => format!(
                 "the archive ends inside this record ({read} of its {declared} bytes are there)"
+            ),
+            Truncated::NextRecord { read, declared } => format!(
+                "another record starts {read} bytes into this record's {declared}: it is cut there"
             ),
             Truncated::Payload => {
                 "its HTTP payload ends inside a chunk or compressed stream".into()

@@ -74,20 +74,15 @@ pub(crate) struct Units {
     /// The file's content starts at the first unit: for a plain archive,
     /// `next_unit` gives one unit for all of it.
     started: bool,
-    /// The furthest offset of the input read so far, and where these
-    /// units were opened.
+    /// The furthest offset of the input read so far.
     furthest: u64,
-    opened_at: u64,
-    /// The bytes that resyncs went back over, in all. After a broken
-    /// unit the next one is looked for right after the broken one's
-    /// start, although reading it may have gone further (a gzip header's
-    /// ten bytes read over stray bytes into the next member, a member cut
-    /// short whose inflating ran on through the members after it): those
-    /// members are read again. What is read again never exceeds what was
-    /// read forward (past that the search starts at `furthest`, and what
-    /// the broken unit went through is lost with it), so reading costs at
-    /// most twice the input however the archive is broken.
-    reread: u64,
+    /// Where the last look back ended: after a broken gzip member, the
+    /// next member is looked for from just past its start (a crawler
+    /// that died inside a member appended the next ones right after the
+    /// cut, and the broken member's inflating may have gone through
+    /// them), but never before this, so that no byte is inflated more
+    /// than twice however the archive is broken.
+    looked_back: u64,
     /// The current unit's bytes, decoded and held until it is verified,
     /// and how many of them were handed on.
     held: Vec<u8>,
@@ -124,8 +119,7 @@ impl Units {
             started: false,
             clipped: false,
             furthest: at,
-            opened_at: at,
-            reread: 0,
+            looked_back: at,
             held: Vec::new(),
             served: 0,
             unit_done: false,
@@ -469,16 +463,13 @@ impl Units {
         if let Some(input) = &self.input {
             self.furthest = self.furthest.max(input.pos());
         }
-        let mut from = failed + 1;
-        if from < self.furthest {
-            let back = self.furthest - from;
-            let read_forward = self.furthest - self.opened_at;
-            if self.reread + back <= read_forward {
-                self.reread += back;
-            } else {
-                from = self.furthest;
-            }
-        }
+        let from = if self.furthest > self.looked_back {
+            let from = (failed + 1).max(self.looked_back);
+            self.looked_back = self.furthest;
+            from
+        } else {
+            (failed + 1).max(self.furthest)
+        };
         let found = find_unit_start(source, from, magic, &|bytes| match compression {
             Compression::Gzip => gzip::member_head(bytes, 16).is_some_and(|h| starts_record(&h)),
             Compression::Lz4 => frames::plausible_frame(bytes, frames::LZ4_MAGIC),
