@@ -559,17 +559,21 @@ impl ArchivePages {
                     self.state().pages += 1;
                     let record = page.record;
                     let clipped = match &page.truncated {
-                        Some(cut @ Truncated::ArchiveEnds { .. }) => Some(ArchiveProblem {
-                            warc: self.warc.clone(),
-                            record: Some(record.number),
-                            offset: record.offset,
-                            url: record.target_uri.clone(),
-                            kind: Cow::Borrowed(ProblemKind::Truncated.as_str()),
-                            what: format!(
-                                "{} (its page is processed as far as it goes)",
-                                cut.describe()
-                            ),
-                        }),
+                        // As the command line: a clipped archive's last page, and a
+                        // page larger than the reader reads, are said to be cut.
+                        Some(cut @ (Truncated::ArchiveEnds { .. } | Truncated::TooLarge)) => {
+                            Some(ArchiveProblem {
+                                warc: self.warc.clone(),
+                                record: Some(record.number),
+                                offset: record.offset,
+                                url: record.target_uri.clone(),
+                                kind: Cow::Borrowed(ProblemKind::Truncated.as_str()),
+                                what: format!(
+                                    "{} (its page is processed as far as it goes)",
+                                    cut.describe()
+                                ),
+                            })
+                        }
                         _ => None,
                     };
                     if let Some(problem) = clipped {

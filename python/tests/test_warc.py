@@ -252,6 +252,31 @@ def test_problems_warn_and_reading_goes_on(archive_files):
     assert str(problem).startswith(f"{path}: offset ")
 
 
+def test_a_page_cut_at_the_size_limit_is_a_problem(tmp_path):
+    """A page larger than the reader reads (its gzip body inflates past the
+    256 MiB page limit) comes out cut, and, as on the command line, a
+    "truncated" problem says so."""
+    import zlib
+
+    deflate = zlib.compressobj(1, zlib.DEFLATED, 31)
+    zeros = b"<p>" + bytes(1 << 20)
+    body = b"".join(deflate.compress(zeros) for _ in range(260)) + deflate.flush()
+    http = (b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\n"
+            b"Content-Length: %d\r\n\r\n" % len(body)) + body
+    record = (b"WARC/1.1\r\nWARC-Type: response\r\nWARC-Target-URI: http://big.example/\r\n"
+              b"Content-Type: application/http; msgtype=response\r\nContent-Length: %d\r\n\r\n" % len(http)
+              + http + b"\r\n\r\n")
+    path = tmp_path / "big.warc"
+    path.write_bytes(record)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", htmltok.ArchiveWarning)
+        it = htmltok.warc_pages(str(path))
+        (page,) = list(it)
+    assert page.truncated and len(page.body) == 256 << 20
+    (problem,) = it.problems
+    assert problem.kind == "truncated" and problem.url == "http://big.example/"
+
+
 def test_a_clipped_page_comes_before_its_warning(archive_files):
     """The command line prints a clipped archive's last page, then says it
     is cut: with warnings as errors, the page still comes out, and the
