@@ -114,8 +114,14 @@ impl Head {
             .filter(|(n, _)| n.eq_ignore_ascii_case("Content-Type"))
             .map(|(_, v)| v.as_str())
             .collect();
-        if fields.is_empty() {
-            return None;
+        match fields[..] {
+            [] => return None,
+            // One value (the common case): what the loop below makes of
+            // it, without joining and splitting.
+            [only] if !only.contains(',') => {
+                return MimeType::parse(only).filter(|m| m.essence() != "*/*");
+            }
+            _ => {}
         }
         let joined = fields.join(", ");
         let mut charset: Option<String> = None;
@@ -148,6 +154,16 @@ impl Head {
     /// says, else that MIME type serialized; `None` when there is none.
     pub(crate) fn page_content_type(&self) -> Option<String> {
         let mime_type = self.mime_type()?;
+        let mut fields = self
+            .headers
+            .iter()
+            .filter(|(n, _)| n.eq_ignore_ascii_case("Content-Type"));
+        if let (Some((_, only)), None) = (fields.next(), fields.next()) {
+            if !only.contains(',') {
+                // `mime_type` is this value parsed: it says the same.
+                return Some(only.clone());
+            }
+        }
         match self.content_type() {
             Some(first) if MimeType::parse(first).as_ref() == Some(&mime_type) => {
                 Some(first.to_owned())
@@ -2364,6 +2380,36 @@ mod tests {
             (&["Content-Type: text/html", "Content-Type:"], "text/html"),
         ] {
             assert_eq!(extracted(lines).as_deref(), Some(expected), "{lines:?}");
+        }
+    }
+
+    #[test]
+    fn one_content_type_value_is_extracted_as_among_others() {
+        // One field without a comma takes a short way: it must give what
+        // the general way gives when a value that is no MIME type follows.
+        for value in [
+            "text/html",
+            " TEXT/HTML ; Charset=\"UTF-8\" ",
+            "text/html;charset=gbk;a=b",
+            "*/*",
+            "cannot-parse",
+            "text/html charset=utf-8",
+            "",
+            "text/html;charset=\"a;b\"",
+        ] {
+            let alone = format!("Content-Type: {value}");
+            let head = head_of(&block(&[alone.as_str()], b""));
+            let general = extracted(&[alone.as_str(), "Content-Type: nonsense"]);
+            assert_eq!(
+                head.mime_type().map(|m| m.to_string()),
+                general,
+                "{value:?}"
+            );
+            assert_eq!(
+                head.page_content_type(),
+                general.is_some().then(|| value.trim().to_owned()),
+                "{value:?}"
+            );
         }
     }
 

@@ -1306,8 +1306,18 @@ fn is_version(version: &[u8]) -> bool {
 /// Where a WARC version line (`WARC/1.1`) that ends `line` starts in
 /// it: a record started there, cutting the header `line` is in.
 fn version_line_at(line: &[u8]) -> Option<usize> {
-    let at = memchr::memmem::rfind(line, b"WARC/")?;
-    is_version(&line[at + 5..]).then_some(at)
+    // The version is the line's tail of digits and dots, so `WARC/` can
+    // only be right before it: a look at a few bytes, where a search of
+    // every header line of every record (`memmem::rfind` builds its
+    // searcher per call) was a good part of reading an archive of small
+    // records.
+    let version = line
+        .iter()
+        .rev()
+        .take_while(|&&b| b.is_ascii_digit() || b == b'.')
+        .count();
+    let at = line.len().checked_sub(version + 5)?;
+    (line[at..at + 5] == *b"WARC/" && is_version(&line[at + 5..])).then_some(at)
 }
 
 /// Whether `bytes` start with a WARC version line, its line end included
@@ -1380,6 +1390,38 @@ pub(crate) fn is_html(content_type: &str) -> bool {
 mod tests {
     use super::*;
     use crate::Skip;
+
+    #[test]
+    fn a_version_line_at_a_line_end_is_found_as_by_a_search() {
+        // The definition: the last `WARC/` of the line, followed by a
+        // version to the line's end. Every sequence of up to five pieces.
+        let definition = |line: &[u8]| {
+            let at = memchr::memmem::rfind(line, b"WARC/")?;
+            is_version(&line[at + 5..]).then_some(at)
+        };
+        let pieces: [&[u8]; 6] = [b"WARC/", b"1", b".", b"x", b"W", b"/"];
+        let mut lines: Vec<Vec<u8>> = vec![Vec::new()];
+        let mut last = lines.clone();
+        for _ in 0..5 {
+            let mut next = Vec::new();
+            for line in &last {
+                for piece in pieces {
+                    next.push([line.as_slice(), piece].concat());
+                }
+            }
+            lines.extend(next.iter().cloned());
+            last = next;
+        }
+        for line in &lines {
+            assert_eq!(
+                version_line_at(line),
+                definition(line),
+                "{:?}",
+                String::from_utf8_lossy(line)
+            );
+        }
+        assert_eq!(version_line_at(b"x: yWARC/1.1"), Some(4));
+    }
 
     fn record(headers: &str, content: &str) -> String {
         format!(
