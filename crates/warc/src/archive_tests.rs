@@ -58,6 +58,18 @@ fn read(bytes: &[u8]) -> (Vec<Got>, Vec<Skip>, Vec<(ProblemKind, String)>) {
     (pages, skipped, problems)
 }
 
+/// `n` HTML responses, `http://p{i}.example/` with the page `<p>{i}`.
+fn numbered(n: usize) -> Vec<Record> {
+    (0..n)
+        .map(|i| Record::response(&format!("http://p{i}.example/"), &html(&format!("<p>{i}"))))
+        .collect()
+}
+
+/// The URIs of `pages`, in order.
+fn uris_of(pages: &[Got]) -> Vec<&str> {
+    pages.iter().filter_map(|p| p.uri.as_deref()).collect()
+}
+
 fn html(body: &str) -> Http {
     Http::response(200, "OK")
         .header("Content-Type", "text/html; charset=utf-8")
@@ -360,16 +372,14 @@ fn a_clipped_archive_gives_its_last_page_as_far_as_it_goes() {
 
 #[test]
 fn a_broken_record_costs_only_itself() {
-    let records: Vec<Record> = (0..6)
-        .map(|i| Record::response(&format!("http://p{i}.example/"), &html(&format!("<p>{i}"))))
-        .collect();
+    let records = numbered(6);
     // (An LZ4 frame has no checksum by default: a damaged one may decode
     // to other bytes, so it is not among these.)
     for container in [Container::GzipPerRecord, Container::ZstdPerRecord] {
         let archive = Archive::warc(container.clone(), &records);
         let broken = archive.corrupted(2);
         let (pages, _, problems) = read(&broken);
-        let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+        let uris = uris_of(&pages);
         assert_eq!(
             uris,
             [
@@ -399,7 +409,7 @@ fn a_broken_record_costs_only_itself() {
     archive.push(&Record::response("http://liar.example/", &html("<p>liar")).content_length(3));
     archive.push(&records[1]);
     let (pages, skipped, problems) = read(&archive.bytes());
-    let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+    let uris = uris_of(&pages);
     assert_eq!(uris, ["http://p0.example/", "http://p1.example/"]);
     assert_eq!(skipped, [Skip::NotHtml]);
     assert_eq!(problems.len(), 1, "{problems:?}");
@@ -411,9 +421,7 @@ fn bytes_between_gzip_members_cost_no_record() {
     // A writer's stray bytes between two members, shorter and longer than
     // a gzip header (whose read of ten bytes then reaches into the next
     // member): only those bytes are lost, never the member after them.
-    let records: Vec<Record> = (0..4)
-        .map(|i| Record::response(&format!("http://p{i}.example/"), &html(&format!("<p>{i}"))))
-        .collect();
+    let records = numbered(4);
     let archive = Archive::warc(Container::GzipPerRecord, &records);
     let (bytes, at) = (archive.bytes(), archive.offsets()[2]);
     for stray in [
@@ -426,7 +434,7 @@ fn bytes_between_gzip_members_cost_no_record() {
         broken.extend_from_slice(stray);
         broken.extend_from_slice(&bytes[at..]);
         let (pages, _, problems) = read(&broken);
-        let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+        let uris = uris_of(&pages);
         assert_eq!(
             uris,
             [
@@ -451,9 +459,7 @@ fn a_gzip_member_cut_short_costs_only_its_record() {
     // A writer that died inside a member and went on with the next
     // record: inflating the cut member runs on into the members after
     // it, which are read again from their own starts.
-    let records: Vec<Record> = (0..5)
-        .map(|i| Record::response(&format!("http://p{i}.example/"), &html(&format!("<p>{i}"))))
-        .collect();
+    let records = numbered(5);
     let archive = Archive::warc(Container::GzipPerRecord, &records);
     let (bytes, offsets) = (archive.bytes(), archive.offsets());
     let (start, end) = (offsets[1], offsets[2]);
@@ -461,7 +467,7 @@ fn a_gzip_member_cut_short_costs_only_its_record() {
         let mut broken = bytes[..start + keep].to_vec();
         broken.extend_from_slice(&bytes[end..]);
         let (pages, _, problems) = read(&broken);
-        let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+        let uris = uris_of(&pages);
         assert_eq!(
             uris,
             [
@@ -612,7 +618,7 @@ fn an_unreadable_status_line_is_a_problem_not_a_non_html_record() {
         ],
     );
     let (pages, skipped, problems) = read(&archive.bytes());
-    let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+    let uris = uris_of(&pages);
     assert_eq!(uris, ["http://after.example/"]);
     assert_eq!(skipped, [Skip::NotHtml]);
     assert_eq!(problems.len(), 1, "{problems:?}");
@@ -688,7 +694,7 @@ fn a_record_cut_in_its_content_by_an_appended_one_costs_only_itself() {
         .start;
     archive.push(&Record::response("http://p2.example/", &html("<p>2")));
     let (pages, _, problems) = read(&archive.bytes());
-    let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+    let uris = uris_of(&pages);
     assert_eq!(
         uris,
         [
@@ -733,7 +739,7 @@ fn a_content_length_too_long_costs_only_its_record() {
         archive.push(&Record::response("http://p2.example/", &html("<p>2")));
         let offsets = archive.offsets();
         let (pages, _, problems) = read(&archive.bytes());
-        let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+        let uris = uris_of(&pages);
         assert_eq!(
             uris,
             [
@@ -776,7 +782,7 @@ fn a_record_right_after_bytes_without_a_line_end_is_read() {
             archive.push(&liar);
             archive.push(&Record::response("http://p2.example/", &html("<p>2")));
             let (pages, _, problems) = read(&archive.bytes());
-            let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+            let uris = uris_of(&pages);
             assert_eq!(
                 uris,
                 [
@@ -834,7 +840,7 @@ fn a_record_with_a_header_that_cannot_be_read_is_one_problem() {
         let at = archive.push_raw(record).start;
         archive.push(&Record::response("http://p1.example/", &html("<p>1")));
         let (pages, _, problems) = read(&archive.bytes());
-        let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+        let uris = uris_of(&pages);
         assert_eq!(
             uris,
             ["http://p0.example/", "http://p1.example/"],
@@ -865,7 +871,7 @@ fn a_line_that_is_no_arc_header_costs_only_itself() {
         archive.push_arc(&ArcRecord::new("http://b.example/", "text/html", page("b")));
         archive.push_arc(&ArcRecord::new("http://c.example/", "text/html", page("c")));
         let (pages, _, problems) = read(&archive.bytes());
-        let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+        let uris = uris_of(&pages);
         assert_eq!(
             uris,
             [
@@ -904,7 +910,7 @@ fn an_empty_content_type_is_none_and_the_bytes_are_sniffed() {
     );
     let (pages, skipped, problems) = read(&archive.bytes());
     assert!(problems.is_empty(), "{problems:?}");
-    let uris: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+    let uris = uris_of(&pages);
     assert_eq!(uris, ["http://page.example/", "http://resource.example/"]);
     assert_eq!(pages[0].body, b"<!DOCTYPE html><title>untyped</title>");
     assert_eq!(skipped, [Skip::NotHtml]);
@@ -934,7 +940,7 @@ fn a_gzip_member_cut_by_an_appended_one_costs_only_itself() {
         bytes.extend_from_slice(&member);
     }
     let (pages, _, problems) = read(&bytes);
-    let got: Vec<&str> = pages.iter().filter_map(|p| p.uri.as_deref()).collect();
+    let got = uris_of(&pages);
     let mut want = vec!["http://p0.example/"];
     want.extend(uris.iter().map(String::as_str));
     assert_eq!(got, want, "{problems:?}");
