@@ -68,6 +68,15 @@ impl Head {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The values of every field named `name` (ASCII case-insensitively),
+    /// in order.
+    fn values<'h>(&'h self, name: &'h str) -> impl Iterator<Item = &'h str> + 'h {
+        self.headers
+            .iter()
+            .filter(move |(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
     /// The first `Content-Type` field's value, as written.
     ///
     /// ```
@@ -108,12 +117,7 @@ impl Head {
     /// assert_eq!(head.mime_type(), None);
     /// ```
     pub fn mime_type(&self) -> Option<MimeType> {
-        let fields: Vec<&str> = self
-            .headers
-            .iter()
-            .filter(|(n, _)| n.eq_ignore_ascii_case("Content-Type"))
-            .map(|(_, v)| v.as_str())
-            .collect();
+        let fields: Vec<&str> = self.values("Content-Type").collect();
         match fields[..] {
             [] => return None,
             // One value (the common case): what the loop below makes of
@@ -154,14 +158,11 @@ impl Head {
     /// says, else that MIME type serialized; `None` when there is none.
     pub(crate) fn page_content_type(&self) -> Option<String> {
         let mime_type = self.mime_type()?;
-        let mut fields = self
-            .headers
-            .iter()
-            .filter(|(n, _)| n.eq_ignore_ascii_case("Content-Type"));
-        if let (Some((_, only)), None) = (fields.next(), fields.next()) {
+        let mut fields = self.values("Content-Type");
+        if let (Some(only), None) = (fields.next(), fields.next()) {
             if !only.contains(',') {
                 // `mime_type` is this value parsed: it says the same.
-                return Some(only.clone());
+                return Some(only.to_owned());
             }
         }
         match self.content_type() {
@@ -183,10 +184,8 @@ impl Head {
     /// assert_eq!(head.codings("content-encoding"), ["gzip", "br"]);
     /// ```
     pub fn codings(&self, name: &str) -> Vec<String> {
-        self.headers
-            .iter()
-            .filter(|(n, _)| n.eq_ignore_ascii_case(name))
-            .flat_map(|(_, v)| v.split(','))
+        self.values(name)
+            .flat_map(|v| v.split(','))
             .map(|c| c.trim_matches([' ', '\t']).to_ascii_lowercase())
             .filter(|c| !c.is_empty())
             .collect()
