@@ -37,6 +37,12 @@ fn driven() -> Config {
     Config::new().driven(true)
 }
 
+/// `compare`'s htmltok tokenizer over a page's bytes: checked (repaired
+/// if need be) as UTF-8, driven.
+fn tokenizer(page: &[u8]) -> Tokenizer<'_> {
+    Tokenizer::with_config(Input::from_utf8_lossy(page), driven())
+}
+
 /// The driven loop; `observe` says whether every string is looked at.
 #[inline(always)]
 fn drain(tok: &mut Tokenizer<'_>, observe: bool) -> usize {
@@ -69,10 +75,7 @@ fn check(page: &[u8]) -> usize {
 
 #[inline(never)]
 fn whole(page: &[u8]) -> usize {
-    drain(
-        &mut Tokenizer::with_config(Input::from_utf8_lossy(page), driven()),
-        true,
-    )
+    drain(&mut tokenizer(page), true)
 }
 
 #[inline(never)]
@@ -82,18 +85,12 @@ fn whole_checked(text: &str) -> usize {
 
 #[inline(never)]
 fn counting(page: &[u8]) -> usize {
-    drain(
-        &mut Tokenizer::with_config(Input::from_utf8_lossy(page), driven()),
-        false,
-    )
+    drain(&mut tokenizer(page), false)
 }
 
 #[inline(never)]
 fn for_each(page: &[u8]) -> usize {
-    callback(Tokenizer::with_config(
-        Input::from_utf8_lossy(page),
-        driven(),
-    ))
+    callback(tokenizer(page))
 }
 
 #[inline(never)]
@@ -120,7 +117,7 @@ fn callback(mut tok: Tokenizer<'_>) -> usize {
 
 #[inline(never)]
 fn record(records: &mut Records, page: &[u8]) {
-    let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(page), driven());
+    let mut tok = tokenizer(page);
     let recorded = records.record_with(&mut tok, |token| match &token {
         Token::StartTag(tag) => match switch(tag.name()) {
             Some((state, _)) => Flow::Switch(state),
