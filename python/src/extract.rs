@@ -333,13 +333,13 @@ pub fn sniff(
         ));
     }
     let html = Html::extract(data, "data")?;
-    html.refuse_binary("data")?;
     let decoding = Decoding::new(
         opt_str(encoding, "encoding")?,
         opt_str(content_type, "content_type")?,
         html.archived(),
         "",
     )?;
+    html.refuse_binary("data", &decoding)?;
     let (encoding, rule) = py.detach(|| extract::sniff(html.raw(), decoding.transport()));
     Ok((encoding.name(), rule.as_str()))
 }

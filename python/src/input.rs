@@ -11,7 +11,7 @@
 
 use std::borrow::Cow;
 
-use htmltok::encoding::Encoding;
+use htmltok::encoding::{Encoding, UTF_16BE, UTF_16LE};
 use htmltok::extract::{charset_param, LinkOptions, Page, Source};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -114,8 +114,10 @@ impl Html {
     /// passed (not a `str`, not an archived page, which the archive reader
     /// found to be HTML) that hold a NUL byte early: the command line's
     /// test for a binary file.
-    pub fn refuse_binary(&self, what: &str) -> PyResult<()> {
-        if matches!(self, Html::Text(..) | Html::Archive(_)) {
+    /// Not when `decoding` names UTF-16, whose ASCII characters have a
+    /// NUL byte each: the caller said what the bytes are.
+    pub fn refuse_binary(&self, what: &str, decoding: &Decoding) -> PyResult<()> {
+        if matches!(self, Html::Text(..) | Html::Archive(_)) || decoding.names_utf16() {
             return Ok(());
         }
         let raw = self.raw();
@@ -213,6 +215,14 @@ impl Decoding {
     pub fn transport(&self) -> Option<&str> {
         self.transport.as_deref()
     }
+
+    /// Whether the transport charset names UTF-16 (LE or BE).
+    pub fn names_utf16(&self) -> bool {
+        self.transport()
+            .and_then(charset_param)
+            .and_then(|label| Encoding::for_label(label.trim().as_bytes()))
+            .is_some_and(|e| e == UTF_16LE || e == UTF_16BE)
+    }
 }
 
 /// The encoding a label names (the Encoding Standard's labels), or what
@@ -281,8 +291,8 @@ impl PageIn {
         url: Option<String>,
     ) -> PyResult<PageIn> {
         let html = Html::extract(html, what)?;
-        html.refuse_binary(what)?;
         let decoding = Decoding::new(encoding, content_type, html.archived(), prefix)?;
+        html.refuse_binary(what, &decoding)?;
         let url = page_url(url, html.archived(), prefix)?;
         Ok(PageIn {
             html,

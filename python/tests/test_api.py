@@ -415,3 +415,22 @@ def test_a_batch_is_not_one_page_and_its_encoding_is_checked_whole():
             with pytest.raises(ValueError, match=r'^encoding: "bogus" is not an encoding label'):
                 call(pages, encoding="bogus")
     assert [p.text for p in htmltok.text_many(("<p>%d" % i for i in range(3)), encoding="utf-8")] == ["0", "1", "2"]
+
+
+def test_bytes_declared_utf16_without_a_bom_are_a_page():
+    # UTF-16 has a NUL byte in every ASCII character: when the caller says
+    # the bytes are UTF-16 they are decoded as such (as a browser told so
+    # by the transport does), not refused as a binary file.
+    page = "<title>Grüße</title><a href=/x>"
+    for codec, label in (("utf-16-le", "utf-16le"), ("utf-16-be", "utf-16be"), ("utf-16-le", "utf-16")):
+        data = page.encode(codec)
+        assert htmltok.text(data, encoding=label).title == "Grüße"
+        assert htmltok.text(data, content_type=f"text/html; charset={label}").title == "Grüße"
+        assert htmltok.sniff(data, encoding=label)[0] == ("UTF-16LE" if codec.endswith("le") else "UTF-16BE")
+        links = htmltok.links(data, url="https://example.com/", encoding=label)
+        assert [l.url for l in links] == ["https://example.com/x"]
+        assert htmltok.text_many([data], encoding=label)[0].title == "Grüße"
+        # Undeclared, or declared as something else, still binary.
+        for kwargs in ({}, {"encoding": "utf-8"}, {"content_type": "text/html"}):
+            with pytest.raises(htmltok.BinaryInputError):
+                htmltok.text(data, **kwargs)

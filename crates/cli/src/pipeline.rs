@@ -19,6 +19,7 @@ use std::sync::{mpsc, Mutex};
 
 use std::sync::Arc;
 
+use htmltok::encoding::{Encoding, UTF_16BE, UTF_16LE};
 use htmltok_warc::segment::{End, Join};
 
 use crate::inputs;
@@ -72,6 +73,15 @@ impl PageArgs {
     pub(crate) fn transport<'a>(&'a self, page: &'a PageIn) -> Option<&'a str> {
         self.encoding.as_deref().or(page.content_type.as_deref())
     }
+
+    /// Whether `--encoding` names UTF-16 (LE or BE): then a page's NUL bytes
+    /// are its ASCII characters' high halves, not the mark of a binary file.
+    fn declares_utf16(&self) -> bool {
+        self.encoding
+            .as_deref()
+            .and_then(|label| Encoding::for_label(label.as_bytes()))
+            .is_some_and(|e| e == UTF_16LE || e == UTF_16BE)
+    }
 }
 
 /// Processes every page of `args.inputs` with `process` on the pool, and
@@ -92,6 +102,7 @@ pub(crate) fn run<R: Send>(
         .build()
         .map_err(|e| Failure::Usage(format!("cannot start {jobs} threads: {e}")))?;
     let window = jobs * WINDOW_PER_JOB;
+    let utf16 = args.declares_utf16();
     let mut progress = Progress::new();
     let mut report = Report::default();
 
@@ -122,15 +133,14 @@ pub(crate) fn run<R: Send>(
                 let name = input.name();
                 // A panic in a reader (a bug, ours or a crate's) costs the
                 // rest of that input, not the run.
-                catch_unwind(AssertUnwindSafe(|| read::read(input, &mut send))).unwrap_or_else(
-                    |_| {
+                catch_unwind(AssertUnwindSafe(|| read::read(input, utf16, &mut send)))
+                    .unwrap_or_else(|_| {
                         send(Item::Problem(Problem {
                             source: name,
                             what: "internal error while reading (the rest of it skipped)".into(),
                             kind: What::Broken,
                         }))
-                    },
-                )
+                    })
             });
         });
         pool.in_place_scope(|scope| {
@@ -149,7 +159,7 @@ pub(crate) fn run<R: Send>(
                     let mut done = Vec::with_capacity(1);
                     match item {
                         Item::File(path) => {
-                            read::file_pages(&path, &mut |item| {
+                            read::file_pages(&path, utf16, &mut |item| {
                                 done.push(outcome(item, process));
                                 true
                             });

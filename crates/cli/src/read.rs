@@ -85,13 +85,16 @@ const GZ_LIMIT: usize = 256 << 20;
 
 /// Reads `input` as far as the reading thread does, giving `send` its
 /// items until it returns `false`; returns whether to go on.
-pub(crate) fn read(input: Input, send: &mut dyn FnMut(Item) -> bool) -> bool {
+///
+/// `declared_utf16`: `--encoding` names UTF-16, so NUL bytes do not make
+/// a file binary (see [`from_bytes`]).
+pub(crate) fn read(input: Input, declared_utf16: bool, send: &mut dyn FnMut(Item) -> bool) -> bool {
     match input {
         Input::Problem(problem) => send(Item::Problem(problem)),
         Input::Stdin => {
             let mut bytes = Vec::new();
             match std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes) {
-                Ok(_) => from_bytes("-".into(), bytes, None, send),
+                Ok(_) => from_bytes("-".into(), bytes, None, declared_utf16, send),
                 Err(e) => send(unreadable("-", format!("cannot read standard input: {e}"))),
             }
         }
@@ -104,11 +107,15 @@ pub(crate) fn read(input: Input, send: &mut dyn FnMut(Item) -> bool) -> bool {
 }
 
 /// The pages of the file at `path` (one, or an archive's by content), or
-/// what is wrong with it.
-pub(crate) fn file_pages(path: &Path, send: &mut dyn FnMut(Item) -> bool) -> bool {
+/// what is wrong with it (`declared_utf16` as for [`read`]).
+pub(crate) fn file_pages(
+    path: &Path,
+    declared_utf16: bool,
+    send: &mut dyn FnMut(Item) -> bool,
+) -> bool {
     let source = path.display().to_string();
     match read_file(path) {
-        Ok(bytes) => from_bytes(source, bytes, file_url(path), send),
+        Ok(bytes) => from_bytes(source, bytes, file_url(path), declared_utf16, send),
         Err(e) => send(unreadable(&source, format!("cannot read: {e}"))),
     }
 }
@@ -126,10 +133,17 @@ fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
 
 /// A file's (or standard input's) bytes: an archive if they are one, a
 /// gzip page gunzipped, else one page unless binary.
+///
+/// Binary is a NUL byte early, unless a UTF-16 byte order mark starts the
+/// bytes or the user declared UTF-16 (`declared_utf16`): UTF-16 text has a
+/// NUL in every ASCII character, and a page without a byte order mark is
+/// decoded as the declared UTF-16, as a browser told so by the transport
+/// does.
 fn from_bytes(
     source: String,
     bytes: Vec<u8>,
     url: Option<Url>,
+    declared_utf16: bool,
     send: &mut dyn FnMut(Item) -> bool,
 ) -> bool {
     let memory = Source::from(bytes);
@@ -149,7 +163,7 @@ fn from_bytes(
     };
     let probe = &bytes[..bytes.len().min(BINARY_PROBE)];
     let bom = probe.starts_with(b"\xff\xfe") || probe.starts_with(b"\xfe\xff");
-    if !bom && probe.contains(&0) {
+    if !bom && !declared_utf16 && probe.contains(&0) {
         return send(unreadable(
             &source,
             "binary file, not a page (NUL bytes in its first 1024 bytes)".into(),

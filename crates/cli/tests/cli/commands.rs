@@ -1154,3 +1154,35 @@ fn warc_segments_read_as_in_order() {
     let (code, _, stderr) = run_text(&["links", path.to_str().unwrap()], b"");
     assert_eq!(code, 1, "{stderr}");
 }
+
+/// A UTF-16 page without a byte order mark has NUL bytes all through its
+/// ASCII: the binary-file test would refuse it, but when `--encoding`
+/// names UTF-16 the user has said what it is, and a browser told so by
+/// the transport decodes it as UTF-16.
+#[test]
+fn a_page_declared_utf16_without_a_bom_is_read() {
+    let dir = temp_dir("utf16");
+    let page = "<title>Grüße</title><a href=/x>";
+    let le: Vec<u8> = page.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let be: Vec<u8> = page.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    for (name, bytes, label) in [
+        ("le.html", &le, "utf-16le"),
+        ("be.html", &be, "utf-16be"),
+        ("le2.html", &le, "utf-16"),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let path = path.to_str().unwrap();
+        let (code, stdout, stderr) = run_text(&["text", "--encoding", label, path], b"");
+        assert_eq!(code, 0, "{label}: {stderr}");
+        assert_eq!(json_lines(&stdout)[0]["title"], "Grüße", "{label}");
+        // Undeclared, the same bytes are still a binary file.
+        let (code, _, stderr) = run_text(&["text", path], b"");
+        assert_eq!(code, 2, "{label}: {stderr}");
+        assert_reported(&stderr, path, "binary");
+        // Declared as something else, too.
+        let (code, _, stderr) = run_text(&["text", "--encoding", "utf-8", path], b"");
+        assert_eq!(code, 2, "{label}: {stderr}");
+        assert_reported(&stderr, path, "binary");
+    }
+}
