@@ -626,6 +626,14 @@ impl Sniffer {
             // read as it is (what a stream has handed out by then), the
             // rest is decoded.
             let ascii = ascii_len(body);
+            if ascii == body.len() {
+                // All ASCII: the text is the bytes (a copy of a large page
+                // was most of what decoding it cost).
+                return Decoded {
+                    text: Cow::Borrowed(std::str::from_utf8(body).unwrap_or_default()),
+                    sniffed,
+                };
+            }
             let (rest, _) = sniffed.encoding.decode_without_bom_handling(&body[ascii..]);
             let mut text = String::with_capacity(ascii + rest.len());
             text.push_str(std::str::from_utf8(&body[..ascii]).unwrap_or_default());
@@ -872,5 +880,28 @@ mod tests {
             String::from_utf8_lossy(bad)
         );
         assert!(is_utf16(UTF_16LE) && !is_utf16(UTF_8));
+    }
+
+    /// "Borrowed from the input when it was valid UTF-8": also a page all
+    /// ASCII whose encoding was guessed (no declaration, no BOM), which
+    /// was copied whole.
+    #[test]
+    fn ascii_pages_are_borrowed_whatever_decided_their_encoding() {
+        let page = b"<title>plain</title><p>only ASCII &eacute; here";
+        for sniffer in [
+            Sniffer::new(),
+            Sniffer::new().transport_label("iso-8859-2"),
+            Sniffer::new().transport_label("utf-8"),
+        ] {
+            let d = sniffer.decode(page);
+            assert!(matches!(d.text, Cow::Borrowed(_)), "{:?}", d.sniffed);
+            assert_eq!(d.text.as_bytes(), page);
+        }
+        let d = Sniffer::new().decode(b"<meta charset=koi8-r><p>ascii");
+        assert!(matches!(d.text, Cow::Borrowed(_)));
+        // Not when a byte is not ASCII.
+        let d = Sniffer::new().decode(b"<p>caf\xe9");
+        assert!(matches!(d.text, Cow::Owned(_)));
+        assert_eq!(d.text, "<p>caf\u{e9}");
     }
 }
