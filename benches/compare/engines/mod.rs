@@ -32,8 +32,6 @@ pub const ENGINES: &[(&str, Engine)] = &[
 // ---------------------------------------------------------------------------
 // The naive tree-builder switches, shared by the engines we drive.
 
-// The naive tree-builder switches, shared by the engines we drive.
-
 #[derive(Clone, Copy)]
 pub enum Switch {
     ScriptData,
