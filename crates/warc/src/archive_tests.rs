@@ -979,3 +979,49 @@ fn a_page_that_decodes_past_the_largest_page_is_cut_and_says_so() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn zeros_after_the_last_gzip_member_are_no_problem() {
+    // A `.warc.gz` padded with NUL bytes to a block's end (as tar, a
+    // tape or a writer that preallocates leaves it): `gzip -d` ignores
+    // trailing zeros, and so does the reader. Zeros with more bytes
+    // after them are not padding: those bytes are a problem, as ever.
+    let records = numbered(3);
+    let want = [
+        "http://p0.example/",
+        "http://p1.example/",
+        "http://p2.example/",
+    ];
+    for container in [Container::GzipPerRecord, Container::GzipWhole] {
+        let bytes = Archive::warc(container.clone(), &records).bytes();
+        let block = 10240 - bytes.len() % 10240;
+        for pad in [1, 9, 10, 11, 512, block, 70_000] {
+            let mut padded = bytes.clone();
+            padded.resize(bytes.len() + pad, 0);
+            let (pages, _, problems) = read(&padded);
+            assert_eq!(uris_of(&pages), want, "{container:?}, {pad} zeros");
+            assert!(
+                problems.is_empty(),
+                "{container:?}, {pad} zeros: {problems:?}"
+            );
+        }
+        let last = testkit::warc::gzip_member(
+            &Record::response("http://after.example/", &html("<p>after")).to_bytes(),
+        );
+        for tail in [&b"x"[..], b"\0\0garbage\r\n", &last] {
+            let mut padded = bytes.clone();
+            padded.resize(bytes.len() + 512, 0);
+            padded.extend_from_slice(tail);
+            let (pages, _, problems) = read(&padded);
+            assert_eq!(&uris_of(&pages)[..3], want, "{container:?}, {tail:?}");
+            assert_eq!(problems.len(), 1, "{container:?}, {tail:?}: {problems:?}");
+            assert!(
+                problems[0].1.contains(&format!("offset {}", bytes.len())),
+                "{container:?}: {problems:?}"
+            );
+            if tail == &last[..] {
+                assert_eq!(uris_of(&pages)[3], "http://after.example/");
+            }
+        }
+    }
+}

@@ -168,8 +168,13 @@ impl Units {
                     return Ok(false);
                 }
                 self.unit_start = pos;
-                self.current = Current::Gzip;
                 let input = self.input.as_mut().expect("checked above");
+                if zeros_to_end(input)? {
+                    // Padding after the last member (a block's end), which
+                    // `gzip -d` ignores too: the archive's end.
+                    return Ok(false);
+                }
+                self.current = Current::Gzip;
                 self.member.begin(input)?;
                 Ok(true)
             }
@@ -486,6 +491,27 @@ impl Units {
                 Ok(None)
             }
         }
+    }
+}
+
+/// Whether `input` holds nothing but zero bytes from here to its end
+/// (at least one). It is left where it was unless it does: at the end.
+/// A byte is looked at here once: units start after it.
+fn zeros_to_end(input: &mut Counted<Input>) -> io::Result<bool> {
+    let start = input.pos();
+    loop {
+        let data = input.fill_buf()?;
+        if data.is_empty() {
+            return Ok(input.pos() > start);
+        }
+        if data.iter().any(|&b| b != 0) {
+            if input.pos() > start {
+                input.seek_to(start)?;
+            }
+            return Ok(false);
+        }
+        let n = data.len();
+        input.consume(n);
     }
 }
 
