@@ -1025,3 +1025,52 @@ fn zeros_after_the_last_gzip_member_are_no_problem() {
         }
     }
 }
+
+#[test]
+fn a_record_that_cannot_be_read_still_counts() {
+    // A record lost with its broken gzip member (or Zstandard frame) is
+    // still one of the archive's records: those after it are numbered by
+    // their places in the archive, and the problem says which it was.
+    let records = numbered(6);
+    let numbers = |bytes: &[u8]| {
+        // In order and in segments alike (`read` checks they agree).
+        let (_, _, problems) = read(bytes);
+        let mut pages = Vec::new();
+        for event in Reader::new(Source::from(bytes.to_vec())).unwrap() {
+            if let Event::Page(page) = event {
+                let uri = page.record.target_uri.unwrap_or_default();
+                pages.push((uri, page.record.number));
+            }
+        }
+        (pages, problems)
+    };
+    let want = |lost: usize| -> Vec<(String, u64)> {
+        (0..6)
+            .filter(|&i| i != lost)
+            .map(|i| (format!("http://p{i}.example/"), i as u64 + 1))
+            .collect()
+    };
+    for container in [Container::GzipPerRecord, Container::ZstdPerRecord] {
+        let archive = Archive::warc(container.clone(), &records);
+        let (pages, problems) = numbers(&archive.corrupted(2));
+        assert_eq!(pages, want(2), "{container:?}: {problems:?}");
+        assert_eq!(problems.len(), 1, "{container:?}: {problems:?}");
+        assert!(problems[0].1.contains("(record 3)"), "{problems:?}");
+    }
+    // A member cut short by the writer's death, the next members appended.
+    let archive = Archive::warc(Container::GzipPerRecord, &records);
+    let (bytes, offsets) = (archive.bytes(), archive.offsets());
+    for keep in [12, (offsets[2] - offsets[1]) / 2] {
+        let mut broken = bytes[..offsets[1] + keep].to_vec();
+        broken.extend_from_slice(&bytes[offsets[2]..]);
+        let (pages, problems) = numbers(&broken);
+        assert_eq!(pages, want(1), "{keep}: {problems:?}");
+        assert!(problems[0].1.contains("(record 2)"), "{problems:?}");
+    }
+    // Bytes between members are no record: they cost no number.
+    let mut stray = bytes[..offsets[2]].to_vec();
+    stray.extend_from_slice(b"garbage\r\n");
+    stray.extend_from_slice(&bytes[offsets[2]..]);
+    let (pages, problems) = numbers(&stray);
+    assert_eq!(pages, want(99), "{problems:?}");
+}

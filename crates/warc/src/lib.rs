@@ -70,7 +70,8 @@ pub enum Event {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordInfo {
     /// Its number in the archive, from 1 (every record counts, the
-    /// `warcinfo` or ARC version block too).
+    /// `warcinfo` or ARC version block too, and a record lost with its
+    /// broken gzip member or frame, which its problem names).
     pub number: u64,
     /// Its offset in the archive file: of the gzip member (or LZ4 or
     /// Zstandard frame) it starts in when the archive is compressed, else

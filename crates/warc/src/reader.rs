@@ -205,6 +205,9 @@ pub(crate) struct UnitError {
     /// The unit that failed.
     offset: u64,
     error: io::Error,
+    /// It failed before handing on any of its bytes: the record it held
+    /// is lost ([`Units::lost_a_record`]).
+    lost_a_record: bool,
 }
 
 impl Stream {
@@ -294,6 +297,7 @@ impl Stream {
                 return Err(UnitError {
                     offset: unit,
                     error,
+                    lost_a_record: units.lost_a_record(),
                 })
             }
         };
@@ -321,6 +325,7 @@ impl Stream {
             Err(error) => Err(UnitError {
                 offset: units.unit_start(),
                 error,
+                lost_a_record: units.lost_a_record(),
             }),
         }
     }
@@ -695,8 +700,14 @@ impl Reader {
 
     /// The event for a unit that failed, after which reading resumes at
     /// the next unit that starts a record; `in_record` when it failed in
-    /// a record whose header was read.
+    /// a record whose header was read (or begun). A unit that failed
+    /// between records before any of its bytes were read took a record
+    /// with it: that record counts, so that the records after it are
+    /// numbered by their places in the archive, and the problem names it
+    /// (it stays a problem between records: no header of it was read).
     fn unit_failed(&mut self, e: UnitError, what: &str, in_record: bool) -> Event {
+        let lost = !in_record && e.lost_a_record;
+        let what = if lost { "a record" } else { what };
         let cause = match e.error.kind() {
             io::ErrorKind::UnexpectedEof => "the archive ends inside it".to_owned(),
             _ => e.error.to_string(),
@@ -717,6 +728,15 @@ impl Reader {
         );
         let event = if in_record {
             self.problem(e.offset, kind, what)
+        } else if lost {
+            self.records += 1;
+            Event::Problem(Problem {
+                record: None,
+                offset: e.offset,
+                target_uri: None,
+                kind,
+                what: format!("{what} (record {})", self.records),
+            })
         } else {
             self.problem_between(e.offset, kind, what)
         };
@@ -911,7 +931,13 @@ impl Reader {
             self.line.clear();
             let end = match self.stream.line(&mut self.line, HEADER_LIMIT) {
                 Ok(end) => end,
-                Err(e) => return self.unit_failed(e, "a WARC header", false),
+                Err(e) => {
+                    // The record begun counts, as one the archive's end
+                    // cuts in its header does.
+                    self.records += 1;
+                    self.last_uri = None;
+                    return self.unit_failed(e, "a WARC header", true);
+                }
             };
             size += self.line.len() + 2;
             match end {
