@@ -803,8 +803,17 @@ fn a_record_right_after_bytes_without_a_line_end_is_read() {
                     .contains(&format!("{} bytes that are not a record", junk.len())),
                 "{container:?}: {problems:?}"
             );
+            // The liar's last byte: its record going on past its
+            // Content-Length, said once, the page marked cut.
+            assert_eq!(
+                pages[2].truncated,
+                Some(Truncated::ContentLengthShort {
+                    declared: block as u64 - 1
+                })
+            );
             assert!(
-                problems[1].1.contains("1 bytes that are not a record"),
+                problems[1].1.contains("goes on past its Content-Length")
+                    && problems[1].1.contains("the 1 bytes after it"),
                 "{container:?}: {problems:?}"
             );
         }
@@ -1073,4 +1082,70 @@ fn a_record_that_cannot_be_read_still_counts() {
     stray.extend_from_slice(&bytes[offsets[2]..]);
     let (pages, problems) = numbers(&stray);
     assert_eq!(pages, want(99), "{problems:?}");
+}
+
+#[test]
+fn a_content_length_too_short_marks_its_page_cut() {
+    // A writer's wrong Content-Length, shorter than the record's block:
+    // the page is what the Content-Length gives, marked cut, with one
+    // problem for the record; the bytes left over are not a second one.
+    for (body, declared_body) in [
+        ("<p>liar<p>and the rest", "<p>liar"),
+        ("<p>liar\r\n<p>more", "<p>liar"),
+        ("<p>liar\r\n", "<p>li"),
+    ] {
+        for container in [Container::Plain, Container::GzipPerRecord] {
+            let http = html(body);
+            let cut = body.len() - declared_body.len();
+            let length = http.to_bytes().len() - cut;
+            let mut archive = Archive::new(container.clone());
+            archive.push(&Record::response("http://p0.example/", &html("<p>0")));
+            archive.push(&Record::response("http://liar.example/", &http).content_length(length));
+            archive.push(&Record::response("http://p1.example/", &html("<p>1")));
+            archive.push(&Record::response("http://p2.example/", &html("<p>2")));
+            let offsets = archive.offsets();
+            let (pages, skipped, problems) = read(&archive.bytes());
+            let what = format!("{container:?}, {body:?}");
+            assert_eq!(
+                uris_of(&pages),
+                [
+                    "http://p0.example/",
+                    "http://liar.example/",
+                    "http://p1.example/",
+                    "http://p2.example/"
+                ],
+                "{what}: {problems:?}"
+            );
+            assert!(skipped.is_empty(), "{what}: {skipped:?}");
+            assert_eq!(pages[1].body, declared_body.as_bytes(), "{what}");
+            assert_eq!(
+                pages[1].truncated,
+                Some(Truncated::ContentLengthShort {
+                    declared: length as u64
+                }),
+                "{what}"
+            );
+            assert_eq!(pages[2], got("http://p1.example/", "<p>1", 200, offsets[2]));
+            assert_eq!(problems.len(), 1, "{what}: {problems:?}");
+            assert_eq!(problems[0].0, ProblemKind::Broken);
+            assert!(
+                problems[0]
+                    .1
+                    .starts_with(&format!("record 2 (offset {}", offsets[1]))
+                    && problems[0].1.contains("Content-Length"),
+                "{what}: {}",
+                problems[0].1
+            );
+        }
+    }
+    // Records that end without CRLF CRLF, or with a bare LF, are whole.
+    for end in ["", "\n", "\r\n"] {
+        for container in [Container::Plain, Container::GzipPerRecord] {
+            let records: Vec<Record> = numbered(3).into_iter().map(|r| r.end(end)).collect();
+            let (pages, _, problems) = read(&Archive::warc(container.clone(), &records).bytes());
+            assert_eq!(pages.len(), 3, "{end:?} {container:?}: {problems:?}");
+            assert!(problems.is_empty(), "{end:?} {container:?}: {problems:?}");
+            assert!(pages.iter().all(|p| p.truncated.is_none()), "{pages:?}");
+        }
+    }
 }

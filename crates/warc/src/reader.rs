@@ -1132,6 +1132,45 @@ impl Reader {
         Some((index, self.problem(offset, ProblemKind::Broken, what)))
     }
 
+    /// After a WARC record's whole content (its `length` declared bytes,
+    /// at `offset`): whether the record goes on past them, its
+    /// `Content-Length` too short. It does when the bytes right after
+    /// the content (in its unit, when compressed) are there and are
+    /// neither the blank lines that end a record (two line ends: what
+    /// follows them is between records) nor another record. Those bytes
+    /// are then skipped to the next record, and the problem that says so
+    /// is returned.
+    fn goes_on(&mut self, length: u64, offset: u64) -> Option<Event> {
+        if self.kind != Kind::Warc || self.queued.is_some() {
+            return None;
+        }
+        if let Err(e) = self.stream.fill(64) {
+            self.queued = Some(self.unit_failed(e, "bytes after a record", false));
+            return None;
+        }
+        let bytes = self.stream.available();
+        let here = if self.stream.plain {
+            bytes
+        } else {
+            &bytes[..self.stream.before_next_unit().min(bytes.len())]
+        };
+        let blank = here.iter().position(|b| !matches!(b, b'\r' | b'\n'))?;
+        let line_ends = here[..blank].iter().filter(|&&b| b == b'\n').count();
+        if line_ends >= 2 || starts_warc(&here[blank..]) {
+            return None;
+        }
+        Some(match self.skip_to_record(false) {
+            Ok((skipped, next)) => self.problem(
+                offset,
+                ProblemKind::Broken,
+                format!(
+                    "the record goes on past its Content-Length ({length}): its page is read to there, and the {skipped} bytes after it are skipped to {next}"
+                ),
+            ),
+            Err(event) => *event,
+        })
+    }
+
     /// A record that holds no page: its content skipped.
     fn skip_content(&mut self, info: RecordInfo, length: u64, reason: Skip) -> Event {
         self.watch();
@@ -1246,8 +1285,14 @@ impl Reader {
                 read,
                 declared: length,
             });
-        } else if (bytes.len() as u64) < read {
-            truncated = truncated.or(Some(Truncated::TooLarge));
+        } else {
+            if let Some(problem) = self.goes_on(length, info.offset) {
+                truncated = truncated.or(Some(Truncated::ContentLengthShort { declared: length }));
+                self.queued = Some(problem);
+            }
+            if (bytes.len() as u64) < read {
+                truncated = truncated.or(Some(Truncated::TooLarge));
+            }
         }
         let record_type = match &content {
             Content::Http(t) | Content::Resource(t) => t.clone(),
