@@ -1214,14 +1214,22 @@ impl Reader {
         };
         // The first line of an `HTTP/` block that is no status line.
         let mut bad_status = None;
+        // Where the probe's HTTP head ended, and its MIME type: the page's
+        // head is parsed again from the page's bytes, which start with the
+        // probe's, and when it ends where the probe's did it is the same
+        // head (read from the same bytes), whose MIME type is not
+        // extracted a second time.
+        let mut probed: Option<(usize, Option<http::MimeType>)> = None;
         let (is_page, http) = match &content {
             Content::Http(record_type) => match http::parse_head(probe) {
                 Some(head) => {
                     let body = probe.get(head.body_start..).unwrap_or_default();
-                    let page = match head.mime_type() {
+                    let mime_type = head.mime_type();
+                    let page = match &mime_type {
                         Some(mime) => is_html(mime.essence()),
                         None => http::sniff_html(body),
                     };
+                    probed = Some((head.body_start, mime_type));
                     (page, true)
                 }
                 // Not HTTP (a DNS lookup, a non-HTTP URL's response):
@@ -1341,10 +1349,17 @@ impl Reader {
                 Bytes::from(decoded)
             }
         };
+        let mime_type = match probed {
+            Some((end, mime_type)) if end == head.body_start => {
+                debug_assert_eq!(mime_type, head.mime_type());
+                mime_type
+            }
+            _ => head.mime_type(),
+        };
         Event::Page(Page {
             record: info,
             body,
-            content_type: head.page_content_type(),
+            content_type: head.page_content_type(mime_type),
             status: Some(head.status),
             truncated,
             coding_failed: decoded.failed,
@@ -1635,6 +1650,44 @@ mod tests {
         assert!(
             matches!(&got[..], [Event::Problem(p)] if p.kind == ProblemKind::Truncated),
             "{got:?}"
+        );
+    }
+
+    #[test]
+    fn a_head_longer_than_the_probe_gives_the_content_type_of_the_whole_head() {
+        // The probe (the first 64 KiB) sees the first Content-Type; the
+        // page's head, read whole, a second one that adds a charset.
+        let pad = "a".repeat(HEAD_PROBE + 100);
+        let http = format!(
+            "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nX-Pad: {pad}\r\n\
+             Content-Type: text/html; charset=koi8-r\r\n\r\n<p>x"
+        );
+        let short = "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=gbk\r\n\r\n<p>y";
+        let archive = [&http, short]
+            .map(|http| {
+                record(
+                    "WARC-Type: response\r\nWARC-Target-URI: http://a/\r\n",
+                    http,
+                )
+            })
+            .concat();
+        let got = events(archive.as_bytes());
+        let types: Vec<_> = got
+            .iter()
+            .map(|event| match event {
+                Event::Page(page) => (page.content_type.clone(), page.body.to_vec()),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            types,
+            [
+                (
+                    Some("text/html;charset=koi8-r".to_owned()),
+                    b"<p>x".to_vec()
+                ),
+                (Some("text/html; charset=gbk".to_owned()), b"<p>y".to_vec())
+            ]
         );
     }
 
