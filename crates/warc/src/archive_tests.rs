@@ -1138,6 +1138,25 @@ fn a_content_length_too_short_marks_its_page_cut() {
             );
         }
     }
+    // A record whose member ends with its content, the next member no
+    // record: those bytes are between records, the page is whole.
+    let mut bytes = testkit::warc::gzip_member(
+        &Record::response("http://p0.example/", &html("<p>0"))
+            .end("")
+            .to_bytes(),
+    );
+    bytes.extend_from_slice(&testkit::warc::gzip_member(b"garbage\r\n"));
+    bytes.extend_from_slice(&testkit::warc::gzip_member(
+        &Record::response("http://p1.example/", &html("<p>1")).to_bytes(),
+    ));
+    let (pages, _, problems) = read(&bytes);
+    assert_eq!(
+        uris_of(&pages),
+        ["http://p0.example/", "http://p1.example/"]
+    );
+    assert_eq!(pages[0].truncated, None);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].1.contains("not a record"), "{problems:?}");
     // Records that end without CRLF CRLF, or with a bare LF, are whole.
     for end in ["", "\n", "\r\n"] {
         for container in [Container::Plain, Container::GzipPerRecord] {

@@ -417,6 +417,18 @@ impl Stream {
             .map_or(self.available().len(), |&(index, _, _)| index - self.pos)
     }
 
+    /// Whether a unit (gzip member, frame) starts at the next byte, in a
+    /// compressed stream.
+    fn at_unit_start(&self) -> bool {
+        // An entry whose unit had bytes before its index is no start (the
+        // buffer's first byte, after consumed bytes were dropped).
+        !self.plain
+            && self
+                .units_at
+                .iter()
+                .any(|&(index, _, before)| index == self.pos && before == 0)
+    }
+
     /// Consumes the next line, ending with LF or at the end of the stream,
     /// onto `out` (its line end dropped); `false` when there was none. A
     /// line longer than `limit` is an error.
@@ -1146,6 +1158,10 @@ impl Reader {
         }
         if let Err(e) = self.stream.fill(64) {
             self.queued = Some(self.unit_failed(e, "bytes after a record", false));
+            return None;
+        }
+        if self.stream.at_unit_start() {
+            // The record's unit ended with its content.
             return None;
         }
         let bytes = self.stream.available();

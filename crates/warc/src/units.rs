@@ -519,7 +519,8 @@ impl Units {
 
 /// Whether `input` holds nothing but zero bytes from here to its end
 /// (at least one). It is left where it was unless it does: at the end.
-/// A byte is looked at here once: units start after it.
+/// Linear: the zeros looked at come before any later unit's start, so
+/// none is looked at here twice.
 fn zeros_to_end(input: &mut Counted<Input>) -> io::Result<bool> {
     let start = input.pos();
     loop {
