@@ -9,8 +9,13 @@ use super::{links_with, text, Link, LinkOptions, PageText};
 /// The `charset` parameter of a `Content-Type` header value, or the value
 /// itself when it is a bare label (no `/`, no `;`).
 ///
-/// Parameters are split as HTTP writes them; quotes around the value are
-/// dropped. Whether the label names an encoding is the sniffer's business.
+/// Parameters are read as the Fetch standard's MIME type parser reads
+/// them: a quoted value runs to its closing quote (a `;` inside it splits
+/// nothing; what follows the quote up to the next `;` is dropped), the
+/// first `charset` parameter with a value is the one. Quotes around the
+/// value are dropped; a quoted value that escapes a character with a
+/// backslash, which no label needs, is not unescaped: it gives `None`.
+/// Whether the label names an encoding is the sniffer's business.
 ///
 /// ```
 /// use htmltok::extract::charset_param;
@@ -18,23 +23,71 @@ use super::{links_with, text, Link, LinkOptions, PageText};
 /// assert_eq!(charset_param("text/html;Charset=\"utf-8\";q=1"), Some("utf-8"));
 /// assert_eq!(charset_param("text/html"), None);
 /// assert_eq!(charset_param("koi8-r"), Some("koi8-r"));
+/// // A quoted value runs to its closing quote: a `;` in it splits nothing.
+/// assert_eq!(charset_param("text/html; foo=\"a;charset=koi8-r\"; charset=utf-8"), Some("utf-8"));
+/// assert_eq!(charset_param("text/html; charset=\"utf-8;x\""), Some("utf-8;x"));
+/// assert_eq!(charset_param("text/html; charset=\"utf-8\"x; charset=gbk"), Some("utf-8"));
+/// assert_eq!(charset_param("text/html; charset=; charset=gbk"), Some("gbk"));
 /// ```
 pub fn charset_param(content_type: &str) -> Option<&str> {
     let value = content_type.trim();
     if !value.contains(['/', ';', '=']) {
         return (!value.is_empty()).then_some(value);
     }
-    value.split(';').skip(1).find_map(|param| {
-        let (name, value) = param.split_once('=')?;
-        if !name.trim().eq_ignore_ascii_case("charset") {
-            return None;
+    let bytes = value.as_bytes();
+    // The next `;` at or after `from`, or the end.
+    let semicolon = |from: usize| {
+        bytes[from..]
+            .iter()
+            .position(|&b| b == b';')
+            .map_or(bytes.len(), |i| from + i)
+    };
+    let mut pos = semicolon(0);
+    while pos < bytes.len() {
+        pos += 1; // The `;`.
+        let name_end = bytes[pos..]
+            .iter()
+            .position(|&b| matches!(b, b';' | b'='))
+            .map_or(bytes.len(), |i| pos + i);
+        let is_charset = value[pos..name_end].trim().eq_ignore_ascii_case("charset");
+        pos = name_end;
+        if pos == bytes.len() || bytes[pos] == b';' {
+            continue;
         }
-        let value = value.trim();
-        let value = value
-            .strip_prefix('"')
-            .map_or(value, |v| v.split('"').next().unwrap_or(v));
-        (!value.is_empty()).then_some(value)
-    })
+        pos += 1; // The `=`.
+        while pos < bytes.len() && matches!(bytes[pos], b' ' | b'\t') {
+            pos += 1;
+        }
+        if bytes.get(pos) == Some(&b'"') {
+            // A quoted string: to the closing quote, a backslash taking
+            // the byte after it (never a quote's: UTF-8 continuation
+            // bytes are no ASCII).
+            let start = pos + 1;
+            let mut end = start;
+            let mut escaped = false;
+            while end < bytes.len() && bytes[end] != b'"' {
+                if bytes[end] == b'\\' {
+                    escaped = true;
+                    end += 1;
+                }
+                end += 1;
+            }
+            let end = end.min(bytes.len());
+            if is_charset {
+                let quoted = &value[start..end];
+                return (!escaped && !quoted.is_empty()).then_some(quoted);
+            }
+            pos = semicolon(end);
+        } else {
+            let end = semicolon(pos);
+            let unquoted = value[pos..end].trim();
+            pos = end;
+            if is_charset && !unquoted.is_empty() {
+                return Some(unquoted);
+            }
+        }
+    }
+    None
 }
 
 /// A sniffer with `transport` (a `Content-Type` value or a bare label) as

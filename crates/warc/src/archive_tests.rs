@@ -803,8 +803,17 @@ fn a_record_right_after_bytes_without_a_line_end_is_read() {
                     .contains(&format!("{} bytes that are not a record", junk.len())),
                 "{container:?}: {problems:?}"
             );
+            // The liar's last byte: its record going on past its
+            // Content-Length, said once, the page marked cut.
+            assert_eq!(
+                pages[2].truncated,
+                Some(Truncated::ContentLengthShort {
+                    declared: block as u64 - 1
+                })
+            );
             assert!(
-                problems[1].1.contains("1 bytes that are not a record"),
+                problems[1].1.contains("goes on past its Content-Length")
+                    && problems[1].1.contains("the 1 bytes after it"),
                 "{container:?}: {problems:?}"
             );
         }
@@ -977,5 +986,185 @@ fn a_page_that_decodes_past_the_largest_page_is_cut_and_says_so() {
             assert_eq!(next.truncated, None);
         }
         other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn zeros_after_the_last_gzip_member_are_no_problem() {
+    // A `.warc.gz` padded with NUL bytes to a block's end (as tar, a
+    // tape or a writer that preallocates leaves it): `gzip -d` ignores
+    // trailing zeros, and so does the reader. Zeros with more bytes
+    // after them are not padding: those bytes are a problem, as ever.
+    let records = numbered(3);
+    let want = [
+        "http://p0.example/",
+        "http://p1.example/",
+        "http://p2.example/",
+    ];
+    for container in [Container::GzipPerRecord, Container::GzipWhole] {
+        let bytes = Archive::warc(container.clone(), &records).bytes();
+        let block = 10240 - bytes.len() % 10240;
+        for pad in [1, 9, 10, 11, 512, block, 70_000] {
+            let mut padded = bytes.clone();
+            padded.resize(bytes.len() + pad, 0);
+            let (pages, _, problems) = read(&padded);
+            assert_eq!(uris_of(&pages), want, "{container:?}, {pad} zeros");
+            assert!(
+                problems.is_empty(),
+                "{container:?}, {pad} zeros: {problems:?}"
+            );
+        }
+        let last = testkit::warc::gzip_member(
+            &Record::response("http://after.example/", &html("<p>after")).to_bytes(),
+        );
+        for tail in [&b"x"[..], b"\0\0garbage\r\n", &last] {
+            let mut padded = bytes.clone();
+            padded.resize(bytes.len() + 512, 0);
+            padded.extend_from_slice(tail);
+            let (pages, _, problems) = read(&padded);
+            assert_eq!(&uris_of(&pages)[..3], want, "{container:?}, {tail:?}");
+            assert_eq!(problems.len(), 1, "{container:?}, {tail:?}: {problems:?}");
+            assert!(
+                problems[0].1.contains(&format!("offset {}", bytes.len())),
+                "{container:?}: {problems:?}"
+            );
+            if tail == &last[..] {
+                assert_eq!(uris_of(&pages)[3], "http://after.example/");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_record_that_cannot_be_read_still_counts() {
+    // A record lost with its broken gzip member (or Zstandard frame) is
+    // still one of the archive's records: those after it are numbered by
+    // their places in the archive, and the problem says which it was.
+    let records = numbered(6);
+    let numbers = |bytes: &[u8]| {
+        // In order and in segments alike (`read` checks they agree).
+        let (_, _, problems) = read(bytes);
+        let mut pages = Vec::new();
+        for event in Reader::new(Source::from(bytes.to_vec())).unwrap() {
+            if let Event::Page(page) = event {
+                let uri = page.record.target_uri.unwrap_or_default();
+                pages.push((uri, page.record.number));
+            }
+        }
+        (pages, problems)
+    };
+    let want = |lost: usize| -> Vec<(String, u64)> {
+        (0..6)
+            .filter(|&i| i != lost)
+            .map(|i| (format!("http://p{i}.example/"), i as u64 + 1))
+            .collect()
+    };
+    for container in [Container::GzipPerRecord, Container::ZstdPerRecord] {
+        let archive = Archive::warc(container.clone(), &records);
+        let (pages, problems) = numbers(&archive.corrupted(2));
+        assert_eq!(pages, want(2), "{container:?}: {problems:?}");
+        assert_eq!(problems.len(), 1, "{container:?}: {problems:?}");
+        assert!(problems[0].1.contains("(record 3)"), "{problems:?}");
+    }
+    // A member cut short by the writer's death, the next members appended.
+    let archive = Archive::warc(Container::GzipPerRecord, &records);
+    let (bytes, offsets) = (archive.bytes(), archive.offsets());
+    for keep in [12, (offsets[2] - offsets[1]) / 2] {
+        let mut broken = bytes[..offsets[1] + keep].to_vec();
+        broken.extend_from_slice(&bytes[offsets[2]..]);
+        let (pages, problems) = numbers(&broken);
+        assert_eq!(pages, want(1), "{keep}: {problems:?}");
+        assert!(problems[0].1.contains("(record 2)"), "{problems:?}");
+    }
+    // Bytes between members are no record: they cost no number.
+    let mut stray = bytes[..offsets[2]].to_vec();
+    stray.extend_from_slice(b"garbage\r\n");
+    stray.extend_from_slice(&bytes[offsets[2]..]);
+    let (pages, problems) = numbers(&stray);
+    assert_eq!(pages, want(99), "{problems:?}");
+}
+
+#[test]
+fn a_content_length_too_short_marks_its_page_cut() {
+    // A writer's wrong Content-Length, shorter than the record's block:
+    // the page is what the Content-Length gives, marked cut, with one
+    // problem for the record; the bytes left over are not a second one.
+    for (body, declared_body) in [
+        ("<p>liar<p>and the rest", "<p>liar"),
+        ("<p>liar\r\n<p>more", "<p>liar"),
+        ("<p>liar\r\n", "<p>li"),
+    ] {
+        for container in [Container::Plain, Container::GzipPerRecord] {
+            let http = html(body);
+            let cut = body.len() - declared_body.len();
+            let length = http.to_bytes().len() - cut;
+            let mut archive = Archive::new(container.clone());
+            archive.push(&Record::response("http://p0.example/", &html("<p>0")));
+            archive.push(&Record::response("http://liar.example/", &http).content_length(length));
+            archive.push(&Record::response("http://p1.example/", &html("<p>1")));
+            archive.push(&Record::response("http://p2.example/", &html("<p>2")));
+            let offsets = archive.offsets();
+            let (pages, skipped, problems) = read(&archive.bytes());
+            let what = format!("{container:?}, {body:?}");
+            assert_eq!(
+                uris_of(&pages),
+                [
+                    "http://p0.example/",
+                    "http://liar.example/",
+                    "http://p1.example/",
+                    "http://p2.example/"
+                ],
+                "{what}: {problems:?}"
+            );
+            assert!(skipped.is_empty(), "{what}: {skipped:?}");
+            assert_eq!(pages[1].body, declared_body.as_bytes(), "{what}");
+            assert_eq!(
+                pages[1].truncated,
+                Some(Truncated::ContentLengthShort {
+                    declared: length as u64
+                }),
+                "{what}"
+            );
+            assert_eq!(pages[2], got("http://p1.example/", "<p>1", 200, offsets[2]));
+            assert_eq!(problems.len(), 1, "{what}: {problems:?}");
+            assert_eq!(problems[0].0, ProblemKind::Broken);
+            assert!(
+                problems[0]
+                    .1
+                    .starts_with(&format!("record 2 (offset {}", offsets[1]))
+                    && problems[0].1.contains("Content-Length"),
+                "{what}: {}",
+                problems[0].1
+            );
+        }
+    }
+    // A record whose member ends with its content, the next member no
+    // record: those bytes are between records, the page is whole.
+    let mut bytes = testkit::warc::gzip_member(
+        &Record::response("http://p0.example/", &html("<p>0"))
+            .end("")
+            .to_bytes(),
+    );
+    bytes.extend_from_slice(&testkit::warc::gzip_member(b"garbage\r\n"));
+    bytes.extend_from_slice(&testkit::warc::gzip_member(
+        &Record::response("http://p1.example/", &html("<p>1")).to_bytes(),
+    ));
+    let (pages, _, problems) = read(&bytes);
+    assert_eq!(
+        uris_of(&pages),
+        ["http://p0.example/", "http://p1.example/"]
+    );
+    assert_eq!(pages[0].truncated, None);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].1.contains("not a record"), "{problems:?}");
+    // Records that end without CRLF CRLF, or with a bare LF, are whole.
+    for end in ["", "\n", "\r\n"] {
+        for container in [Container::Plain, Container::GzipPerRecord] {
+            let records: Vec<Record> = numbered(3).into_iter().map(|r| r.end(end)).collect();
+            let (pages, _, problems) = read(&Archive::warc(container.clone(), &records).bytes());
+            assert_eq!(pages.len(), 3, "{end:?} {container:?}: {problems:?}");
+            assert!(problems.is_empty(), "{end:?} {container:?}: {problems:?}");
+            assert!(pages.iter().all(|p| p.truncated.is_none()), "{pages:?}");
+        }
     }
 }

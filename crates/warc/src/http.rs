@@ -154,10 +154,11 @@ impl Head {
     }
 
     /// The `Content-Type` a page is handed on with: the first field's
-    /// value as written when it says what [`mime_type`](Head::mime_type)
+    /// value as written when it says what `mime_type` (this head's
+    /// [`mime_type`](Head::mime_type), extracted once by the caller)
     /// says, else that MIME type serialized; `None` when there is none.
-    pub(crate) fn page_content_type(&self) -> Option<String> {
-        let mime_type = self.mime_type()?;
+    pub(crate) fn page_content_type(&self, mime_type: Option<MimeType>) -> Option<String> {
+        let mime_type = mime_type?;
         let mut fields = self.values("Content-Type");
         if let (Some(only), None) = (fields.next(), fields.next()) {
             if !only.contains(',') {
@@ -2405,7 +2406,7 @@ mod tests {
                 "{value:?}"
             );
             assert_eq!(
-                head.page_content_type(),
+                head.page_content_type(head.mime_type()),
                 general.is_some().then(|| value.trim().to_owned()),
                 "{value:?}"
             );
@@ -2561,7 +2562,10 @@ mod tests {
 
     #[test]
     fn a_page_keeps_its_content_type_as_written_when_it_says_the_same() {
-        let page_type = |lines: &[&str]| head_of(&block(lines, b"")).page_content_type();
+        let page_type = |lines: &[&str]| {
+            let head = head_of(&block(lines, b""));
+            head.page_content_type(head.mime_type())
+        };
         for (lines, expected) in [
             (
                 &["Content-Type: text/html; charset=utf-8"][..],

@@ -70,7 +70,8 @@ pub enum Event {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordInfo {
     /// Its number in the archive, from 1 (every record counts, the
-    /// `warcinfo` or ARC version block too).
+    /// `warcinfo` or ARC version block too, and a record lost with its
+    /// broken gzip member or frame, which its problem names).
     pub number: u64,
     /// Its offset in the archive file: of the gzip member (or LZ4 or
     /// Zstandard frame) it starts in when the archive is compressed, else
@@ -136,6 +137,16 @@ pub enum Truncated {
         /// Its `Content-Length`.
         declared: u64,
     },
+    /// The record goes on past its `declared` bytes (a `Content-Length`
+    /// too short): what follows them in the archive is neither the
+    /// CRLF CRLF that ends a record nor another record, nor the end of
+    /// its gzip member (or frame). The page is read to its
+    /// `Content-Length`; the bytes after it, to the next record, are
+    /// skipped with a problem that says so.
+    ContentLengthShort {
+        /// Its `Content-Length`.
+        declared: u64,
+    },
     /// The HTTP payload ends inside a chunk or a compressed stream.
     Payload,
     /// The page is larger than [`Options::max_page`]: cut there.
@@ -153,6 +164,9 @@ impl Truncated {
             Truncated::NextRecord { read, declared } => format!(
                 "another record starts {read} bytes into this record's {declared}: it is cut there"
             ),
+            Truncated::ContentLengthShort { declared } => {
+                format!("the record goes on past its Content-Length ({declared}): it is cut there")
+            }
             Truncated::Payload => {
                 "its HTTP payload ends inside a chunk or compressed stream".into()
             }

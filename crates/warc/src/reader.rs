@@ -205,6 +205,9 @@ pub(crate) struct UnitError {
     /// The unit that failed.
     offset: u64,
     error: io::Error,
+    /// It failed before handing on any of its bytes: the record it held
+    /// is lost ([`Units::lost_a_record`]).
+    lost_a_record: bool,
 }
 
 impl Stream {
@@ -294,6 +297,7 @@ impl Stream {
                 return Err(UnitError {
                     offset: unit,
                     error,
+                    lost_a_record: units.lost_a_record(),
                 })
             }
         };
@@ -321,6 +325,7 @@ impl Stream {
             Err(error) => Err(UnitError {
                 offset: units.unit_start(),
                 error,
+                lost_a_record: units.lost_a_record(),
             }),
         }
     }
@@ -410,6 +415,18 @@ impl Stream {
             .iter()
             .find(|&&(index, _, _)| index > self.pos)
             .map_or(self.available().len(), |&(index, _, _)| index - self.pos)
+    }
+
+    /// Whether a unit (gzip member, frame) starts at the next byte, in a
+    /// compressed stream.
+    fn at_unit_start(&self) -> bool {
+        // An entry whose unit had bytes before its index is no start (the
+        // buffer's first byte, after consumed bytes were dropped).
+        !self.plain
+            && self
+                .units_at
+                .iter()
+                .any(|&(index, _, before)| index == self.pos && before == 0)
     }
 
     /// Consumes the next line, ending with LF or at the end of the stream,
@@ -695,8 +712,14 @@ impl Reader {
 
     /// The event for a unit that failed, after which reading resumes at
     /// the next unit that starts a record; `in_record` when it failed in
-    /// a record whose header was read.
+    /// a record whose header was read (or begun). A unit that failed
+    /// between records before any of its bytes were read took a record
+    /// with it: that record counts, so that the records after it are
+    /// numbered by their places in the archive, and the problem names it
+    /// (it stays a problem between records: no header of it was read).
     fn unit_failed(&mut self, e: UnitError, what: &str, in_record: bool) -> Event {
+        let lost = !in_record && e.lost_a_record;
+        let what = if lost { "a record" } else { what };
         let cause = match e.error.kind() {
             io::ErrorKind::UnexpectedEof => "the archive ends inside it".to_owned(),
             _ => e.error.to_string(),
@@ -717,6 +740,15 @@ impl Reader {
         );
         let event = if in_record {
             self.problem(e.offset, kind, what)
+        } else if lost {
+            self.records += 1;
+            Event::Problem(Problem {
+                record: None,
+                offset: e.offset,
+                target_uri: None,
+                kind,
+                what: format!("{what} (record {})", self.records),
+            })
         } else {
             self.problem_between(e.offset, kind, what)
         };
@@ -911,7 +943,13 @@ impl Reader {
             self.line.clear();
             let end = match self.stream.line(&mut self.line, HEADER_LIMIT) {
                 Ok(end) => end,
-                Err(e) => return self.unit_failed(e, "a WARC header", false),
+                Err(e) => {
+                    // The record begun counts, as one the archive's end
+                    // cuts in its header does.
+                    self.records += 1;
+                    self.last_uri = None;
+                    return self.unit_failed(e, "a WARC header", true);
+                }
             };
             size += self.line.len() + 2;
             match end {
@@ -1106,6 +1144,49 @@ impl Reader {
         Some((index, self.problem(offset, ProblemKind::Broken, what)))
     }
 
+    /// After a WARC record's whole content (its `length` declared bytes,
+    /// at `offset`): whether the record goes on past them, its
+    /// `Content-Length` too short. It does when the bytes right after
+    /// the content (in its unit, when compressed) are there and are
+    /// neither the blank lines that end a record (two line ends: what
+    /// follows them is between records) nor another record. Those bytes
+    /// are then skipped to the next record, and the problem that says so
+    /// is returned.
+    fn goes_on(&mut self, length: u64, offset: u64) -> Option<Event> {
+        if self.kind != Kind::Warc || self.queued.is_some() {
+            return None;
+        }
+        if let Err(e) = self.stream.fill(64) {
+            self.queued = Some(self.unit_failed(e, "bytes after a record", false));
+            return None;
+        }
+        if self.stream.at_unit_start() {
+            // The record's unit ended with its content.
+            return None;
+        }
+        let bytes = self.stream.available();
+        let here = if self.stream.plain {
+            bytes
+        } else {
+            &bytes[..self.stream.before_next_unit().min(bytes.len())]
+        };
+        let blank = here.iter().position(|b| !matches!(b, b'\r' | b'\n'))?;
+        let line_ends = here[..blank].iter().filter(|&&b| b == b'\n').count();
+        if line_ends >= 2 || starts_warc(&here[blank..]) {
+            return None;
+        }
+        Some(match self.skip_to_record(false) {
+            Ok((skipped, next)) => self.problem(
+                offset,
+                ProblemKind::Broken,
+                format!(
+                    "the record goes on past its Content-Length ({length}): its page is read to there, and the {skipped} bytes after it are skipped to {next}"
+                ),
+            ),
+            Err(event) => *event,
+        })
+    }
+
     /// A record that holds no page: its content skipped.
     fn skip_content(&mut self, info: RecordInfo, length: u64, reason: Skip) -> Event {
         self.watch();
@@ -1149,14 +1230,22 @@ impl Reader {
         };
         // The first line of an `HTTP/` block that is no status line.
         let mut bad_status = None;
+        // Where the probe's HTTP head ended, and its MIME type: the page's
+        // head is parsed again from the page's bytes, which start with the
+        // probe's, and when it ends where the probe's did it is the same
+        // head (read from the same bytes), whose MIME type is not
+        // extracted a second time.
+        let mut probed: Option<(usize, Option<http::MimeType>)> = None;
         let (is_page, http) = match &content {
             Content::Http(record_type) => match http::parse_head(probe) {
                 Some(head) => {
                     let body = probe.get(head.body_start..).unwrap_or_default();
-                    let page = match head.mime_type() {
+                    let mime_type = head.mime_type();
+                    let page = match &mime_type {
                         Some(mime) => is_html(mime.essence()),
                         None => http::sniff_html(body),
                     };
+                    probed = Some((head.body_start, mime_type));
                     (page, true)
                 }
                 // Not HTTP (a DNS lookup, a non-HTTP URL's response):
@@ -1220,8 +1309,14 @@ impl Reader {
                 read,
                 declared: length,
             });
-        } else if (bytes.len() as u64) < read {
-            truncated = truncated.or(Some(Truncated::TooLarge));
+        } else {
+            if let Some(problem) = self.goes_on(length, info.offset) {
+                truncated = truncated.or(Some(Truncated::ContentLengthShort { declared: length }));
+                self.queued = Some(problem);
+            }
+            if (bytes.len() as u64) < read {
+                truncated = truncated.or(Some(Truncated::TooLarge));
+            }
         }
         let record_type = match &content {
             Content::Http(t) | Content::Resource(t) => t.clone(),
@@ -1270,10 +1365,17 @@ impl Reader {
                 Bytes::from(decoded)
             }
         };
+        let mime_type = match probed {
+            Some((end, mime_type)) if end == head.body_start => {
+                debug_assert_eq!(mime_type, head.mime_type());
+                mime_type
+            }
+            _ => head.mime_type(),
+        };
         Event::Page(Page {
             record: info,
             body,
-            content_type: head.page_content_type(),
+            content_type: head.page_content_type(mime_type),
             status: Some(head.status),
             truncated,
             coding_failed: decoded.failed,
@@ -1564,6 +1666,44 @@ mod tests {
         assert!(
             matches!(&got[..], [Event::Problem(p)] if p.kind == ProblemKind::Truncated),
             "{got:?}"
+        );
+    }
+
+    #[test]
+    fn a_head_longer_than_the_probe_gives_the_content_type_of_the_whole_head() {
+        // The probe (the first 64 KiB) sees the first Content-Type; the
+        // page's head, read whole, a second one that adds a charset.
+        let pad = "a".repeat(HEAD_PROBE + 100);
+        let http = format!(
+            "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nX-Pad: {pad}\r\n\
+             Content-Type: text/html; charset=koi8-r\r\n\r\n<p>x"
+        );
+        let short = "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=gbk\r\n\r\n<p>y";
+        let archive = [&http, short]
+            .map(|http| {
+                record(
+                    "WARC-Type: response\r\nWARC-Target-URI: http://a/\r\n",
+                    http,
+                )
+            })
+            .concat();
+        let got = events(archive.as_bytes());
+        let types: Vec<_> = got
+            .iter()
+            .map(|event| match event {
+                Event::Page(page) => (page.content_type.clone(), page.body.to_vec()),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            types,
+            [
+                (
+                    Some("text/html;charset=koi8-r".to_owned()),
+                    b"<p>x".to_vec()
+                ),
+                (Some("text/html; charset=gbk".to_owned()), b"<p>y".to_vec())
+            ]
         );
     }
 

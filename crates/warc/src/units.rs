@@ -95,6 +95,11 @@ pub(crate) struct Units {
     /// The archive ends inside the current frame: its decoder's failure
     /// is the end of the archive, not a broken frame.
     clipped: bool,
+    /// The current unit is one (a gzip member's header, a frame's layout
+    /// were read), and how much of it was handed on: a unit that fails
+    /// before any of its bytes are handed on loses the record it holds.
+    begun: bool,
+    handed: bool,
 }
 
 /// The largest unit held whole until verified: a larger one (a whole
@@ -124,6 +129,8 @@ impl Units {
             served: 0,
             unit_done: false,
             deferred: None,
+            begun: false,
+            handed: false,
         })
     }
 
@@ -134,6 +141,15 @@ impl Units {
     /// Where the current unit starts (of the last one, between units).
     pub(crate) fn unit_start(&self) -> u64 {
         self.unit_start
+    }
+
+    /// Whether the current unit, which just failed, took a record with
+    /// it: it is a unit (a gzip member whose header was read, a frame
+    /// whose layout was), and none of its bytes were handed on. Real
+    /// tools compress each record alone, so it held one (or, in an
+    /// archive compressed as one stream, at least one).
+    pub(crate) fn lost_a_record(&self) -> bool {
+        self.begun && !self.handed && self.compression != Compression::None
     }
 
     fn input(&mut self) -> io::Result<&mut Counted<Input>> {
@@ -149,6 +165,8 @@ impl Units {
         self.served = 0;
         self.unit_done = false;
         self.deferred = None;
+        self.begun = false;
+        self.handed = false;
         let compression = self.compression;
         let input = self.input()?;
         let at_end = input.fill_buf()?.is_empty();
@@ -168,9 +186,15 @@ impl Units {
                     return Ok(false);
                 }
                 self.unit_start = pos;
-                self.current = Current::Gzip;
                 let input = self.input.as_mut().expect("checked above");
+                if zeros_to_end(input)? {
+                    // Padding after the last member (a block's end), which
+                    // `gzip -d` ignores too: the archive's end.
+                    return Ok(false);
+                }
+                self.current = Current::Gzip;
                 self.member.begin(input)?;
+                self.begun = true;
                 Ok(true)
             }
             Compression::Lz4 | Compression::Zstd => self.next_frame(),
@@ -214,6 +238,7 @@ impl Units {
                 }
                 Frame::Data(len) => {
                     self.unit_end = start + len;
+                    self.begun = true;
                     let mut input = self.input.take().expect("checked above");
                     input.seek_to(start)?;
                     let take = input.take(len);
@@ -313,7 +338,9 @@ impl Units {
     pub(crate) fn read(&mut self, out: &mut Vec<u8>) -> io::Result<usize> {
         const CHUNK: usize = 64 << 10;
         if matches!(self.current, Current::Plain | Current::None) {
-            return self.decode(out);
+            let read = self.decode(out);
+            self.handed |= matches!(read, Ok(n) if n > 0);
+            return read;
         }
         if self.served == self.held.len() {
             if let Some(e) = self.deferred.take() {
@@ -356,6 +383,7 @@ impl Units {
         let n = (self.held.len() - self.served).min(CHUNK);
         out.extend_from_slice(&self.held[self.served..self.served + n]);
         self.served += n;
+        self.handed |= n > 0;
         Ok(n)
     }
 
@@ -486,6 +514,28 @@ impl Units {
                 Ok(None)
             }
         }
+    }
+}
+
+/// Whether `input` holds nothing but zero bytes from here to its end
+/// (at least one). It is left where it was unless it does: at the end.
+/// Linear: the zeros looked at come before any later unit's start, so
+/// none is looked at here twice.
+fn zeros_to_end(input: &mut Counted<Input>) -> io::Result<bool> {
+    let start = input.pos();
+    loop {
+        let data = input.fill_buf()?;
+        if data.is_empty() {
+            return Ok(input.pos() > start);
+        }
+        if data.iter().any(|&b| b != 0) {
+            if input.pos() > start {
+                input.seek_to(start)?;
+            }
+            return Ok(false);
+        }
+        let n = data.len();
+        input.consume(n);
     }
 }
 
