@@ -146,20 +146,17 @@ fn from_bytes(
     declared_utf16: bool,
     send: &mut dyn FnMut(Item) -> bool,
 ) -> bool {
-    let memory = Source::from(bytes);
-    if let Ok(Some(_)) = htmltok_warc::detect(&memory) {
-        return archive(memory, &source, false, send);
+    if htmltok_warc::detect_bytes(&bytes).is_some() {
+        return archive(Source::from(bytes), &source, false, send);
     }
-    let Source::Memory(shared) = memory else {
-        unreachable!("made from bytes above")
-    };
-    let bytes = if htmltok_warc::is_gzip(&shared) {
-        match htmltok_warc::gunzip(&shared, GZ_LIMIT) {
+    // A page goes on in the buffer it was read into: no copy.
+    let bytes = if htmltok_warc::is_gzip(&bytes) {
+        match htmltok_warc::gunzip(&bytes, GZ_LIMIT) {
             Ok(bytes) => bytes,
             Err(what) => return send(unreadable(&source, what)),
         }
     } else {
-        shared.to_vec()
+        bytes
     };
     let probe = &bytes[..bytes.len().min(BINARY_PROBE)];
     let bom = probe.starts_with(b"\xff\xfe") || probe.starts_with(b"\xfe\xff");

@@ -9,7 +9,8 @@
 
 use crate::segment::read_segmented;
 use crate::{
-    detect, Compression, Event, Format, Kind, ProblemKind, Reader, Skip, Source, Truncated,
+    detect, detect_bytes, Compression, Event, Format, Kind, ProblemKind, Reader, Skip, Source,
+    Truncated,
 };
 use testkit::warc::{ArcRecord, Archive, Chunked, Coding, Container, Http, Record, ZstdDictionary};
 
@@ -30,6 +31,7 @@ struct Got {
 fn read(bytes: &[u8]) -> (Vec<Got>, Vec<Skip>, Vec<(ProblemKind, String)>) {
     let source = Source::from(bytes.to_vec());
     let format = detect(&source).unwrap().expect("an archive");
+    assert_eq!(detect_bytes(bytes), Some(format), "detect_bytes as detect");
     let events: Vec<Event> = Reader::new(source.clone()).unwrap().collect();
     for every in [1, 64, 1 << 20] {
         let mut segmented = Vec::new();

@@ -51,7 +51,7 @@ mod units;
 
 pub use bytes::{page_buffer, recycle, Bytes};
 pub use gzip::{decompress as gunzip, is_gzip};
-pub use reader::{detect, Format, Kind, Options, Reader};
+pub use reader::{detect, detect_bytes, Format, Kind, Options, Reader};
 pub use source::Source;
 pub use units::Compression;
 

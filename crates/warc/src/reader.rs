@@ -54,11 +54,25 @@ pub fn detect(source: &Source) -> io::Result<Option<Format>> {
     let mut input = source.open_at(0)?;
     let mut head = Vec::with_capacity(PROBE);
     io::Read::read_to_end(&mut io::Read::take(&mut input, PROBE as u64), &mut head)?;
-    Ok(detect_bytes(&head))
+    Ok(detect_head(&head))
 }
 
-/// [`detect`] on an archive's first bytes.
-pub(crate) fn detect_bytes(head: &[u8]) -> Option<Format> {
+/// [`detect`] for bytes in memory (only their start is read), without
+/// making them a [`Source`] first: for a caller that keeps the bytes as
+/// they are when they are not an archive.
+///
+/// ```
+/// use htmltok_warc::{detect_bytes, Compression, Format, Kind};
+/// let warc = b"WARC/1.1\r\nWARC-Type: warcinfo\r\n";
+/// assert_eq!(detect_bytes(warc), Some(Format { kind: Kind::Warc, compression: Compression::None }));
+/// assert_eq!(detect_bytes(b"<!doctype html>"), None);
+/// ```
+pub fn detect_bytes(bytes: &[u8]) -> Option<Format> {
+    detect_head(&bytes[..bytes.len().min(PROBE)])
+}
+
+/// [`detect`] on an archive's first bytes (at most `PROBE` of them).
+fn detect_head(head: &[u8]) -> Option<Format> {
     let compression = Compression::of(head);
     let content = match compression {
         Compression::None => head.to_vec(),
