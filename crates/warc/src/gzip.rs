@@ -206,16 +206,40 @@ pub(crate) fn member_head(bytes: &[u8], n: usize) -> Option<Vec<u8>> {
 }
 
 /// The inflated content of the gzip stream `bytes` (all its members, as
-/// `gzip -d` reads them), at most `limit` bytes; an error names what is
-/// wrong.
+/// `gzip -d` reads them, zero bytes after the last one ignored as padding),
+/// at most `limit` bytes; an error names what is wrong.
+///
+/// ```
+/// let mut file = Vec::new();
+/// let mut gz = flate2::write::GzEncoder::new(&mut file, flate2::Compression::default());
+/// std::io::Write::write_all(&mut gz, b"<p>hello").unwrap();
+/// gz.finish().unwrap();
+/// file.resize(file.len() + 100, 0); // padded to a block, as tar leaves it
+/// assert_eq!(htmltok_warc::gunzip(&file, 1 << 20).unwrap(), b"<p>hello");
+/// assert_eq!(htmltok_warc::gunzip(&file[..10], 1 << 20).unwrap_err(), "truncated gzip stream");
+/// ```
 pub fn decompress(bytes: &[u8], limit: usize) -> Result<Vec<u8>, String> {
     let mut out = Vec::with_capacity(bytes.len().saturating_mul(4).min(limit));
-    let mut reader =
-        flate2::read::MultiGzDecoder::new(bytes).take(u64::try_from(limit).unwrap_or(u64::MAX));
-    match reader.read_to_end(&mut out) {
-        Ok(_) => Ok(out),
-        Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => Err("truncated gzip stream".into()),
-        Err(e) => Err(format!("broken gzip stream: {e}")),
+    let mut rest = bytes;
+    // One member at a time (`bufread` reads no byte past a member's end),
+    // so that what follows the last one can be looked at.
+    loop {
+        let room = u64::try_from(limit - out.len()).unwrap_or(u64::MAX);
+        let mut member = flate2::bufread::GzDecoder::new(rest).take(room);
+        match member.read_to_end(&mut out) {
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
+                return Err("truncated gzip stream".into())
+            }
+            Err(e) => return Err(format!("broken gzip stream: {e}")),
+        }
+        if out.len() == limit {
+            return Ok(out);
+        }
+        rest = member.into_inner().into_inner();
+        if rest.iter().all(|&b| b == 0) {
+            return Ok(out);
+        }
     }
 }
 
@@ -313,5 +337,32 @@ mod tests {
         assert_eq!(member_head(b"WARC/1.1\r\n", 5), None);
         assert_eq!(decompress(&member, 4).unwrap(), b"WARC");
         assert!(decompress(&member[..member.len() - 3], 100).is_err());
+    }
+
+    /// A `.gz` file padded with zeros to a block's end: `gzip -d` reads
+    /// it whole, and so does `decompress`. A trailer's own zeros (a size
+    /// under 16 MiB ends in one) are not padding.
+    #[test]
+    fn zeros_after_the_last_member_are_padding() {
+        let mut file = gzip(b"<title>first</title>");
+        file.extend(gzip(b"<p>second"));
+        assert_eq!(file.last(), Some(&0), "the trailer's size ends in a zero");
+        for pad in [0, 1, 7, 512, 70_000] {
+            let mut padded = file.clone();
+            padded.resize(file.len() + pad, 0);
+            assert_eq!(
+                decompress(&padded, 1000).as_deref(),
+                Ok(&b"<title>first</title><p>second"[..]),
+                "{pad} zeros"
+            );
+        }
+        // Other bytes after the zeros are no padding.
+        let mut junk = file.clone();
+        junk.extend([0, 0, 0, b'x']);
+        assert!(decompress(&junk, 1000).is_err());
+        // Nor is a file of zeros a stream.
+        assert!(decompress(&[0; 20], 1000).is_err());
+        // The limit still cuts.
+        assert_eq!(decompress(&file, 5).unwrap(), b"<titl");
     }
 }
