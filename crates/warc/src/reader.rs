@@ -733,7 +733,12 @@ impl Reader {
     /// (it stays a problem between records: no header of it was read).
     fn unit_failed(&mut self, e: UnitError, what: &str, in_record: bool) -> Event {
         let lost = !in_record && e.lost_a_record;
-        let what = if lost { "a record" } else { what };
+        // The lost record is named by its number, which it takes below.
+        let what = if lost {
+            format!("record {}", self.records + 1)
+        } else {
+            what.to_owned()
+        };
         let cause = match e.error.kind() {
             io::ErrorKind::UnexpectedEof => "the archive ends inside it".to_owned(),
             _ => e.error.to_string(),
@@ -761,7 +766,7 @@ impl Reader {
                 offset: e.offset,
                 target_uri: None,
                 kind,
-                what: format!("{what} (record {})", self.records),
+                what,
             })
         } else {
             self.problem_between(e.offset, kind, what)
