@@ -474,3 +474,71 @@ def test_reading_ahead_is_bounded_by_bytes():
     out = subprocess.run([sys.executable, "-c", READ_AHEAD], capture_output=True, text=True, check=True, timeout=120)
     growth, page = map(int, out.stdout.split())
     assert growth < 6 * page, f"the peak grew by {growth >> 20} MiB over pages of {page >> 20} MiB"
+
+
+@pytest.mark.parametrize("gz", [True, False])
+@pytest.mark.parametrize("version", ["1.0", "1.1"])
+def test_archives_written_by_warcio(tmp_path, gz, version):
+    """An archive as warcio's own writer makes it (webrecorder's tools
+    write with it): digests, a request before each response, a revisit, a
+    resource, an image, a metadata record, a chunked page and a gzip one.
+    Every HTML response and resource is a page, with warcio's body."""
+    from warcio.statusandheaders import StatusAndHeaders
+    from warcio.warcwriter import WARCWriter
+
+    path = tmp_path / ("warcio.warc.gz" if gz else "warcio.warc")
+    html = "<title>Grüße</title><p>one".encode("utf-8")
+    chunked = b"5\r\n<p>ch\r\n6\r\nunked!\r\n0\r\n\r\n"
+    with open(path, "wb") as f:
+        w = WARCWriter(f, gzip=gz, warc_version=version)
+        w.write_record(w.create_warcinfo_record("warcio.warc", {"software": "warcio"}))
+
+        def response(uri, body, headers):
+            http = StatusAndHeaders("200 OK", headers, protocol="HTTP/1.1")
+            req = StatusAndHeaders("GET / HTTP/1.1", [("Host", uri.split("/")[2])], is_http_request=True)
+            w.write_record(w.create_warc_record(uri, "request", payload=io.BytesIO(b""), http_headers=req))
+            w.write_record(w.create_warc_record(uri, "response", payload=io.BytesIO(body), http_headers=http))
+
+        response("https://warcio.example/", html, [("Content-Type", "text/html; charset=utf-8")])
+        response(
+            "https://warcio.example/chunked",
+            chunked,
+            [("Content-Type", "text/html"), ("Transfer-Encoding", "chunked")],
+        )
+        response(
+            "https://warcio.example/gz",
+            gzip.compress(b"<p>gzipped"),
+            [("Content-Type", "text/html"), ("Content-Encoding", "gzip")],
+        )
+        response("https://warcio.example/logo.png", b"\x89PNG\r\n\x1a\n", [("Content-Type", "image/png")])
+        w.write_record(
+            w.create_revisit_record(
+                "https://warcio.example/", digest="sha1:AAAA", refers_to_uri="https://warcio.example/",
+                refers_to_date="2026-01-01T00:00:00Z",
+            )
+        )
+        w.write_record(
+            w.create_warc_record(
+                "https://warcio.example/resource", "resource", payload=io.BytesIO(b"<p>a resource"),
+                warc_content_type="text/html",
+            )
+        )
+        w.write_record(
+            w.create_warc_record(
+                "https://warcio.example/", "metadata", payload=io.BytesIO(b"outlink: x"),
+                warc_content_type="application/warc-fields",
+            )
+        )
+    pages, it, caught = read(str(path))
+    assert it.problems == [] and caught == []
+    assert [(p.url, p.body) for p in pages] == warcio_pages(path)
+    assert [p.url for p in pages] == [
+        "https://warcio.example/",
+        "https://warcio.example/chunked",
+        "https://warcio.example/gz",
+        "https://warcio.example/resource",
+    ]
+    assert htmltok.text(pages[0]).title == "Grüße"
+    assert pages[1].body == b"<p>chunked!" and pages[2].body == b"<p>gzipped"
+    # Four requests, the metadata record and the warcinfo.
+    assert it.skipped == {"non-HTML": 1, "revisit": 1, "request/metadata": 6}
