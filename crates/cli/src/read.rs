@@ -151,9 +151,39 @@ fn from_bytes(
     }
     // A page goes on in the buffer it was read into: no copy.
     let bytes = if htmltok_warc::is_gzip(&bytes) {
-        match htmltok_warc::gunzip(&bytes, GZ_LIMIT) {
+        // One byte past the limit tells a page cut there from one that
+        // ends there.
+        match htmltok_warc::gunzip(&bytes, GZ_LIMIT + 1) {
+            Ok(mut bytes) if bytes.len() > GZ_LIMIT => {
+                bytes.truncate(GZ_LIMIT);
+                let problem = Item::Problem(Problem {
+                    source: source.clone(),
+                    what: "larger than the largest page read (256 MiB): cut there \
+                           (its page is processed as far as it goes)"
+                        .into(),
+                    kind: What::Truncated,
+                });
+                if !send(problem) {
+                    return false;
+                }
+                bytes
+            }
             Ok(bytes) => bytes,
-            Err(what) => return send(unreadable(&source, what)),
+            // A page cut short goes on as far as it inflates, as a browser
+            // shows it and as an archive's cut page does; the cut is a
+            // problem.
+            Err(cut) if cut.truncated && !cut.inflated.is_empty() => {
+                let problem = Item::Problem(Problem {
+                    source: source.clone(),
+                    what: format!("{cut}: its page is processed as far as it goes"),
+                    kind: What::Truncated,
+                });
+                if !send(problem) {
+                    return false;
+                }
+                cut.inflated
+            }
+            Err(e) => return send(unreadable(&source, e.what)),
         }
     } else {
         bytes

@@ -207,7 +207,7 @@ pub(crate) fn member_head(bytes: &[u8], n: usize) -> Option<Vec<u8>> {
 
 /// The inflated content of the gzip stream `bytes` (all its members, as
 /// `gzip -d` reads them, zero bytes after the last one ignored as padding),
-/// at most `limit` bytes; an error names what is wrong.
+/// at most `limit` bytes; else what is wrong, with what inflated before.
 ///
 /// ```
 /// let mut file = Vec::new();
@@ -216,9 +216,10 @@ pub(crate) fn member_head(bytes: &[u8], n: usize) -> Option<Vec<u8>> {
 /// gz.finish().unwrap();
 /// file.resize(file.len() + 100, 0); // padded to a block, as tar leaves it
 /// assert_eq!(htmltok_warc::gunzip(&file, 1 << 20).unwrap(), b"<p>hello");
-/// assert_eq!(htmltok_warc::gunzip(&file[..10], 1 << 20).unwrap_err(), "truncated gzip stream");
+/// let cut = htmltok_warc::gunzip(&file[..10], 1 << 20).unwrap_err();
+/// assert_eq!((cut.what.as_str(), cut.truncated), ("truncated gzip stream", true));
 /// ```
-pub fn decompress(bytes: &[u8], limit: usize) -> Result<Vec<u8>, String> {
+pub fn decompress(bytes: &[u8], limit: usize) -> Result<Vec<u8>, GunzipError> {
     let mut out = Vec::with_capacity(bytes.len().saturating_mul(4).min(limit));
     let mut rest = bytes;
     // One member at a time (`bufread` reads no byte past a member's end),
@@ -226,12 +227,18 @@ pub fn decompress(bytes: &[u8], limit: usize) -> Result<Vec<u8>, String> {
     loop {
         let room = u64::try_from(limit - out.len()).unwrap_or(u64::MAX);
         let mut member = flate2::bufread::GzDecoder::new(rest).take(room);
-        match member.read_to_end(&mut out) {
-            Ok(_) => {}
-            Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => {
-                return Err("truncated gzip stream".into())
-            }
-            Err(e) => return Err(format!("broken gzip stream: {e}")),
+        // A failed read leaves what it inflated before in `out`.
+        if let Err(e) = member.read_to_end(&mut out) {
+            let truncated = e.kind() == io::ErrorKind::UnexpectedEof;
+            return Err(GunzipError {
+                what: if truncated {
+                    "truncated gzip stream".into()
+                } else {
+                    format!("broken gzip stream: {e}")
+                },
+                truncated,
+                inflated: out,
+            });
         }
         if out.len() == limit {
             return Ok(out);
@@ -242,6 +249,27 @@ pub fn decompress(bytes: &[u8], limit: usize) -> Result<Vec<u8>, String> {
         }
     }
 }
+
+/// A gzip stream that [`gunzip`](crate::gunzip) could not read whole.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GunzipError {
+    /// What is wrong: `"truncated gzip stream"`, or
+    /// `"broken gzip stream: "` and the cause.
+    pub what: String,
+    /// The stream ends inside a member (a file cut short), as opposed to
+    /// bytes that are not gzip.
+    pub truncated: bool,
+    /// What inflated before the error: the start of a cut page.
+    pub inflated: Vec<u8>,
+}
+
+impl std::fmt::Display for GunzipError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.what)
+    }
+}
+
+impl std::error::Error for GunzipError {}
 
 #[cfg(test)]
 mod tests {

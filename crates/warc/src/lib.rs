@@ -50,7 +50,7 @@ mod source;
 mod units;
 
 pub use bytes::{page_buffer, recycle, Bytes};
-pub use gzip::{decompress as gunzip, is_gzip};
+pub use gzip::{decompress as gunzip, is_gzip, GunzipError};
 pub use reader::{detect, detect_bytes, Format, Kind, Options, Reader};
 pub use source::Source;
 pub use units::Compression;
