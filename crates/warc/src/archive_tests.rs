@@ -992,7 +992,7 @@ fn a_page_that_decodes_past_the_largest_page_is_cut_and_says_so() {
 }
 
 #[test]
-fn zeros_after_the_last_gzip_member_are_no_problem() {
+fn zeros_after_the_last_unit_or_record_are_no_problem() {
     // A `.warc.gz` padded with NUL bytes to a block's end (as tar, a
     // tape or a writer that preallocates leaves it): `gzip -d` ignores
     // trailing zeros, and so does the reader. Zeros with more bytes
@@ -1003,7 +1003,15 @@ fn zeros_after_the_last_gzip_member_are_no_problem() {
         "http://p1.example/",
         "http://p2.example/",
     ];
-    for container in [Container::GzipPerRecord, Container::GzipWhole] {
+    // Any archive can sit in a padded block: a plain one, LZ4 or
+    // Zstandard frames too.
+    for container in [
+        Container::GzipPerRecord,
+        Container::GzipWhole,
+        Container::Plain,
+        Container::Lz4PerRecord,
+        Container::ZstdPerRecord,
+    ] {
         let bytes = Archive::warc(container.clone(), &records).bytes();
         let block = 10240 - bytes.len() % 10240;
         for pad in [1, 9, 10, 11, 512, block, 70_000] {
@@ -1016,9 +1024,12 @@ fn zeros_after_the_last_gzip_member_are_no_problem() {
                 "{container:?}, {pad} zeros: {problems:?}"
             );
         }
-        let last = testkit::warc::gzip_member(
-            &Record::response("http://after.example/", &html("<p>after")).to_bytes(),
-        );
+        // One more record, in the archive's own container.
+        let last = Archive::warc(
+            container.clone(),
+            &[Record::response("http://after.example/", &html("<p>after"))],
+        )
+        .bytes();
         for tail in [&b"x"[..], b"\0\0garbage\r\n", &last] {
             let mut padded = bytes.clone();
             padded.resize(bytes.len() + 512, 0);

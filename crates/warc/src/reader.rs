@@ -224,6 +224,15 @@ pub(crate) struct UnitError {
     lost_a_record: bool,
 }
 
+/// What [`Reader::skip_to_record`] skipped.
+struct SkippedBytes {
+    bytes: u64,
+    /// They were all zero bytes (or none).
+    zeros: bool,
+    /// Where reading goes on, in words.
+    next: String,
+}
+
 impl Stream {
     fn over_units(units: Units) -> Stream {
         Stream {
@@ -829,7 +838,7 @@ impl Reader {
                 Kind::Arc => true,
             };
             if !starts {
-                return Some(self.not_a_record(offset));
+                return self.not_a_record(offset);
             }
             Some(match self.kind {
                 Kind::Warc => self.warc_record(offset, false),
@@ -839,9 +848,25 @@ impl Reader {
     }
 
     /// Bytes where a record should start: skipped to the next line (or
-    /// unit) that starts one, with a problem saying so.
-    fn not_a_record(&mut self, offset: u64) -> Event {
-        self.not_a_record_after(offset, 0, false)
+    /// unit) that starts one, with a problem saying so. Zero bytes to the
+    /// end of a plain archive are none: padding to a block (a tar file,
+    /// a preallocating writer), the archive's end.
+    fn not_a_record(&mut self, offset: u64) -> Option<Event> {
+        match self.skip_to_record(false) {
+            Ok(skip) if skip.zeros && self.stream.plain && self.stream.available().is_empty() => {
+                self.done = true;
+                None
+            }
+            Ok(skip) => Some(self.problem_between(
+                offset,
+                ProblemKind::Broken,
+                format!(
+                    "{} bytes that are not a record; skipped to {}",
+                    skip.bytes, skip.next
+                ),
+            )),
+            Err(event) => Some(*event),
+        }
     }
 
     /// [`Reader::not_a_record`] after `consumed` bytes were read at
@@ -849,12 +874,13 @@ impl Reader {
     /// after it).
     fn not_a_record_after(&mut self, offset: u64, consumed: u64, line_read: bool) -> Event {
         match self.skip_to_record(line_read) {
-            Ok((skipped, next)) => self.problem_between(
+            Ok(skip) => self.problem_between(
                 offset,
                 ProblemKind::Broken,
                 format!(
-                    "{} bytes that are not a record; skipped to {next}",
-                    consumed + skipped
+                    "{} bytes that are not a record; skipped to {}",
+                    consumed + skip.bytes,
+                    skip.next
                 ),
             ),
             Err(event) => *event,
@@ -865,10 +891,13 @@ impl Reader {
     /// skipped to the next record, one problem.
     fn unreadable_header(&mut self, offset: u64, what: &str) -> Event {
         match self.skip_to_record(true) {
-            Ok((skipped, next)) => self.problem(
+            Ok(skip) => self.problem(
                 offset,
                 ProblemKind::Broken,
-                format!("{what}; the record is skipped ({skipped} more bytes, to {next})"),
+                format!(
+                    "{what}; the record is skipped ({} more bytes, to {})",
+                    skip.bytes, skip.next
+                ),
             ),
             Err(event) => *event,
         }
@@ -877,8 +906,9 @@ impl Reader {
     /// Skips to the next line (or unit) that starts a record (`here`:
     /// unless the stream is at one already): the bytes skipped, and where
     /// reading goes on, in words; or the event of a unit that failed.
-    fn skip_to_record(&mut self, here: bool) -> Result<(u64, String), Box<Event>> {
+    fn skip_to_record(&mut self, here: bool) -> Result<SkippedBytes, Box<Event>> {
         let mut skipped: u64 = 0;
+        let mut zeros = true;
         let starts_record = self.starts_record();
         let warc = self.kind == Kind::Warc;
         let at_record = match self.stream.fill(64) {
@@ -892,7 +922,11 @@ impl Reader {
             Ok(next) => next.is_empty() || starts_record(next),
         };
         if here && at_record {
-            return Ok((0, self.next_record_words()));
+            return Ok(SkippedBytes {
+                bytes: 0,
+                zeros,
+                next: self.next_record_words(),
+            });
         }
         loop {
             // Up to the next line start, or the next unit's start, or a
@@ -923,6 +957,7 @@ impl Reader {
                     }
                 }
             };
+            zeros = zeros && self.stream.available()[..step].iter().all(|&b| b == 0);
             self.stream.consume(step);
             skipped += step as u64;
             match self.stream.fill(64) {
@@ -937,7 +972,11 @@ impl Reader {
                 Ok(_) => {}
             }
         }
-        Ok((skipped, self.next_record_words()))
+        Ok(SkippedBytes {
+            bytes: skipped,
+            zeros,
+            next: self.next_record_words(),
+        })
     }
 
     /// Where reading goes on, in words.
@@ -1195,7 +1234,11 @@ impl Reader {
             return None;
         }
         Some(match self.skip_to_record(false) {
-            Ok((skipped, next)) => self.problem(
+            Ok(SkippedBytes {
+                bytes: skipped,
+                next,
+                ..
+            }) => self.problem(
                 offset,
                 ProblemKind::Broken,
                 format!(

@@ -210,6 +210,10 @@ impl Units {
             if input.fill_buf()?.is_empty() {
                 return Ok(false);
             }
+            if zeros_to_end(input)? {
+                // Padding after the last frame, as after a gzip member.
+                return Ok(false);
+            }
             let start = input.pos();
             let scanned = match compression {
                 Compression::Lz4 => frames::scan_lz4(input),
