@@ -169,19 +169,24 @@ fn from_bytes(
                 bytes
             }
             Ok(bytes) => bytes,
-            // A page cut short goes on as far as it inflates, as a browser
-            // shows it and as an archive's cut page does; the cut is a
-            // problem.
-            Err(cut) if cut.truncated && !cut.inflated.is_empty() => {
+            // A page cut short, or followed by bytes that are not gzip (or
+            // a member broken inside), goes on as far as it inflated, as a
+            // browser shows it, as `gzip -d` gives it and as an archive's
+            // cut page does; what went wrong is a problem.
+            Err(e) if !e.inflated.is_empty() => {
                 let problem = Item::Problem(Problem {
                     source: source.clone(),
-                    what: format!("{cut}: its page is processed as far as it goes"),
-                    kind: What::Truncated,
+                    what: format!("{e}: its page is processed as far as it inflated"),
+                    kind: if e.truncated {
+                        What::Truncated
+                    } else {
+                        What::Broken
+                    },
                 });
                 if !send(problem) {
                     return false;
                 }
-                cut.inflated
+                e.inflated
             }
             Err(e) => return send(unreadable(&source, e.what)),
         }

@@ -1247,3 +1247,34 @@ fn a_gzip_page_past_the_limit_is_cut_with_a_problem() {
         "{stderr}"
     );
 }
+
+/// Bytes after a `.gz` page's last member that are not gzip (a writer's
+/// junk): `gzip -d` gives the page and warns, and so does `htmltok`; the
+/// page was lost. A member broken inside gives what inflated before.
+#[test]
+fn a_gzip_page_with_junk_after_it_is_processed_with_a_problem() {
+    let dir = temp_dir("gz-junk");
+    let mut bytes = warc::gzip_member(b"<title>whole</title><p>all of it");
+    bytes.extend_from_slice(b"junk after the member\r\n");
+    let junk = dir.join("junk.html.gz");
+    std::fs::write(&junk, &bytes).unwrap();
+    let path = junk.to_str().unwrap();
+    let (code, stdout, stderr) = run_text(&["text", path], b"");
+    assert_eq!(code, 1, "{stderr}");
+    let pages = json_lines(&stdout);
+    assert_eq!(
+        (pages[0]["title"].as_str(), pages[0]["text"].as_str()),
+        (Some("whole"), Some("all of it"))
+    );
+    assert_reported(&stderr, path, "broken gzip stream");
+    let last = stderr.lines().last().unwrap();
+    assert!(
+        last.contains("1 page processed") && last.contains("1 problem: 1 broken"),
+        "{last}"
+    );
+    // Nothing inflated at all: an unreadable input, as before.
+    std::fs::write(&junk, b"\x1f\x8bnot gzip at all").unwrap();
+    let (code, stdout, stderr) = run_text(&["text", path], b"");
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stdout.is_empty());
+}
