@@ -26,6 +26,25 @@ struct Got {
     coding_failed: bool,
 }
 
+/// Asserts that `problems` is one problem (of `kind`, when given) whose
+/// message names `offset`; `what` names the case in a failure.
+fn one_problem_at(
+    problems: &[(ProblemKind, String)],
+    kind: Option<ProblemKind>,
+    offset: impl std::fmt::Display,
+    what: &str,
+) {
+    assert_eq!(problems.len(), 1, "{what}: {problems:?}");
+    if let Some(kind) = kind {
+        assert_eq!(problems[0].0, kind, "{what}: {problems:?}");
+    }
+    assert!(
+        problems[0].1.contains(&format!("offset {offset}")),
+        "{what}: {}",
+        problems[0].1
+    );
+}
+
 /// Reads `bytes` in order and in segments (which must agree), and splits
 /// the events into pages, reasons for records passed over, and problems.
 fn read(bytes: &[u8]) -> (Vec<Got>, Vec<Skip>, Vec<(ProblemKind, String)>) {
@@ -393,14 +412,12 @@ fn a_broken_record_costs_only_itself() {
             ],
             "{container:?}: {problems:?}"
         );
-        assert_eq!(problems.len(), 1, "{container:?}: {problems:?}");
-        assert_eq!(problems[0].0, ProblemKind::Broken);
-        assert!(
-            problems[0]
-                .1
-                .contains(&format!("offset {}", archive.offsets()[2])),
-            "{container:?}: {}",
-            problems[0].1
+        let what = format!("{container:?}");
+        one_problem_at(
+            &problems,
+            Some(ProblemKind::Broken),
+            archive.offsets()[2],
+            &what,
         );
     }
     // In a plain archive: a record whose Content-Length lies (too short:
@@ -447,12 +464,7 @@ fn bytes_between_gzip_members_cost_no_record() {
             ],
             "{stray:?}: {problems:?}"
         );
-        assert_eq!(problems.len(), 1, "{stray:?}: {problems:?}");
-        assert!(
-            problems[0].1.contains(&format!("offset {at}")),
-            "{stray:?}: {}",
-            problems[0].1
-        );
+        one_problem_at(&problems, None, at, &format!("{stray:?}"));
     }
 }
 
@@ -718,13 +730,7 @@ fn a_record_cut_in_its_content_by_an_appended_one_costs_only_itself() {
         pages[2],
         got("http://appended.example/", "<p>appended", 200, appended_at)
     );
-    assert_eq!(problems.len(), 1, "{problems:?}");
-    assert_eq!(problems[0].0, ProblemKind::Broken);
-    assert!(
-        problems[0].1.contains(&format!("offset {appended_at}")),
-        "{}",
-        problems[0].1
-    );
+    one_problem_at(&problems, Some(ProblemKind::Broken), appended_at, "");
 }
 
 #[test]
@@ -754,13 +760,8 @@ fn a_content_length_too_long_costs_only_its_record() {
         );
         assert_eq!(pages[1].body, b"<p>liar", "{container:?}");
         assert_eq!(pages[2], got("http://p1.example/", "<p>1", 200, offsets[2]));
-        assert_eq!(problems.len(), 1, "{container:?}: {problems:?}");
-        assert_eq!(problems[0].0, ProblemKind::Broken);
-        assert!(
-            problems[0].1.contains(&format!("offset {}", offsets[2])),
-            "{container:?}: {}",
-            problems[0].1
-        );
+        let what = format!("{container:?}");
+        one_problem_at(&problems, Some(ProblemKind::Broken), offsets[2], &what);
     }
 }
 
@@ -1036,11 +1037,8 @@ fn zeros_after_the_last_unit_or_record_are_no_problem() {
             padded.extend_from_slice(tail);
             let (pages, _, problems) = read(&padded);
             assert_eq!(&uris_of(&pages)[..3], want, "{container:?}, {tail:?}");
-            assert_eq!(problems.len(), 1, "{container:?}, {tail:?}: {problems:?}");
-            assert!(
-                problems[0].1.contains(&format!("offset {}", bytes.len())),
-                "{container:?}: {problems:?}"
-            );
+            let what = format!("{container:?}, {tail:?}");
+            one_problem_at(&problems, None, bytes.len(), &what);
             if tail == &last[..] {
                 assert_eq!(uris_of(&pages)[3], "http://after.example/");
             }
