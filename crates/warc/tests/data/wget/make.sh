@@ -26,6 +26,9 @@
 #                             split-meta.warc.gz with the log
 #       dedup.warc.gz         --warc-dedup=wget.cdx: the unchanged
 #                             responses become revisit records
+#  4. and fetches (not recursively) three pages whose connection the
+#     server closes 400 bytes (or half the body, if less) into the body (sent plain, chunked and
+#     gzip): cut.warc.gz, with wget's second try of each.
 #
 # Records wget writes besides responses: warcinfo, request, metadata
 # (its arguments) and a resource with its log.
@@ -39,7 +42,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 cd "$HERE"
 
 rm -rf site work
-rm -f plain.warc wget.warc.gz wget.cdx split-*.warc.gz dedup.warc.gz
+rm -f plain.warc wget.warc.gz wget.cdx split-*.warc.gz dedup.warc.gz cut.warc.gz
 mkdir site work
 
 python3 - <<'PY'
@@ -68,6 +71,8 @@ w("dot.png", b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1,
     + chunk(b"IDAT", zlib.compress(b"\x00\x00", 9)) + chunk(b"IEND", b""))
 w("404.html", b"<!DOCTYPE html>\n<title>404 Not Found</title>\n<p>No such page.\n")
 w("301.html", b"<!DOCTYPE html>\n<title>Moved</title>\n<p>Moved to <a href=\"/new.html\">new.html</a>.\n")
+w("cut.html", ("<!DOCTYPE html>\n<title>Cut</title>\n"
+    + "".join("<p>Line %d of a page whose connection is cut.\n" % i for i in range(30))).encode("utf-8"))
 w("new.html", "<!DOCTYPE html>\n<title>New</title>\n<p>Where /old.html went. Ça va.\n".encode("utf-8"))
 PY
 
@@ -87,6 +92,10 @@ ROUTES = {
     "/dot.png": (200, "dot.png", "image/png", [], None),
     "/old.html": (301, "301.html", "text/html", [("Location", "/new.html")], None),
     "/new.html": (200, "new.html", "text/html; charset=utf-8", [], None),
+    # The connection closed 400 bytes (at most half) into the body as sent.
+    "/cut.html": (200, "cut.html", "text/html; charset=utf-8", [], "cut"),
+    "/cut-chunked.html": (200, "cut.html", "text/html; charset=utf-8", [], "chunked cut"),
+    "/cut-gzip.html": (200, "cut.html", "text/html; charset=utf-8", [], "gzip cut"),
 }
 
 class Handler(BaseHTTPRequestHandler):
@@ -102,20 +111,23 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Type", ctype)
         for k, v in extra:
             self.send_header(k, v)
+        cut = coding is not None and coding.endswith("cut")
+        if cut:
+            coding = coding[:-3].strip() or None
+            self.close_connection = True
         if coding == "gzip":
             body = gzip.compress(body, mtime=0)
             self.send_header("Content-Encoding", "gzip")
         if coding == "chunked":
             self.send_header("Transfer-Encoding", "chunked")
             self.end_headers()
-            for i in range(0, len(body), 150):
-                part = body[i:i + 150]
-                self.wfile.write(b"%X\r\n%s\r\n" % (len(part), part))
-            self.wfile.write(b"0\r\n\r\n")
+            wire = b"".join(b"%X\r\n%s\r\n" % (len(body[i:i + 150]), body[i:i + 150])
+                            for i in range(0, len(body), 150)) + b"0\r\n\r\n"
         else:
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
-            self.wfile.write(body)
+            wire = body
+        self.wfile.write(wire[:min(400, len(wire) // 2)] if cut else wire)
 
     def log_message(self, *args):
         pass
@@ -142,6 +154,13 @@ crawl plain --warc-file=plain --no-warc-compression
 crawl gz --warc-file=wget --warc-cdx
 crawl split --warc-file=split --warc-max-size=3k
 crawl dedup --warc-file=dedup --warc-dedup=wget.cdx
+# Not recursive: three pages whose connection closes early. wget tries
+# each twice (-t 2), asking again with a Range the server ignores.
+status=0
+wget -nv -t 2 -e robots=off -P work/files-cut --warc-file=cut \
+    "http://127.0.0.1:$PORT/cut.html" "http://127.0.0.1:$PORT/cut-chunked.html" \
+    "http://127.0.0.1:$PORT/cut-gzip.html" || status=$?
+[ "$status" -eq 0 ] || [ "$status" -eq 4 ]
 
 rm -rf work
 ls -l "$HERE"
