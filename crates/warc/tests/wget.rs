@@ -201,7 +201,7 @@ fn the_served_pages_are_what_the_test_says() {
     // is not what its name says, would make them vacuous.
     assert_eq!(
         std::fs::read_dir(dir().join("site")).unwrap().count(),
-        11,
+        12,
         "site/ holds the files make.sh served"
     );
     assert!(!site("index.html").is_ascii() && std::str::from_utf8(&site("index.html")).is_ok());
@@ -392,4 +392,74 @@ fn bodies_decoded_as_a_browser_receives_them() {
         site("chunked.html")
     );
     assert_eq!(by_uri[&format!("{BASE}/gzip.html")], site("gzip.html"));
+}
+
+#[test]
+fn connection_cut_pages_come_out_as_far_as_they_go_and_said_not_whole() {
+    // The server closed each connection 400 bytes into the body as sent
+    // (half of it when shorter: the gzip one), under a Content-Length or
+    // a chunked framing that promises more; wget tried each again with a
+    // Range the server ignored, and stored what came before the cut each
+    // time, with no WARC-Truncated. Every response is a page, its body a
+    // prefix of the served file, not whole.
+    let events = events("cut.warc.gz");
+    let served = site("cut.html");
+    let mut responses = Vec::new();
+    for event in &events {
+        match event {
+            Event::Page(page) => {
+                assert_eq!(page.status, Some(200));
+                assert_eq!(page.coding_failed, None, "{page:?}");
+                assert!(served.starts_with(&page.body), "{page:?}");
+                assert!(page.body.len() < served.len(), "{page:?}");
+                responses.push((
+                    page.record.target_uri.clone().unwrap(),
+                    page.body.len(),
+                    page.truncated.clone(),
+                ));
+            }
+            Event::Skipped(skipped) => assert_ne!(skipped.record.kind, "response"),
+            Event::Problem(problem) => panic!("a problem: {problem}"),
+        }
+    }
+    let cut = |path: &str, len: usize| {
+        (
+            format!("{BASE}{path}"),
+            len,
+            Some(htmltok_warc::Truncated::Payload),
+        )
+    };
+    // The plain page: its first 400 bytes, of a Content-Length of 1405;
+    // then the second try's response, its head and nothing after. The
+    // chunked page: two whole chunks of 150 bytes and 84 of the third (400
+    // bytes sent, 16 of them chunk framing). The gzip page: what the first
+    // half of the gzip stream inflates to, then nothing.
+    assert_eq!(served.len(), 1405);
+    let gzip_len = responses.get(3).map_or(0, |r| r.1);
+    assert!(gzip_len > 0);
+    assert_eq!(
+        responses,
+        [
+            cut("/cut.html", 400),
+            cut("/cut.html", 0),
+            cut("/cut-chunked.html", 384),
+            cut("/cut-gzip.html", gzip_len),
+            cut("/cut-gzip.html", 0),
+        ]
+    );
+    let skipped: Vec<(&str, Skip)> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Skipped(s) => Some((s.record.kind.as_str(), s.reason)),
+            _ => None,
+        })
+        .collect();
+    let mut expected = vec![("warcinfo", Skip::NotAPage)];
+    expected.extend([("request", Skip::NotAPage); 5]);
+    expected.extend([
+        ("metadata", Skip::NotAPage),
+        ("resource", Skip::NotHtml),
+        ("resource", Skip::NotHtml),
+    ]);
+    assert_eq!(skipped, expected);
 }
