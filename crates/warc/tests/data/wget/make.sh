@@ -26,12 +26,15 @@
 #                             split-meta.warc.gz with the log
 #       dedup.warc.gz         --warc-dedup=wget.cdx: the unchanged
 #                             responses become revisit records
-#  4. and fetches (not recursively) three pages whose connection the
-#     server closes 400 bytes (or half the body, if less) into the body (sent plain, chunked and
-#     gzip): cut.warc.gz, with wget's second try of each.
+#  4. fetches (not recursively) three pages whose connection the server
+#     closes 400 bytes (or half the body, if less) into the body as sent
+#     (plain, chunked, gzip): cut.warc.gz, with wget's second try of each.
 #
-# Records wget writes besides responses: warcinfo, request, metadata
-# (its arguments) and a resource with its log.
+# Records wget writes besides responses: warcinfo, request, a metadata
+# record (its MANIFEST.txt) and two resources (its arguments, its log).
+#
+# PORT may be set when 8642 is taken, but the tests expect 8642: commit
+# only archives made with it.
 #
 # The bytes are not reproducible (record IDs, dates, the log): run it
 # once and commit what it wrote, with the site/ it served.
