@@ -591,8 +591,9 @@ pub struct Body {
     /// are joined with "; ".
     pub failed: Option<String>,
     /// The body is incomplete: the input ended inside a chunk or a
-    /// compressed stream (what was decoded before the cut is kept), or the
-    /// decoded size reached `limit` and was cut there.
+    /// compressed stream (what was decoded before the cut is kept), or
+    /// before the `Content-Length` that frames it, or the decoded size
+    /// reached `limit` and was cut there.
     pub truncated: bool,
 }
 
@@ -615,6 +616,12 @@ pub struct Body {
 ///   decoding there: the bytes are what they were before it, and `failed`
 ///   names it. A stream cut short gives what it decoded before the cut,
 ///   `truncated`.
+/// - A body shorter than its `Content-Length` (when no Transfer-Encoding
+///   frames it instead, and the status allows a body: not 1xx, 204 or
+///   304) is `truncated` too: the connection closed before its end, and
+///   the crawler stored what came (wget does, without `WARC-Truncated`).
+///   A response to a HEAD request, stored with no body, reads so as well.
+///   A longer body is left as it is.
 ///
 /// Memory stays within the input, `limit` (twice over for stacked codings)
 /// and each decoder's window.
@@ -637,7 +644,7 @@ pub fn decode_body(head: &Head, body: &[u8], limit: usize) -> Body {
     let mut state = Decoding {
         cur: Cur::Part(0..body.len()),
         failed: Vec::new(),
-        truncated: false,
+        truncated: framed_length(head).is_some_and(|length| (body.len() as u64) < length),
     };
     if !body.is_empty() {
         let transfer = head.codings("Transfer-Encoding");
@@ -677,6 +684,32 @@ pub fn decode_body(head: &Head, body: &[u8], limit: usize) -> Body {
         failed: (!failed.is_empty()).then(|| failed.join("; ")),
         truncated,
     }
+}
+
+/// The length of the body by the head's `Content-Length`, when that is
+/// what frames it: no Transfer-Encoding, a status whose response has a
+/// body, and every value (of every field) one and the same number.
+fn framed_length(head: &Head) -> Option<u64> {
+    if !head.codings("Transfer-Encoding").is_empty()
+        || (100..200).contains(&head.status)
+        || head.status == 204
+        || head.status == 304
+    {
+        return None;
+    }
+    let mut length = None;
+    for value in head.values("Content-Length").flat_map(|v| v.split(',')) {
+        let value = value.trim_matches([' ', '\t']);
+        if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let n = value.parse::<u64>().ok()?;
+        if length.is_some_and(|l| l != n) {
+            return None;
+        }
+        length = Some(n);
+    }
+    length
 }
 
 /// The bytes between two codings: still a part of the body given, or new.
@@ -1633,6 +1666,53 @@ mod tests {
             100,
         );
         assert_eq!(out, (b"Wiki".to_vec(), None, false));
+    }
+
+    #[test]
+    fn body_short_of_its_content_length_is_truncated() {
+        let status = |line: &str, fields: &[&str], body: &[u8]| {
+            let mut block = format!("HTTP/1.1 {line}\r\n").into_bytes();
+            for field in fields {
+                block.extend_from_slice(format!("{field}\r\n").as_bytes());
+            }
+            block.extend_from_slice(b"\r\n");
+            block.extend_from_slice(body);
+            decode(&block, 100)
+        };
+        let ok = |fields: &[&str], body: &[u8]| status("200 OK", fields, body);
+        // Cut: what came is kept, and said not whole; nothing at all too.
+        assert_eq!(
+            ok(&["Content-Length: 9"], b"<p>hi"),
+            (b"<p>hi".to_vec(), None, true)
+        );
+        assert_eq!(ok(&["Content-Length: 9"], b""), (vec![], None, true));
+        // Whole, or longer (left as it is); an empty body of length 0.
+        assert!(!ok(&["Content-Length: 5"], b"<p>hi").2);
+        assert!(!ok(&["Content-Length: 2"], b"<p>hi").2);
+        assert!(!ok(&["Content-Length: 0"], b"").2);
+        // Under a content coding: the coded bytes are what it counts.
+        let gz = gzip(b"<p>hello");
+        let field = format!("Content-Length: {}", gz.len() + 1);
+        let out = ok(&["Content-Encoding: gzip", &field], &gz);
+        assert_eq!(out, (b"<p>hello".to_vec(), None, true));
+        // Repeated, the same number: framed; different or not a number: not.
+        assert!(ok(&["Content-Length: 9", "Content-Length: 9"], b"x").2);
+        assert!(ok(&["Content-Length: 9, 9"], b"x").2);
+        assert!(!ok(&["Content-Length: 9", "Content-Length: 8"], b"x").2);
+        assert!(!ok(&["Content-Length: 9x"], b"x").2);
+        assert!(!ok(&["Content-Length: -9"], b"x").2);
+        assert!(!ok(&["Content-Length: "], b"x").2);
+        // Chunked framing wins over Content-Length.
+        let out = ok(
+            &["Transfer-Encoding: chunked", "Content-Length: 99"],
+            b"2\r\nhi\r\n0\r\n\r\n",
+        );
+        assert_eq!(out, (b"hi".to_vec(), None, false));
+        // Statuses with no body.
+        for line in ["204 No Content", "304 Not Modified", "103 Early Hints"] {
+            assert!(!status(line, &["Content-Length: 9"], b"").2, "{line}");
+        }
+        assert!(status("404 Not Found", &["Content-Length: 9"], b"").2);
     }
 
     #[test]

@@ -147,7 +147,9 @@ pub enum Truncated {
         /// Its `Content-Length`.
         declared: u64,
     },
-    /// The HTTP payload ends inside a chunk or a compressed stream.
+    /// The HTTP payload ends inside a chunk or a compressed stream, or
+    /// before its `Content-Length` (a connection that closed early: the
+    /// crawler stored what came).
     Payload,
     /// The page is larger than [`Options::max_page`]: cut there.
     TooLarge,
@@ -168,7 +170,7 @@ impl Truncated {
                 format!("the record goes on past its Content-Length ({declared}): it is cut there")
             }
             Truncated::Payload => {
-                "its HTTP payload ends inside a chunk or compressed stream".into()
+                "its HTTP payload ends inside a chunk or compressed stream, or before its Content-Length".into()
             }
             Truncated::TooLarge => "larger than the largest page read: cut there".into(),
         }
