@@ -1047,6 +1047,56 @@ fn zeros_after_the_last_unit_or_record_are_no_problem() {
 }
 
 #[test]
+fn zeros_after_the_last_arc_record_are_no_problem() {
+    // As for WARC: an ARC file padded with NUL bytes ends at its last
+    // record. (A NUL never starts an ARC header line, which is a URL.)
+    let page = Http::response(200, "OK")
+        .header("Content-Type", "text/html")
+        .body("<p>arc");
+    let uris = ["http://a.example/", "http://b.example/"];
+    let records = [
+        ArcRecord::version_block("IA-000002.arc", "Alexa Internet"),
+        ArcRecord::new(uris[0], "text/html", page.to_bytes()),
+        ArcRecord::new(uris[1], "text/html", page.to_bytes()),
+    ];
+    for container in [Container::Plain, Container::GzipPerRecord] {
+        let bytes = Archive::arc(container.clone(), &records).bytes();
+        for pad in [1, 2, 10, 512, 70_000] {
+            let mut padded = bytes.clone();
+            padded.resize(bytes.len() + pad, 0);
+            let (pages, _, problems) = read(&padded);
+            assert_eq!(uris_of(&pages), uris, "{container:?}, {pad} zeros");
+            assert!(
+                problems.is_empty(),
+                "{container:?}, {pad} zeros: {problems:?}"
+            );
+        }
+        // Zeros and then a record, right after them (no line end between):
+        // the zeros are a problem, the record is read.
+        let after = Archive::arc(
+            container.clone(),
+            &[ArcRecord::new(
+                "http://after.example/",
+                "text/html",
+                page.to_bytes(),
+            )],
+        )
+        .bytes();
+        let mut padded = bytes.clone();
+        padded.resize(bytes.len() + 512, 0);
+        padded.extend_from_slice(&after);
+        let (pages, _, problems) = read(&padded);
+        let what = format!("{container:?}, zeros then a record");
+        assert_eq!(
+            uris_of(&pages),
+            [uris[0], uris[1], "http://after.example/"],
+            "{what}"
+        );
+        one_problem_at(&problems, None, bytes.len(), &what);
+    }
+}
+
+#[test]
 fn a_record_that_cannot_be_read_still_counts() {
     // A record lost with its broken gzip member (or Zstandard frame) is
     // still one of the archive's records: those after it are numbered by

@@ -835,7 +835,10 @@ impl Reader {
             };
             let starts = match self.kind {
                 Kind::Warc => starts_warc(probe),
-                Kind::Arc => true,
+                // Any other line is read as a header, to say what is wrong
+                // with it; a NUL, which never starts one (it starts with a
+                // URL), is padding or a crashed writer's zeros.
+                Kind::Arc => probe.first() != Some(&0),
             };
             if !starts {
                 return self.not_a_record(offset);
@@ -951,8 +954,13 @@ impl Reader {
                         memchr::memmem::find_iter(&available[..line], b"WARC/")
                             .find(|&i| i > 0 && is_version_line(&available[i..]))
                     };
+                    // A run of zeros by itself, so that a record right
+                    // after it is found: a crashed writer's zeros need no
+                    // line end after them.
+                    let zeros = available[..line].iter().take_while(|&&b| b == 0).count();
                     match warc.then(version).flatten() {
                         Some(i) => i,
+                        None if zeros > 0 => zeros,
                         None => line.max(1),
                     }
                 }
