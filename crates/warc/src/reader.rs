@@ -1530,25 +1530,56 @@ struct ArcHeader {
 /// Parses an ARC header line: `URL IP DATE TYPE LENGTH` (version 1), or
 /// `URL IP DATE TYPE CODE CHECKSUM LOCATION OFFSET FILENAME LENGTH`
 /// (version 2).
+///
+/// The URL comes as the crawler found it: it may hold spaces (the other
+/// fields are then counted from the line's end) and bytes that are not
+/// UTF-8 (read as U+FFFD, as a WARC header's are).
 fn arc_header(line: &[u8]) -> Option<ArcHeader> {
-    let text = std::str::from_utf8(line).ok()?;
+    let text = String::from_utf8_lossy(line);
     let fields: Vec<&str> = text.split_ascii_whitespace().collect();
-    if fields.len() != 5 && fields.len() != 10 {
-        return None;
+    let n = fields.len();
+    let digits = |f: &str| f.bytes().all(|b| b.is_ascii_digit());
+    // The header if `after` fields follow the URL (4 in version 1, 9 in
+    // version 2): its date is a number.
+    let parse = |after: usize| -> Option<ArcHeader> {
+        if n <= after {
+            return None;
+        }
+        let length = fields[n - 1].parse().ok()?;
+        let date = fields[n - after + 1];
+        if !digits(date) {
+            return None;
+        }
+        // The URL: the line from its first field to the end of the field
+        // before the IP address, spaces and all.
+        let offset = |f: &str| f.as_ptr() as usize - text.as_ptr() as usize;
+        let last = fields[n - after - 1];
+        let url = &text[offset(fields[0])..offset(last) + last.len()];
+        Some(ArcHeader {
+            url: url.to_owned(),
+            date: Some(date.to_owned()),
+            content_type: Some(fields[n - after + 2])
+                .filter(|t| *t != "-" && !t.eq_ignore_ascii_case("no-type"))
+                .map(str::to_owned),
+            length,
+        })
+    };
+    // Ten fields are version 2 when its date is where it should be. A
+    // longer line (a URL with spaces) is version 2 only when the fields
+    // that must be numbers in it are: a date of twelve digits and more, a
+    // result code, an offset; else version 1.
+    let v2 = n == 10
+        || n > 10
+            && digits(fields[n - 3])
+            && fields[n - 8].len() >= 12
+            && digits(fields[n - 8])
+            && (fields[n - 6] == "-" || fields[n - 6].len() == 3 && digits(fields[n - 6]));
+    if v2 {
+        if let Some(header) = parse(9) {
+            return Some(header);
+        }
     }
-    let length = fields.last()?.parse().ok()?;
-    let date = fields[2];
-    if !date.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    Some(ArcHeader {
-        url: fields[0].to_owned(),
-        date: Some(date.to_owned()),
-        content_type: Some(fields[3])
-            .filter(|t| *t != "-" && !t.eq_ignore_ascii_case("no-type"))
-            .map(str::to_owned),
-        length,
-    })
+    parse(4)
 }
 
 /// Whether a `Content-Type` value names an HTML page.
@@ -1792,6 +1823,65 @@ mod tests {
         assert!(matches!(&got[0], Event::Skipped(s) if s.reason == Skip::NotAPage));
         assert_eq!(page_of(&got[1]).1, b"<p>arc");
         assert_eq!(page_of(&got[1]).2, 2);
+    }
+
+    #[test]
+    fn arc_urls_with_spaces_or_bytes_that_are_not_utf8_are_read() {
+        // Crawlers of the ARC years wrote URLs as they found them: with
+        // spaces, and in the page's own encoding. The other fields are
+        // counted from the line's end.
+        let page = |url: &[u8], v2: bool| {
+            let body = "HTTP/1.0 200 OK\nContent-Type: text/html\n\n<p>arc";
+            let fields = if v2 {
+                format!(
+                    "127.0.0.1 19961104142103 text/html 200 - - 0 x.arc {}",
+                    body.len()
+                )
+            } else {
+                format!("127.0.0.1 19961104142103 text/html {}", body.len())
+            };
+            let mut line = url.to_vec();
+            line.extend_from_slice(format!(" {fields}\n{body}\n").as_bytes());
+            let version = "1 0 Test\nURL IP-address Archive-date Content-type Archive-length\n";
+            let mut archive = format!(
+                "filedesc://x.arc 0.0.0.0 19961104142103 text/plain {}\n{version}\n",
+                version.len()
+            )
+            .into_bytes();
+            archive.extend_from_slice(&line);
+            let got = events(&archive);
+            assert_eq!(got.len(), 2, "{got:?}");
+            let Event::Page(page) = &got[1] else {
+                panic!("{got:?}")
+            };
+            assert_eq!(&page.body[..], b"<p>arc");
+            assert_eq!(page.status, Some(200));
+            page.record.target_uri.clone().unwrap()
+        };
+        for v2 in [false, true] {
+            let spaced = b"http://a.example/q?t=Two Words&x= 1 2 3 4 5 6 7 8 9";
+            assert_eq!(page(spaced, v2).as_bytes(), spaced, "v2: {v2}");
+            // Six pieces: ten fields in version 1.
+            let six = b"http://a.example/a b c d e f";
+            assert_eq!(page(six, v2).as_bytes(), six, "v2: {v2}");
+            assert_eq!(
+                page(b"http://a.example/\xe9t\xe9", v2),
+                "http://a.example/\u{fffd}t\u{fffd}"
+            );
+            assert_eq!(page(b"http://a.example/", v2), "http://a.example/");
+        }
+        // Fields that are no header from either end are none.
+        for line in [
+            &b"http://a.example/ 127.0.0.1 1996110414210x text/html 5"[..],
+            b"http://a.example/ 127.0.0.1 19961104142103 text/html",
+            b"127.0.0.1 19961104142103 text/html 5",
+        ] {
+            assert!(
+                arc_header(line).is_none(),
+                "{:?}",
+                String::from_utf8_lossy(line)
+            );
+        }
     }
 
     #[test]
