@@ -1,0 +1,87 @@
+//! `htmltok` over the archives warcprox and warcio's capture_http wrote
+//! (crates/warc/tests/data/warcprox and .../warcio, made by their
+//! make.sh): every page out, every other record passed over, no
+//! problem, exit 0.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use serde_json::{json, Value};
+
+fn fixture(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../warc/tests/data")
+        .join(name);
+    path.to_str().expect("a UTF-8 path").to_owned()
+}
+
+/// Runs `htmltok ARGS`: exit code, stdout, stderr.
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_htmltok"))
+        .args(args)
+        .output()
+        .expect("run htmltok");
+    (
+        out.status.code().expect("exit code"),
+        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    )
+}
+
+fn total_of(stdout: &str) -> Value {
+    let last = stdout.lines().last().expect("a line");
+    let line: Value = serde_json::from_str(last).expect("JSON");
+    line["total"].clone()
+}
+
+#[test]
+fn stats_over_warcprox_archives() {
+    // One proxy session, stored gzip per record and plain: 10 URLs, 8 of
+    // them HTML (a 404 and a 301 among them), and one fetched again;
+    // passed over: the warcinfo, 11 requests and a metadata record; not
+    // HTML: a text file, a PNG and a screenshot resource; one revisit.
+    for name in ["warcprox/warcprox.warc.gz", "warcprox/warcprox.warc"] {
+        let path = fixture(name);
+        let (code, stdout, stderr) = run(&["stats", "--total", &path]);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        assert_eq!(
+            stderr,
+            "htmltok: 8 pages processed; 17 archive records passed over \
+             (3 non-HTML, 1 revisit, 13 request/metadata)\n",
+            "{name}"
+        );
+        let total = total_of(&stdout);
+        assert_eq!(total["pages"], 8, "{name}");
+        assert_eq!(
+            total["passed_over"],
+            json!({"non-HTML": 3, "revisit": 1, "request/metadata": 13})
+        );
+        assert_eq!(
+            total["problems"],
+            json!({"broken": 0, "truncated": 0, "unreadable": 0, "failed": 0})
+        );
+        assert_eq!(total["truncated_pages"], 0, "{name}");
+        assert_eq!(total["coding_failed"], 0, "{name}");
+    }
+}
+
+#[test]
+fn stats_over_warcio_capture_http_archives() {
+    // 12 exchanges, 10 of them HTML; the last one's body never read by
+    // the client, so not stored: a page said not whole, no problem.
+    for name in ["warcio/warcio.warc.gz", "warcio/warcio.warc"] {
+        let (code, stdout, stderr) = run(&["stats", "--total", &fixture(name)]);
+        assert_eq!(code, 0, "{name}: {stderr}");
+        let total = total_of(&stdout);
+        assert_eq!(total["pages"], 10, "{name}");
+        assert_eq!(
+            total["passed_over"],
+            json!({"non-HTML": 2, "revisit": 0, "request/metadata": 12})
+        );
+        assert_eq!(
+            total["problems"],
+            json!({"broken": 0, "truncated": 0, "unreadable": 0, "failed": 0})
+        );
+        assert_eq!(total["truncated_pages"], 1, "{name}");
+    }
+}
