@@ -238,12 +238,13 @@ fn the_served_pages_are_what_the_test_says() {
         std::fs::read_dir(data().join("warcprox/site"))
             .unwrap()
             .count(),
-        10,
+        11,
         "site/ holds the files make.sh served"
     );
     assert!(!site("index.html").is_ascii() && std::str::from_utf8(&site("index.html")).is_ok());
     assert!(std::str::from_utf8(&site("cp1252.html")).is_err());
     assert!(site("dot.png").starts_with(b"\x89PNG\r\n\x1a\n"));
+    assert_eq!(site("part.html").len(), 512);
 }
 
 #[test]
@@ -374,4 +375,47 @@ fn warcio_capture_http_every_exchange_read_the_unread_body_said_cut() {
         assert_eq!(pages(&seen).len(), 10, "{name}");
         assert_offsets(name, &events);
     }
+}
+
+#[test]
+fn warcprox_cut_pages_come_out_as_far_as_they_go_and_said_not_whole() {
+    // warcprox told --max-resource-size 65536 stops reading a response
+    // once it has more than that (after its first read of 64 KiB of
+    // body), and writes WARC-Truncated: length; the body is then short of
+    // its Content-Length (/big.html), or ends inside a chunk
+    // (/big-chunked.html, 1000-byte chunks). /cut.html is the server's
+    // cut, 400 bytes into a body of 629: warcprox stores what came, and
+    // says nothing. Each is a page, as far as it goes, said not whole;
+    // none is a problem.
+    let name = "warcprox/cut.warc.gz";
+    let events = events(name);
+    let big = site("part.html").repeat(160);
+    assert_eq!(big.len(), 81920);
+    let cut = |path: &str, body: &[u8], why: htmltok_warc::Truncated| Seen::Page {
+        uri: format!("{BASE}{path}"),
+        status: Some(200),
+        body: body.to_vec(),
+        content_type: Some("text/html; charset=utf-8".into()),
+        truncated: Some(why),
+    };
+    let length = htmltok_warc::Truncated::Declared("length".into());
+    assert_eq!(
+        seen(name, &events),
+        [
+            skipped("warcinfo", None, Skip::NotAPage),
+            response("/new.html"),
+            request("/new.html"),
+            cut("/big.html", &big[..65536], length.clone()),
+            request("/big.html"),
+            cut("/big-chunked.html", &big[..65536], length),
+            request("/big-chunked.html"),
+            cut(
+                "/cut.html",
+                &site("chunked.html")[..400],
+                htmltok_warc::Truncated::Payload
+            ),
+            request("/cut.html"),
+        ]
+    );
+    assert_offsets(name, &events);
 }

@@ -63,6 +63,27 @@ fn stats_over_warcprox_archives() {
         assert_eq!(total["truncated_pages"], 0, "{name}");
         assert_eq!(total["coding_failed"], 0, "{name}");
     }
+
+    // Pages warcprox cut at --max-resource-size (said so in the record)
+    // and one whose connection the server cut: out as far as they go,
+    // each said not whole, and no problem of the archive.
+    let (code, stdout, stderr) = run(&["stats", "--total", &fixture("warcprox/cut.warc.gz")]);
+    assert_eq!(code, 0, "{stderr}");
+    let lines: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5);
+    let truncated: Vec<&Value> = lines[..4].iter().map(|l| &l["truncated"]).collect();
+    assert_eq!(truncated, [false, true, true, true], "{stdout}");
+    let total = &lines[4]["total"];
+    assert_eq!(total["pages"], 4);
+    assert_eq!(total["truncated_pages"], 3);
+    assert_eq!(total["bytes"], 68 + 2 * 65536 + 400);
+    assert_eq!(
+        total["problems"],
+        json!({"broken": 0, "truncated": 0, "unreadable": 0, "failed": 0})
+    );
 }
 
 #[test]

@@ -15,22 +15,36 @@
 #  1. writes the pages under site/ (our own pages; see README.md): UTF-8
 #     with non-ASCII text, windows-1252 with a <meta charset>, one sent
 #     chunked, one sent gzip, one fetched twice, a 301's body and its
-#     target, a 404 page, plain text and a small PNG;
+#     target, a 404 page, plain text, a small PNG, and part.html (512
+#     bytes) that the big pages repeat;
 #  2. serves them with server.py on 127.0.0.2:$PORT (fixed, because the
-#     URIs are in the archives and the tests): /chunked.html with
+#     URIs are in the archives and the tests; not 127.0.0.1, which
+#     warcprox refuses to fetch from): /chunked.html with
 #     Transfer-Encoding: chunked, /gzip.html with Content-Encoding: gzip
-#     (mtime 0), /old.html a 301 to /new.html, /missing.html a 404;
-#  3. runs warcprox on 127.0.0.1:$PROXY_PORT twice, each time with a
-#     fresh dedup database, and fetches through it with curl (plain
-#     http, one URL after another, /same.html twice with a pause so the
-#     first capture is in the dedup database when the second comes), then
-#     asks it (WARCPROX_WRITE_RECORD, as Brozzler does for screenshots)
-#     to write a metadata record and a resource record of its own; stops
-#     it with SIGTERM, on which it finishes and closes its WARC (renaming
+#     (mtime 0), /old.html a 301 to /new.html, /missing.html a 404,
+#     /big.html and /big-chunked.html part.html 160 times (81920 bytes;
+#     the second chunked, 1000 bytes a chunk), /cut.html chunked.html's
+#     bytes under their Content-Length, the connection closed 400 bytes
+#     into the body;
+#  3. runs warcprox on 127.0.0.1:$PROXY_PORT three times, and fetches
+#     through it with curl (plain http, one URL after another); stops it
+#     with SIGTERM, on which it finishes and closes its WARC (renaming
 #     WARCPROX-<timestamp>-<serial>-<token>.warc[.gz].open to drop .open),
 #     and checks that exactly one closed WARC is there:
-#       warcprox.warc.gz   --gzip (a gzip member per record)
-#       warcprox.warc      without --gzip
+#       warcprox.warc.gz   --gzip (a gzip member per record), a fresh
+#                          dedup database (-j): every page once,
+#                          /same.html a second time after a pause (so
+#                          the first capture is in the database: a
+#                          revisit), then a metadata and a resource
+#                          record asked for with WARCPROX_WRITE_RECORD
+#                          (as Brozzler stores outlinks and screenshots)
+#       warcprox.warc      the same without --gzip
+#       cut.warc.gz        --gzip --max-resource-size 65536, no dedup:
+#                          /new.html, /big.html and /big-chunked.html
+#                          (warcprox stops reading after 64 KiB of body
+#                          and writes WARC-Truncated: length), /cut.html
+#                          (the server's cut: warcprox stores what came,
+#                          with no WARC-Truncated).
 #
 # Records warcprox writes: a warcinfo first, then for each URL a response
 # and then its request; for the second /same.html a revisit instead of
@@ -52,7 +66,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 cd "$HERE"
 
 rm -rf site work
-rm -f warcprox.warc.gz warcprox.warc
+rm -f warcprox.warc.gz warcprox.warc cut.warc.gz
 mkdir site work
 
 python3 - <<'PY'
@@ -72,6 +86,8 @@ w("same.html", "<!DOCTYPE html>\n<title>Twice</title>\n<p>Fetched twice, the sam
     .encode("utf-8"))
 w("301.html", b"<!DOCTYPE html>\n<title>Moved</title>\n<p>Moved to <a href=\"/new.html\">new.html</a>.\n")
 w("new.html", "<!DOCTYPE html>\n<title>New</title>\n<p>Where /old.html went. Ça va.\n".encode("utf-8"))
+w("part.html", "".join(("<p>Part of a big page: line %d of 8, in 512 bytes." % i).ljust(63)
+    + "\n" for i in range(1, 9)).encode("utf-8"))
 w("404.html", b"<!DOCTYPE html>\n<title>404 Not Found</title>\n<p>No such page.\n")
 w("notes.txt", b"Plain text, not HTML.\n<p>This is no tag.\n")
 def chunk(kind, data):
@@ -109,9 +125,43 @@ assert status in (200, 204), status
 PY
 }
 
+# get_cut PATH: fetches PATH, whose response warcprox (or the server)
+# cuts short: curl says so (exit 18), after a 200.
+get_cut() {
+    status=0
+    code=$(curl -sS -o /dev/null -w '%{http_code}' --noproxy '' \
+        -x "http://127.0.0.1:$PROXY_PORT" "http://$SITE$1" 2>/dev/null) || status=$?
+    [ "$code" = 200 ] && [ "$status" -eq 18 ] || { echo "$1: $code, exit $status" >&2; exit 1; }
+}
+
+session() {
+    for path in / /cp1252.html /chunked.html /gzip.html /same.html \
+            /new.html /notes.txt /dot.png; do
+        get "$path" 200
+    done
+    get /old.html 301
+    get /missing.html 404
+    # The dedup database is written after the record: give it time.
+    sleep 3
+    get /same.html 200
+    printf '{"outlinks": ["http://%s/cp1252.html"]}\n' "$SITE" > "$dir/meta.json"
+    write_record "metadata:http://$SITE/" metadata application/json "$dir/meta.json"
+    write_record "screenshot:http://$SITE/" resource image/png site/dot.png
+}
+
+cut_session() {
+    get /new.html 200
+    get_cut /big.html
+    get_cut /big-chunked.html
+    get_cut /cut.html
+}
+
+# run NAME FETCH WARCPROX_OPTIONS...: starts warcprox, runs FETCH, stops
+# warcprox, and sets WARC to the one WARC it wrote.
 run() {
     name=$1
-    shift
+    fetch=$2
+    shift 2
     dir=work/$name
     mkdir -p "$dir"
     "$WARCPROX" -b 127.0.0.1 -p "$PROXY_PORT" -d "$dir/warcs" \
@@ -125,18 +175,7 @@ run() {
         [ $i -lt 50 ] || { cat "$dir/warcprox.log"; exit 1; }
         sleep 0.2
     done
-    for path in / /cp1252.html /chunked.html /gzip.html /same.html \
-            /new.html /notes.txt /dot.png; do
-        get "$path" 200
-    done
-    get /old.html 301
-    get /missing.html 404
-    # The dedup database is written after the record: give it time.
-    sleep 3
-    get /same.html 200
-    printf '{"outlinks": ["http://%s/cp1252.html"]}\n' "$SITE" > "$dir/meta.json"
-    write_record "metadata:http://$SITE/" metadata application/json "$dir/meta.json"
-    write_record "screenshot:http://$SITE/" resource image/png site/dot.png
+    $fetch
     sleep 2
     kill -TERM $PROXY
     wait $PROXY || true
@@ -151,10 +190,14 @@ run() {
     WARC=$1
 }
 
-run gz --gzip
+run gz session --gzip
 cp "$WARC" warcprox.warc.gz
-run plain
+run plain session
 cp "$WARC" warcprox.warc
+# No dedup: the cut chunked page would be a revisit of the cut plain one
+# (the same first 64 KiB, the same payload digest).
+run cut cut_session --gzip --max-resource-size 65536 --dedup-db-file /dev/null
+cp "$WARC" cut.warc.gz
 
 rm -rf work
 ls -l "$HERE"

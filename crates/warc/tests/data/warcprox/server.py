@@ -21,6 +21,11 @@ ROUTES = {
     "/new.html": (200, "new.html", "text/html; charset=utf-8", [], None),
     "/notes.txt": (200, "notes.txt", "text/plain; charset=utf-8", [], None),
     "/dot.png": (200, "dot.png", "image/png", [], None),
+    # part.html 160 times (81920 bytes), for warcprox's --max-resource-size.
+    "/big.html": (200, "part.html", "text/html; charset=utf-8", [], "big"),
+    "/big-chunked.html": (200, "part.html", "text/html; charset=utf-8", [], "big chunked"),
+    # The connection closed 400 bytes into the body.
+    "/cut.html": (200, "chunked.html", "text/html; charset=utf-8", [], "cut"),
 }
 
 
@@ -31,6 +36,13 @@ class Handler(BaseHTTPRequestHandler):
         status, name, ctype, extra, coding = ROUTES.get(
             self.path, (404, "404.html", "text/html", [], None))
         body = open(sys.argv[3] + "/" + name, "rb").read()
+        if coding is not None and coding.startswith("big"):
+            body = body * 160
+            coding = coding[3:].strip() or None
+        cut = coding == "cut"
+        if cut:
+            coding = None
+            self.close_connection = True
         self.send_response_only(status)
         self.send_header("Date", "Sat, 05 Dec 2026 00:00:00 GMT")
         self.send_header("Server", "htmltok-fixture")
@@ -43,13 +55,14 @@ class Handler(BaseHTTPRequestHandler):
         if coding == "chunked":
             self.send_header("Transfer-Encoding", "chunked")
             self.end_headers()
-            wire = b"".join(b"%X\r\n%s\r\n" % (len(body[i:i + 150]), body[i:i + 150])
-                            for i in range(0, len(body), 150)) + b"0\r\n\r\n"
+            size = 150 if len(body) < 10000 else 1000
+            wire = b"".join(b"%X\r\n%s\r\n" % (len(body[i:i + size]), body[i:i + size])
+                            for i in range(0, len(body), size)) + b"0\r\n\r\n"
         else:
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             wire = body
-        self.wfile.write(wire)
+        self.wfile.write(wire[:400] if cut else wire)
 
     def log_message(self, *args):
         pass
