@@ -23,26 +23,62 @@ const BASE: &str = "http://127.0.0.2:8652";
 /// Every URL fetched through warcprox, in order, as the server answered
 /// it: the path, the status, the file under `site/` sent as its body,
 /// and its `Content-Type`. `/same.html` was fetched once more at the end.
-const SERVED: &[(&str, u16, &str, &str)] = &[
-    ("/", 200, "index.html", "text/html; charset=utf-8"),
+const SERVED: &[(&str, u16, &str, Option<&str>)] = &[
+    ("/", 200, "index.html", Some("text/html; charset=utf-8")),
     // windows-1252 bytes, said by a <meta charset> only.
-    ("/cp1252.html", 200, "cp1252.html", "text/html"),
+    ("/cp1252.html", 200, "cp1252.html", Some("text/html")),
     // Sent with Transfer-Encoding: chunked.
     (
         "/chunked.html",
         200,
         "chunked.html",
-        "text/html; charset=utf-8",
+        Some("text/html; charset=utf-8"),
     ),
     // Sent with Content-Encoding: gzip.
-    ("/gzip.html", 200, "gzip.html", "text/html; charset=utf-8"),
-    ("/same.html", 200, "same.html", "text/html; charset=utf-8"),
-    ("/new.html", 200, "new.html", "text/html; charset=utf-8"),
-    ("/notes.txt", 200, "notes.txt", "text/plain; charset=utf-8"),
-    ("/dot.png", 200, "dot.png", "image/png"),
+    (
+        "/gzip.html",
+        200,
+        "gzip.html",
+        Some("text/html; charset=utf-8"),
+    ),
+    // Sent gzip, then chunked.
+    (
+        "/gzip-chunked.html",
+        200,
+        "gzip-chunked.html",
+        Some("text/html"),
+    ),
+    // Sent with no Content-Length, to the connection's close.
+    (
+        "/close.html",
+        200,
+        "close.html",
+        Some("text/html; charset=utf-8"),
+    ),
+    // Sent with no Content-Type: HTML by its bytes.
+    ("/untyped.html", 200, "untyped.html", None),
+    (
+        "/same.html",
+        200,
+        "same.html",
+        Some("text/html; charset=utf-8"),
+    ),
+    (
+        "/new.html",
+        200,
+        "new.html",
+        Some("text/html; charset=utf-8"),
+    ),
+    (
+        "/notes.txt",
+        200,
+        "notes.txt",
+        Some("text/plain; charset=utf-8"),
+    ),
+    ("/dot.png", 200, "dot.png", Some("image/png")),
     // A 301 to /new.html, with a body of its own.
-    ("/old.html", 301, "301.html", "text/html"),
-    ("/missing.html", 404, "404.html", "text/html"),
+    ("/old.html", 301, "301.html", Some("text/html")),
+    ("/missing.html", 404, "404.html", Some("text/html")),
 ];
 
 /// The URLs served that are no HTML.
@@ -141,7 +177,7 @@ fn response(path: &str) -> Seen {
             uri,
             status: Some(status),
             body: site(file),
-            content_type: Some(content_type.into()),
+            content_type: content_type.map(str::to_owned),
             truncated: None,
         }
     }
@@ -238,7 +274,7 @@ fn the_served_pages_are_what_the_test_says() {
         std::fs::read_dir(data().join("warcprox/site"))
             .unwrap()
             .count(),
-        11,
+        14,
         "site/ holds the files make.sh served"
     );
     assert!(!site("index.html").is_ascii() && std::str::from_utf8(&site("index.html")).is_ok());
@@ -253,7 +289,7 @@ fn warcprox_plain_every_page_whole_every_other_record_skipped() {
     let events = events(name);
     let seen = seen(name, &events);
     assert_eq!(seen, expected_warcprox());
-    assert_eq!(pages(&seen).len(), 8);
+    assert_eq!(pages(&seen).len(), 11);
     assert_offsets(name, &events);
 }
 
@@ -290,13 +326,28 @@ fn warcprox_gzip_the_same_at_its_members_and_in_segments() {
 #[test]
 fn warcprox_bodies_were_coded_on_the_wire_and_come_out_decoded() {
     // The assertions above compare bodies with site/; this makes sure the
-    // archive did hold those two coded as sent, so the decoding was
+    // archive did hold those three coded as sent, so the decoding was
     // exercised.
     let plain = std::fs::read(data().join("warcprox/warcprox.warc")).unwrap();
     assert!(find(&plain, b"\r\nTransfer-Encoding: chunked\r\n").is_some());
     assert!(find(&plain, b"\r\nContent-Encoding: gzip\r\n").is_some());
+    assert!(find(
+        &plain,
+        b"\r\nContent-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n"
+    )
+    .is_some());
     assert!(find(&plain, &site("chunked.html")).is_none());
     assert!(find(&plain, &site("gzip.html")).is_none());
+    assert!(find(&plain, &site("gzip-chunked.html")).is_none());
+    // The one sent to the connection's close: its head says no length.
+    let body_at = find(&plain, &site("close.html")).unwrap();
+    let head_at = plain[..body_at]
+        .windows(9)
+        .rposition(|w| w == b"HTTP/1.1 ")
+        .unwrap();
+    let head = &plain[head_at..body_at];
+    assert!(head.ends_with(b"\r\nConnection: close\r\n\r\n"));
+    assert!(find(head, b"Content-Length").is_none());
 }
 
 #[test]
@@ -338,6 +389,9 @@ fn expected_warcio() -> Vec<Seen> {
         "/cp1252.html",
         "/chunked.html",
         "/gzip.html",
+        "/gzip-chunked.html",
+        "/close.html",
+        "/untyped.html",
         "/same.html",
         // requests followed the 301 itself.
         "/old.html",
@@ -372,7 +426,7 @@ fn warcio_capture_http_every_exchange_read_the_unread_body_said_cut() {
         let events = events(name);
         let seen = seen(name, &events);
         assert_eq!(seen, expected_warcio(), "{name}");
-        assert_eq!(pages(&seen).len(), 10, "{name}");
+        assert_eq!(pages(&seen).len(), 13, "{name}");
         assert_offsets(name, &events);
     }
 }

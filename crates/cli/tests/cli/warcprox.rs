@@ -36,9 +36,9 @@ fn total_of(stdout: &str) -> Value {
 
 #[test]
 fn stats_over_warcprox_archives() {
-    // One proxy session, stored gzip per record and plain: 10 URLs, 8 of
-    // them HTML (a 404 and a 301 among them), and one fetched again;
-    // passed over: the warcinfo, 11 requests and a metadata record; not
+    // One proxy session, stored gzip per record and plain: 13 URLs, 11
+    // of them HTML (a 404 and a 301 among them), and one fetched again;
+    // passed over: the warcinfo, 14 requests and a metadata record; not
     // HTML: a text file, a PNG and a screenshot resource; one revisit.
     for name in ["warcprox/warcprox.warc.gz", "warcprox/warcprox.warc"] {
         let path = fixture(name);
@@ -46,15 +46,15 @@ fn stats_over_warcprox_archives() {
         assert_eq!(code, 0, "{name}: {stderr}");
         assert_eq!(
             stderr,
-            "htmltok: 8 pages processed; 17 archive records passed over \
-             (3 non-HTML, 1 revisit, 13 request/metadata)\n",
+            "htmltok: 11 pages processed; 20 archive records passed over \
+             (3 non-HTML, 1 revisit, 16 request/metadata)\n",
             "{name}"
         );
         let total = total_of(&stdout);
-        assert_eq!(total["pages"], 8, "{name}");
+        assert_eq!(total["pages"], 11, "{name}");
         assert_eq!(
             total["passed_over"],
-            json!({"non-HTML": 3, "revisit": 1, "request/metadata": 13})
+            json!({"non-HTML": 3, "revisit": 1, "request/metadata": 16})
         );
         assert_eq!(
             total["problems"],
@@ -88,16 +88,16 @@ fn stats_over_warcprox_archives() {
 
 #[test]
 fn stats_over_warcio_capture_http_archives() {
-    // 12 exchanges, 10 of them HTML; the last one's body never read by
+    // 15 exchanges, 13 of them HTML; the last one's body never read by
     // the client, so not stored: a page said not whole, no problem.
     for name in ["warcio/warcio.warc.gz", "warcio/warcio.warc"] {
         let (code, stdout, stderr) = run(&["stats", "--total", &fixture(name)]);
         assert_eq!(code, 0, "{name}: {stderr}");
         let total = total_of(&stdout);
-        assert_eq!(total["pages"], 10, "{name}");
+        assert_eq!(total["pages"], 13, "{name}");
         assert_eq!(
             total["passed_over"],
-            json!({"non-HTML": 2, "revisit": 0, "request/metadata": 12})
+            json!({"non-HTML": 2, "revisit": 0, "request/metadata": 15})
         );
         assert_eq!(
             total["problems"],

@@ -50,6 +50,7 @@ import requests  # after warcio, which patches http.client
 
 site = "http://127.0.0.2:%s" % sys.argv[1]
 paths = [("/", 200), ("/cp1252.html", 200), ("/chunked.html", 200), ("/gzip.html", 200),
+         ("/gzip-chunked.html", 200), ("/close.html", 200), ("/untyped.html", 200),
          ("/same.html", 200), ("/old.html", 200), ("/missing.html", 404),
          ("/notes.txt", 200), ("/dot.png", 200), ("/same.html", 200)]
 for name, kwargs in [("warcio.warc.gz", {}), ("warcio.warc", {"gzip": False})]:

@@ -14,14 +14,18 @@
 # What it does:
 #  1. writes the pages under site/ (our own pages; see README.md): UTF-8
 #     with non-ASCII text, windows-1252 with a <meta charset>, one sent
-#     chunked, one sent gzip, one fetched twice, a 301's body and its
+#     chunked, one sent gzip, one both, one to the connection's close,
+#     one untyped, one fetched twice, a 301's body and its
 #     target, a 404 page, plain text, a small PNG, and part.html (512
 #     bytes) that the big pages repeat;
 #  2. serves them with server.py on 127.0.0.2:$PORT (fixed, because the
 #     URIs are in the archives and the tests; not 127.0.0.1, which
 #     warcprox refuses to fetch from): /chunked.html with
 #     Transfer-Encoding: chunked, /gzip.html with Content-Encoding: gzip
-#     (mtime 0), /old.html a 301 to /new.html, /missing.html a 404,
+#     (mtime 0), /gzip-chunked.html with both (gzip, then chunked, as
+#     nginx sends), /close.html with no Content-Length (the body ends at
+#     the connection's close), /untyped.html with no Content-Type,
+#     /old.html a 301 to /new.html, /missing.html a 404,
 #     /big.html and /big-chunked.html part.html 160 times (81920 bytes;
 #     the second chunked, 1000 bytes a chunk), /cut.html chunked.html's
 #     bytes under their Content-Length, the connection closed 400 bytes
@@ -82,6 +86,11 @@ w("chunked.html", ("<!DOCTYPE html>\n<title>Chunked</title>\n"
               for i in range(10))).encode("utf-8"))
 w("gzip.html", ("<!DOCTYPE html>\n<title>Gzip</title>\n"
     + "".join("<p>Line %d, compressed on the wire with gzip.\n" % i for i in range(16))).encode("utf-8"))
+w("gzip-chunked.html", ("<!DOCTYPE html>\n<title>Gzip, then chunked</title>\n"
+    + "".join("<p>Row %d, gzip in chunks, as nginx sends it.\n" % i for i in range(16))).encode("utf-8"))
+w("close.html", "<!DOCTYPE html>\n<title>To the close</title>\n<p>No Content-Length: this body ends where the connection closes. Fin.\n"
+    .encode("utf-8"))
+w("untyped.html", b"<!DOCTYPE html>\n<title>Untyped</title>\n<p>Sent with no Content-Type at all.\n")
 w("same.html", "<!DOCTYPE html>\n<title>Twice</title>\n<p>Fetched twice, the same bytes: déjà vu.\n"
     .encode("utf-8"))
 w("301.html", b"<!DOCTYPE html>\n<title>Moved</title>\n<p>Moved to <a href=\"/new.html\">new.html</a>.\n")
@@ -135,8 +144,8 @@ get_cut() {
 }
 
 session() {
-    for path in / /cp1252.html /chunked.html /gzip.html /same.html \
-            /new.html /notes.txt /dot.png; do
+    for path in / /cp1252.html /chunked.html /gzip.html /gzip-chunked.html \
+            /close.html /untyped.html /same.html /new.html /notes.txt /dot.png; do
         get "$path" 200
     done
     get /old.html 301
