@@ -106,3 +106,29 @@ fn stats_over_warcio_capture_http_archives() {
         assert_eq!(total["truncated_pages"], 1, "{name}");
     }
 }
+
+#[test]
+fn sniff_over_a_warcprox_archive_reads_the_decoded_bodies() {
+    // By the WHATWG encoding sniffing rules: the HTTP charset, else a
+    // <meta charset>, else the default; the revisit is no page.
+    let (code, stdout, stderr) = run(&["sniff", &fixture("warcprox/warcprox.warc.gz")]);
+    assert_eq!(code, 0, "{stderr}");
+    let base = "http://127.0.0.2:8652";
+    let expected: String = [
+        ("/", "UTF-8", "transport"),
+        ("/cp1252.html", "windows-1252", "meta"),
+        ("/chunked.html", "UTF-8", "transport"),
+        ("/gzip.html", "UTF-8", "transport"),
+        ("/gzip-chunked.html", "windows-1252", "default"),
+        ("/close.html", "UTF-8", "transport"),
+        ("/untyped.html", "windows-1252", "default"),
+        ("/same.html", "UTF-8", "transport"),
+        ("/new.html", "UTF-8", "transport"),
+        ("/old.html", "windows-1252", "default"),
+        ("/missing.html", "windows-1252", "default"),
+    ]
+    .iter()
+    .map(|(path, encoding, rule)| format!("{base}{path}\t{encoding}\t{rule}\n"))
+    .collect();
+    assert_eq!(stdout, expected);
+}
