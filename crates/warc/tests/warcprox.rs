@@ -266,6 +266,23 @@ fn assert_offsets(name: &str, events: &[Event]) {
     }
 }
 
+/// Asserts that read in segments of several sizes (as `htmltok` does on
+/// several threads), the gzip archive `name` gives the same events.
+fn assert_segmented(name: &str, events: &[Event]) {
+    let source = Source::from(data().join(name));
+    let format = detect(&source).unwrap().unwrap();
+    assert!(segment::can_segment(format), "{name}");
+    for every in [1, 500, 2000, 1 << 20] {
+        let mut segmented = Vec::new();
+        segment::read_segmented(&source, format, every, &mut |event| {
+            segmented.push(event);
+            true
+        })
+        .unwrap();
+        assert_eq!(segmented, events, "{name}: segments of {every} bytes");
+    }
+}
+
 #[test]
 fn the_served_pages_are_what_the_test_says() {
     // The expectations below stand on site/: a page that is not there, or
@@ -307,20 +324,7 @@ fn warcprox_gzip_the_same_at_its_members_and_in_segments() {
         self::seen("plain", &self::events("warcprox/warcprox.warc"))
     );
 
-    // Read in segments (as `htmltok` does on several threads), the events
-    // are the same.
-    let source = Source::from(data().join(name));
-    let format = detect(&source).unwrap().unwrap();
-    assert!(segment::can_segment(format));
-    for every in [1, 500, 2000, 1 << 20] {
-        let mut segmented = Vec::new();
-        segment::read_segmented(&source, format, every, &mut |event| {
-            segmented.push(event);
-            true
-        })
-        .unwrap();
-        assert_eq!(segmented, events, "segments of {every} bytes");
-    }
+    assert_segmented(name, &events);
 }
 
 #[test]
@@ -428,6 +432,9 @@ fn warcio_capture_http_every_exchange_read_the_unread_body_said_cut() {
         assert_eq!(seen, expected_warcio(), "{name}");
         assert_eq!(pages(&seen).len(), 13, "{name}");
         assert_offsets(name, &events);
+        if name.ends_with(".gz") {
+            assert_segmented(name, &events);
+        }
     }
 }
 
@@ -472,4 +479,5 @@ fn warcprox_cut_pages_come_out_as_far_as_they_go_and_said_not_whole() {
         ]
     );
     assert_offsets(name, &events);
+    assert_segmented(name, &events);
 }
