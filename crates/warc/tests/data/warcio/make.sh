@@ -16,7 +16,7 @@
 # 127.0.0.2:$PORT, and fetches with requests inside capture_http:
 #       warcio.warc.gz   capture_http('...warc.gz') (a gzip member per record)
 #       warcio.warc      capture_http(..., gzip=False)
-# each URL the warcprox fixtures fetched (requests follows /old.html's
+# each URL warcprox.warc holds (requests follows /old.html's
 # 301 to /new.html itself), /same.html twice (warcio has no dedup: two
 # responses), and last /cp1252.html with stream=True, closed after the
 # head without reading the body: capture_http stores what the client
