@@ -4,4 +4,5 @@
 
 mod commands;
 mod edges;
+mod warcprox;
 mod wget;
