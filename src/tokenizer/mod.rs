@@ -16,7 +16,6 @@ use crate::state::State;
 use crate::token::{OwnedToken, Token};
 
 pub(crate) use feedback::Feedback;
-use machine::Lent;
 pub(crate) use machine::{Field, Machine};
 
 /// How to tokenize: options a tree builder, a crawler or a test sets
@@ -473,10 +472,6 @@ pub struct Tokenizer<'a, E: ErrorPolicy = IgnoreErrors, A: AttributePolicy = Kee
     /// token (the niche of the `Vec` inside), where a flag is one compare.
     feedback: Feedback,
     driven: bool,
-    /// The out-of-line call that runs the machine, for the mode: it reads
-    /// the input and the feedback itself, so that a caller's loop neither
-    /// loads them nor tests the mode, except for a tag handed out inline.
-    lend: fn(&mut Self) -> Lent,
     /// Where the last token lent with its lines starts, so that
     /// `next_token_with_lines` in input order costs the distances between
     /// tokens, not their offsets.
@@ -548,7 +543,6 @@ impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
             machine: Machine::new(&config),
             feedback: Feedback::new(config.scripting),
             driven: config.driven,
-            lend: Self::lend_for(config.driven),
             near: LineCursor::new(),
         }
     }
@@ -646,47 +640,50 @@ impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
             machine: self.machine,
             feedback: self.feedback,
             driven: self.driven,
-            lend: Tokenizer::lend_for(self.driven),
             near: self.near,
         }
     }
 
-    /// The out-of-line call for the mode.
-    fn lend_for(driven: bool) -> fn(&mut Self) -> Lent {
-        if driven {
-            Self::lend_driven
-        } else {
-            Self::lend_standalone
-        }
-    }
-
-    /// Runs the machine, driven, until it hands out a token.
-    #[inline(never)]
-    fn lend_driven(&mut self) -> Lent {
-        self.machine.lend_driven_whole(&self.input)
-    }
-
-    /// Runs the machine, standalone, until it hands out a token.
-    #[inline(never)]
-    fn lend_standalone(&mut self) -> Lent {
-        self.machine
-            .lend_standalone_whole(&self.input, &mut self.feedback)
-    }
-
     /// The next token, or `None` after [`Token::Eof`].
     ///
-    /// The machine's call is the last thing here, so the token is built
-    /// where the caller receives it, however the call is wrapped (standalone
-    /// mode's feedback runs inside the machine's call).
+    /// ```
+    /// use htmltok::{Token, Tokenizer};
+    /// let mut tok = Tokenizer::new("<b>bold</b>");
+    /// let mut kinds = Vec::new();
+    /// while let Some(token) = tok.next_token() {
+    ///     kinds.push(match token {
+    ///         Token::StartTag(_) => "start",
+    ///         Token::Text(_) => "text",
+    ///         Token::EndTag(_) => "end",
+    ///         Token::Eof => "eof",
+    ///         _ => "other",
+    ///     });
+    /// }
+    /// assert_eq!(kinds, ["start", "text", "end", "eof"]);
+    /// ```
     #[inline(always)]
     pub fn next_token(&mut self) -> Option<Token<'_>> {
+        // The machine runs here, inlined into the caller's loop as
+        // `for_each_token`'s is: one out-of-line call a token ran more
+        // instructions and took more time (BENCHMARKS.md, "The machine
+        // inlined into `next_token`"). Its hand-out is the last thing here,
+        // so the token is built where the caller receives it, however the
+        // call is wrapped.
+        //
         // The tag behind a text is handed out inline (see
         // `Machine::next_token`).
         if self.machine.tag_waits() {
             let feedback = standalone(self.driven, &mut self.feedback);
             return Some(self.machine.hand_out_waiting_whole(&self.input, feedback));
         }
-        let lent = (self.lend)(self);
+        // A copy of the machine for each mode: one copy, with the mode
+        // tested after it, was no faster than the call.
+        let lent = if self.driven {
+            self.machine.lend_driven_whole(&self.input)
+        } else {
+            self.machine
+                .lend_standalone_whole(&self.input, &mut self.feedback)
+        };
         self.machine.lent_token(lent, &self.input)
     }
 

@@ -355,9 +355,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     /// two functions, each with the machine inlined: the driven one carries
     /// no code for the feedback. Each has a second copy for a whole
     /// document (`origin` 0, `eof`), chosen here per call: the stream's.
-    /// `Tokenizer` has its own out-of-line copies of the whole-document
-    /// machine (`lend_driven_whole`, `lend_standalone_whole`), which read
-    /// the input and the feedback where it keeps them.
+    /// `Tokenizer::next_token` inlines the whole-document machine of its
+    /// mode instead (`lend_driven_whole`, `lend_standalone_whole`).
     #[inline(always)]
     pub(crate) fn next_token<'t>(
         &'t mut self,
@@ -438,9 +437,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     }
 
     /// The body of [`next_token_driven_whole`](Self::next_token_driven_whole),
-    /// for a caller's own out-of-line function (`Tokenizer`'s, which reads
-    /// the input and the feedback where it keeps them, so that its loop
-    /// does not).
+    /// inlined into `Tokenizer::next_token`.
     #[inline(always)]
     pub(crate) fn lend_driven_whole(&mut self, text: &str) -> Lent {
         let inp = Window {
