@@ -1,8 +1,42 @@
 //! The `htmltok` binary as a user runs it: every subcommand's output and
 //! exit status (`commands`), and pages at a browser's edges through the
-//! page commands (`edges`), and over archives GNU wget wrote (`wget`).
+//! page commands (`edges`), and over archives GNU wget wrote (`wget`) or
+//! warcprox and warcio did (`warcprox`), whose helpers are here.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use serde_json::Value;
 
 mod commands;
 mod edges;
 mod warcprox;
 mod wget;
+
+/// The path of a fixture under crates/warc/tests/data.
+fn fixture(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../warc/tests/data")
+        .join(name);
+    path.to_str().expect("a UTF-8 path").to_owned()
+}
+
+/// Runs `htmltok ARGS`: exit code, stdout, stderr.
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_htmltok"))
+        .args(args)
+        .output()
+        .expect("run htmltok");
+    (
+        out.status.code().expect("exit code"),
+        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
+        String::from_utf8(out.stderr).expect("stderr is UTF-8"),
+    )
+}
+
+/// The `total` object of `stats --total`'s last line.
+fn total_of(stdout: &str) -> Value {
+    let last = stdout.lines().last().expect("a line");
+    let line: Value = serde_json::from_str(last).expect("JSON");
+    line["total"].clone()
+}

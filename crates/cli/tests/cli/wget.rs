@@ -2,35 +2,12 @@
 //! made by its make.sh): every page out, every other record passed over,
 //! no problem, exit 0.
 
-use std::path::PathBuf;
-use std::process::Command;
-
 use serde_json::{json, Value};
 
+use super::{run, total_of};
+
 fn fixture(name: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../warc/tests/data/wget")
-        .join(name);
-    path.to_str().expect("a UTF-8 path").to_owned()
-}
-
-/// Runs `htmltok ARGS`: exit code, stdout, stderr.
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_htmltok"))
-        .args(args)
-        .output()
-        .expect("run htmltok");
-    (
-        out.status.code().expect("exit code"),
-        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-    )
-}
-
-fn total_of(stdout: &str) -> Value {
-    let last = stdout.lines().last().expect("a line");
-    let line: Value = serde_json::from_str(last).expect("JSON");
-    line["total"].clone()
+    super::fixture(&format!("wget/{name}"))
 }
 
 #[test]
