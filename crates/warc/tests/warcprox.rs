@@ -14,7 +14,10 @@
 
 use std::path::{Path, PathBuf};
 
-use htmltok_warc::{detect, gunzip, is_gzip, segment, Event, Reader, RecordInfo, Skip, Source};
+use htmltok_warc::{detect, gunzip, is_gzip, segment, Event, RecordInfo, Skip, Source};
+
+mod common;
+use common::{events_at, find, pages, seen, Seen};
 
 /// The server's address, fixed in `make.sh` (127.0.0.2: warcprox
 /// refuses 127.0.0.1).
@@ -95,58 +98,7 @@ fn site(name: &str) -> Vec<u8> {
 
 /// Every event of the archive at `path` (under tests/data), read in order.
 fn events(path: &str) -> Vec<Event> {
-    Reader::new(Source::from(data().join(path)))
-        .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .collect()
-}
-
-/// One event, in the few words the assertions compare.
-#[derive(Debug, PartialEq, Eq, Clone)]
-enum Seen {
-    Page {
-        uri: String,
-        status: Option<u16>,
-        body: Vec<u8>,
-        content_type: Option<String>,
-        truncated: Option<htmltok_warc::Truncated>,
-    },
-    Skipped {
-        kind: String,
-        uri: Option<String>,
-        reason: Skip,
-    },
-}
-
-/// The events of an archive in the words of [`Seen`]; panics at a problem,
-/// at a page whose coding failed, and at a record without an ID or a date
-/// (both tools write both on every record).
-fn seen(name: &str, events: &[Event]) -> Vec<Seen> {
-    events
-        .iter()
-        .map(|event| match event {
-            Event::Page(page) => {
-                assert_eq!(page.coding_failed, None, "{name}: {page:?}");
-                assert_eq!(page.record.kind, "response", "{name}: {page:?}");
-                assert!(page.record.record_id.is_some() && page.record.date.is_some());
-                Seen::Page {
-                    uri: page.record.target_uri.clone().expect("a target URI"),
-                    status: page.status,
-                    body: page.body.to_vec(),
-                    content_type: page.content_type.clone(),
-                    truncated: page.truncated.clone(),
-                }
-            }
-            Event::Skipped(skipped) => {
-                assert!(skipped.record.record_id.is_some() && skipped.record.date.is_some());
-                Seen::Skipped {
-                    kind: skipped.record.kind.clone(),
-                    uri: skipped.record.target_uri.clone(),
-                    reason: skipped.reason,
-                }
-            }
-            Event::Problem(problem) => panic!("{name}: a problem: {problem}"),
-        })
-        .collect()
+    events_at(&data().join(path))
 }
 
 fn record(event: &Event) -> &RecordInfo {
@@ -209,19 +161,6 @@ fn expected_warcprox() -> Vec<Seen> {
         ),
     ]);
     out
-}
-
-fn pages(seen: &[Seen]) -> Vec<&str> {
-    seen.iter()
-        .filter_map(|s| match s {
-            Seen::Page { uri, .. } => Some(uri.as_str()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
 }
 
 /// Asserts that the records are numbered in order from 1 and that each

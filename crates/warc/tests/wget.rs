@@ -12,7 +12,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use htmltok_warc::{detect, segment, Event, Reader, Skip, Source};
+use htmltok_warc::{detect, segment, Event, Skip, Source};
+
+mod common;
+use common::{events_at, find, pages, Seen};
 
 /// The server's address, fixed in `make.sh`.
 const BASE: &str = "http://127.0.0.1:8642";
@@ -67,57 +70,18 @@ fn site(name: &str) -> Vec<u8> {
 
 /// Every event of the archive `name`, read in order.
 fn events(name: &str) -> Vec<Event> {
-    Reader::new(Source::from(dir().join(name)))
-        .unwrap_or_else(|e| panic!("{name}: {e}"))
-        .collect()
+    events_at(&dir().join(name))
 }
 
-/// One event, in the few words the assertions compare.
-#[derive(Debug, PartialEq, Eq, Clone)]
-enum Seen {
-    Page {
-        uri: String,
-        status: Option<u16>,
-        body: Vec<u8>,
-        content_type: Option<String>,
-    },
-    Skipped {
-        kind: String,
-        uri: Option<String>,
-        reason: Skip,
-    },
-}
-
-/// The events of an archive in the words of [`Seen`]; panics at a problem,
-/// at a page not whole or whose coding failed, and at a record without
-/// an ID or a date (wget writes both on every record).
+/// The events of an archive in the words of [`Seen`] (`common::seen`);
+/// panics also at a page not whole: wget's crawls here cut none.
 fn seen(name: &str, events: &[Event]) -> Vec<Seen> {
-    events
-        .iter()
-        .map(|event| match event {
-            Event::Page(page) => {
-                assert_eq!(page.truncated, None, "{name}: {page:?}");
-                assert_eq!(page.coding_failed, None, "{name}: {page:?}");
-                assert_eq!(page.record.kind, "response", "{name}: {page:?}");
-                assert!(page.record.record_id.is_some() && page.record.date.is_some());
-                Seen::Page {
-                    uri: page.record.target_uri.clone().expect("a target URI"),
-                    status: page.status,
-                    body: page.body.to_vec(),
-                    content_type: page.content_type.clone(),
-                }
-            }
-            Event::Skipped(skipped) => {
-                assert!(skipped.record.record_id.is_some() && skipped.record.date.is_some());
-                Seen::Skipped {
-                    kind: skipped.record.kind.clone(),
-                    uri: skipped.record.target_uri.clone(),
-                    reason: skipped.reason,
-                }
-            }
-            Event::Problem(problem) => panic!("{name}: a problem: {problem}"),
-        })
-        .collect()
+    for event in events {
+        if let Event::Page(page) = event {
+            assert_eq!(page.truncated, None, "{name}: {page:?}");
+        }
+    }
+    common::seen(name, events)
 }
 
 /// What a whole crawl must come out as, record by record, in wget's
@@ -159,6 +123,7 @@ fn exchange(path: &str) -> [Seen; 2] {
             status: Some(status),
             body: site(file),
             content_type: Some(content_type.into()),
+            truncated: None,
         }
     };
     [request, response]
@@ -184,15 +149,6 @@ fn wget_records() -> [Seen; 3] {
             reason: Skip::NotHtml,
         },
     ]
-}
-
-fn pages(seen: &[Seen]) -> Vec<&str> {
-    seen.iter()
-        .filter_map(|s| match s {
-            Seen::Page { uri, .. } => Some(uri.as_str()),
-            _ => None,
-        })
-        .collect()
 }
 
 #[test]
@@ -228,18 +184,14 @@ fn plain_warc_every_page_whole_and_nothing_else_a_problem() {
         let at = &bytes[record.offset as usize..];
         assert!(at.starts_with(b"WARC/1.0\r\n"), "record {}", record.number);
         let id = format!("WARC-Record-ID: {}\r\n", record.record_id.as_ref().unwrap());
-        let header_end = memchr_find(at, b"\r\n\r\n").unwrap();
+        let header_end = find(at, b"\r\n\r\n").unwrap();
         assert!(
-            memchr_find(&at[..header_end + 2], id.as_bytes()).is_some(),
+            find(&at[..header_end + 2], id.as_bytes()).is_some(),
             "record {} at {}",
             record.number,
             record.offset
         );
     }
-}
-
-fn memchr_find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
 }
 
 #[test]
@@ -376,10 +328,10 @@ fn bodies_decoded_as_a_browser_receives_them() {
     // archive did hold those two coded on the wire, so the decoding was
     // exercised.
     let plain = std::fs::read(dir().join("plain.warc")).unwrap();
-    assert!(memchr_find(&plain, b"\r\nTransfer-Encoding: chunked\r\n").is_some());
-    assert!(memchr_find(&plain, b"\r\nContent-Encoding: gzip\r\n").is_some());
-    assert!(memchr_find(&plain, &site("chunked.html")).is_none());
-    assert!(memchr_find(&plain, &site("gzip.html")).is_none());
+    assert!(find(&plain, b"\r\nTransfer-Encoding: chunked\r\n").is_some());
+    assert!(find(&plain, b"\r\nContent-Encoding: gzip\r\n").is_some());
+    assert!(find(&plain, &site("chunked.html")).is_none());
+    assert!(find(&plain, &site("gzip.html")).is_none());
     let by_uri: BTreeMap<String, Vec<u8>> = events("plain.warc")
         .into_iter()
         .filter_map(|e| match e {
