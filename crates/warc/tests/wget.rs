@@ -74,7 +74,7 @@ fn events(name: &str) -> Vec<Event> {
 }
 
 /// The events of an archive in the words of [`Seen`] (`common::seen`);
-/// panics also at a page not whole: wget's crawls here cut none.
+/// panics also at a page not whole: none of the crawls it reads was cut.
 fn seen(name: &str, events: &[Event]) -> Vec<Seen> {
     for event in events {
         if let Event::Page(page) = event {
