@@ -17,7 +17,8 @@ use std::path::{Path, PathBuf};
 use htmltok_warc::{detect, gunzip, is_gzip, segment, Event, RecordInfo, Skip, Source};
 
 mod common;
-use common::{events_at, find, pages, seen, Seen};
+use common::{events_at, pages, seen, Seen};
+use memchr::memmem::find;
 
 /// The server's address, fixed in `make.sh` (127.0.0.2: warcprox
 /// refuses 127.0.0.1).

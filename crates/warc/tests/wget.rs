@@ -15,7 +15,8 @@ use std::path::{Path, PathBuf};
 use htmltok_warc::{detect, segment, Event, Skip, Source};
 
 mod common;
-use common::{events_at, find, pages, Seen};
+use common::{events_at, pages, Seen};
+use memchr::memmem::find;
 
 /// The server's address, fixed in `make.sh`.
 const BASE: &str = "http://127.0.0.1:8642";

@@ -73,8 +73,3 @@ pub fn pages(seen: &[Seen]) -> Vec<&str> {
         })
         .collect()
 }
-
-/// Where `needle` first occurs in `haystack`.
-pub fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
-}
