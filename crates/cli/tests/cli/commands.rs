@@ -2,23 +2,11 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use serde_json::{json, Value};
 
-/// Runs `htmltok ARGS` with `stdin` as standard input.
-fn run(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_htmltok"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start htmltok");
-    // A failing command may exit before reading its input; ignore EPIPE.
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait_with_output().expect("wait for htmltok")
-}
+use super::{run_output as run, run_text};
 
 /// Runs a command expected to succeed and parses its single line of JSON.
 fn run_json(args: &[&str], stdin: &[u8]) -> Value {
@@ -411,16 +399,6 @@ fn temp_dir(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("create temp dir");
     dir
-}
-
-/// Runs `htmltok ARGS`; returns (exit code, stdout, stderr).
-fn run_text(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let out = run(args, stdin);
-    (
-        out.status.code().expect("exit code"),
-        String::from_utf8(out.stdout).expect("stdout is UTF-8"),
-        String::from_utf8(out.stderr).expect("stderr is UTF-8"),
-    )
 }
 
 /// Every line of `stdout` as JSON (each must be valid).

@@ -3,8 +3,9 @@
 //! page commands (`edges`), and over archives GNU wget wrote (`wget`) or
 //! warcprox and warcio did (`warcprox`), whose helpers are here.
 
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::Command;
+use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
@@ -21,17 +22,34 @@ fn fixture(name: &str) -> String {
     path.to_str().expect("a UTF-8 path").to_owned()
 }
 
-/// Runs `htmltok ARGS`: exit code, stdout, stderr.
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_htmltok"))
+/// Runs `htmltok ARGS` with `stdin` as standard input.
+fn run_output(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_htmltok"))
         .args(args)
-        .output()
-        .expect("run htmltok");
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start htmltok");
+    // A failing command may exit before reading its input; ignore EPIPE.
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait_with_output().expect("wait for htmltok")
+}
+
+/// Runs `htmltok ARGS` with `stdin`; returns (exit code, stdout, stderr).
+fn run_text(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let out = run_output(args, stdin);
     (
         out.status.code().expect("exit code"),
         String::from_utf8(out.stdout).expect("stdout is UTF-8"),
         String::from_utf8(out.stderr).expect("stderr is UTF-8"),
     )
+}
+
+/// Runs `htmltok ARGS` with nothing on standard input: exit code, stdout,
+/// stderr.
+fn run(args: &[&str]) -> (i32, String, String) {
+    run_text(args, b"")
 }
 
 /// The `total` object of `stats --total`'s last line.
