@@ -36,6 +36,9 @@
 //! - `htmltok-recording`: the recording of `htmltok-records` alone, no
 //!   record read (issue 36: recording a page is at least as fast as the
 //!   `next_token` loop);
+//! - `htmltok-fields`: as `htmltok`, every field a record holds looked at
+//!   (spans, each string's address and length, flags, attributes' starts):
+//!   the loop "that observes the same fields" of issue 36's recording goal;
 //! - `htmltok-stream-64k`: `StreamTokenizer` fed 64 KiB chunks, same;
 //! - `htmltok-errors`: as `htmltok`, collecting parse errors;
 //! - `htmltok-scalar`: as `htmltok` with its SIMD scanning switched off
@@ -169,6 +172,17 @@ fn check_group(name: &str, pages: &[&Page]) {
                 a.sum
             );
         }
+    }
+    // The loop that looks at every field sums more than lengths: its
+    // tokens, at least, are `htmltok`'s.
+    let fields = run_of("htmltok-fields").expect("the htmltok-fields engine");
+    for page in pages {
+        let (a, b) = (whole(page).tokens, fields(page).tokens);
+        assert_eq!(
+            a, b,
+            "htmltok-fields saw {b} tokens on {}, htmltok {a}",
+            page.name
+        );
     }
 }
 

@@ -19,6 +19,7 @@ pub const ENGINES: &[(&str, Engine)] = &[
     ("htmltok", ours::whole),
     ("htmltok-records", ours::records),
     ("htmltok-recording", ours::recording),
+    ("htmltok-fields", ours::fields),
     ("htmltok-stream-64k", ours::stream_64k),
     ("htmltok-errors", ours::errors),
     ("htmltok-scalar", ours::scalar),
