@@ -36,7 +36,10 @@
 //! `--toggle-collect=htmltok_tokenize_file_driven`) and `--records-with`
 //! (`Records::record_with`, then every record read,
 //! `--toggle-collect=htmltok_tokenize_file_records_with`; the recording
-//! alone, `--toggle-collect=htmltok_tokenize_file_recorded_with`).
+//! alone, `--toggle-collect=htmltok_tokenize_file_recorded_with`); and
+//! `--driven-fields`, the `--driven` loop looking at every field a record
+//! holds (`--toggle-collect=htmltok_tokenize_file_driven_fields`): the
+//! loop the recording is compared with.
 
 use std::ffi::OsString;
 use std::hint::black_box;
@@ -44,7 +47,7 @@ use std::process::ExitCode;
 
 use htmltok::records::{Records, TokenRecord};
 use htmltok::{Config, Flow, Input, StreamTokenizer, Token, Tokenizer};
-use testkit::observe::naive_switch;
+use testkit::observe::{fields, naive_switch};
 
 /// The measured call: tokenizes `bytes`, looking at every token and
 /// attribute. Returns the number of tokens and a sum of string lengths.
@@ -175,6 +178,33 @@ pub fn htmltok_tokenize_file_driven(bytes: &[u8]) -> (usize, usize) {
     (tokens, sum)
 }
 
+/// `--driven`'s loop looking at every field a record holds
+/// (`observe::fields`): what issue 36 compares the recording with
+/// (`--driven-fields`, `--toggle-collect=htmltok_tokenize_file_driven_fields`).
+#[no_mangle]
+#[inline(never)]
+pub fn htmltok_tokenize_file_driven_fields(bytes: &[u8]) -> (usize, usize) {
+    let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(bytes), Config::new().driven(true));
+    let mut tokens = 0usize;
+    let mut sum = 0usize;
+    loop {
+        let switch = {
+            let Some(token) = tok.next_token() else { break };
+            tokens += 1;
+            sum = sum.wrapping_add(fields(&token));
+            match &token {
+                Token::StartTag(tag) => naive_switch(tag.name()),
+                _ => None,
+            }
+        };
+        if let Some((state, name)) = switch {
+            tok.set_state(state);
+            tok.set_last_start_tag(Some(name));
+        }
+    }
+    (tokens, sum)
+}
+
 /// The same as records (`--records-with`,
 /// `--toggle-collect=htmltok_tokenize_file_records_with`): recorded by
 /// `record_with`, then every record read as `htmltok_tokenize_file_records`
@@ -246,7 +276,7 @@ fn warm_up() {
     while tok.next_token().is_some() {}
 }
 
-/// `cargo xtask tokenize-file [--errors | --stream | --callback | --records | --driven | --records-with] FILE...`.
+/// `cargo xtask tokenize-file [--errors | --stream | --callback | --records | --driven | --records-with | --driven-fields] FILE...`.
 pub fn main(args: &[OsString]) -> ExitCode {
     let errors = args.iter().any(|a| a == "--errors");
     let stream = args.iter().any(|a| a == "--stream");
@@ -254,22 +284,32 @@ pub fn main(args: &[OsString]) -> ExitCode {
     let recording = args.iter().any(|a| a == "--records");
     let driven = args.iter().any(|a| a == "--driven");
     let recording_with = args.iter().any(|a| a == "--records-with");
-    const MODES: [&str; 6] = [
+    let driven_fields = args.iter().any(|a| a == "--driven-fields");
+    const MODES: [&str; 7] = [
         "--errors",
         "--stream",
         "--callback",
         "--records",
         "--driven",
         "--records-with",
+        "--driven-fields",
     ];
     let paths: Vec<_> = args
         .iter()
         .filter(|a| !MODES.contains(&a.to_str().unwrap_or("")))
         .collect();
-    let modes = [errors, stream, callback, recording, driven, recording_with]
-        .into_iter()
-        .filter(|&m| m)
-        .count();
+    let modes = [
+        errors,
+        stream,
+        callback,
+        recording,
+        driven,
+        recording_with,
+        driven_fields,
+    ]
+    .into_iter()
+    .filter(|&m| m)
+    .count();
     if paths.is_empty() || modes > 1 {
         eprintln!(
             "usage: cargo xtask tokenize-file [{}] FILE...",
@@ -311,6 +351,8 @@ pub fn main(args: &[OsString]) -> ExitCode {
                 htmltok_tokenize_file_records_with(&mut records, black_box(bytes))
             } else if driven {
                 htmltok_tokenize_file_driven(black_box(bytes))
+            } else if driven_fields {
+                htmltok_tokenize_file_driven_fields(black_box(bytes))
             } else if callback {
                 htmltok_tokenize_file_callback(black_box(bytes))
             } else {

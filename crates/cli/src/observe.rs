@@ -47,6 +47,64 @@ pub fn weight(token: &Token<'_>) -> usize {
     }
 }
 
+/// Every field a token record of `htmltok::records` holds, looked at: the
+/// token's span, each string (its address and length, as a record keeps
+/// an offset and a length), the flags, and each attribute's name, value
+/// and where they start in the input; summed (wrapping). What a
+/// `next_token` loop "that observes the same fields" as a recording does,
+/// for the measurements that compare the two.
+///
+/// ```
+/// use htmltok::{Token, Tokenizer};
+/// use htmltok_cli::observe::{fields, weight};
+/// let mut tok = Tokenizer::new("<p class=a>hi</p>");
+/// let Some(token) = tok.next_token() else { panic!() };
+/// let Token::StartTag(tag) = token else { panic!() };
+/// let a = tag.attributes().next().unwrap();
+/// let address = |s: &str| s.as_ptr() as usize;
+/// // The span 0..11, "p", "class" at 3, "a" at 9.
+/// let expected = (0 + 11) + (address(tag.name()) + 1)
+///     + (address(a.name()) + 5) + (address(a.value()) + 1) + 3 + 9;
+/// assert_eq!(fields(&token), expected);
+/// assert!(fields(&token) > weight(&token));
+/// ```
+#[inline(always)]
+pub fn fields(token: &Token<'_>) -> usize {
+    fn string(s: &str) -> usize {
+        (s.as_ptr() as usize).wrapping_add(s.len())
+    }
+    fn maybe(s: Option<&str>) -> usize {
+        s.map_or(0, string)
+    }
+    let span = token.span().map_or(0, |s| s.start.wrapping_add(s.end));
+    let n = match token {
+        Token::StartTag(tag) => {
+            let mut n = string(tag.name()).wrapping_add(usize::from(tag.self_closing()));
+            for a in tag.attributes() {
+                n = n
+                    .wrapping_add(string(a.name()))
+                    .wrapping_add(string(a.value()))
+                    .wrapping_add(a.name_span().start)
+                    .wrapping_add(a.value_span().start);
+            }
+            n
+        }
+        Token::EndTag(tag) => string(tag.name()).wrapping_add(usize::from(tag.self_closing())),
+        Token::Text(text) => string(text.as_str()),
+        Token::Comment(comment) => string(comment.as_str()),
+        Token::Doctype(d) => maybe(d.name())
+            .wrapping_add(maybe(d.public_id()))
+            .wrapping_add(maybe(d.system_id()))
+            .wrapping_add(usize::from(d.force_quirks())),
+        Token::ProcessingInstruction(pi) => string(pi.target()).wrapping_add(string(pi.data())),
+        Token::Eof => 0,
+        // Token kinds added later count as seen.
+        #[allow(unreachable_patterns)]
+        _ => 0,
+    };
+    span.wrapping_add(n)
+}
+
 /// The state a naive tree builder switches a driven tokenizer to after a
 /// start tag named `name`, and the name it then remembers as the last
 /// start tag: what the measuring drivers that run htmltok driven (the
