@@ -748,23 +748,32 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
         self.handed = Handed::Nothing;
         self.tag_queued = false;
+        // The token ready and not yet recorded, kept here rather than read
+        // back from `self.ready` at the top of each turn: the compiler
+        // then knows it on each path (the token behind a text is ready; a
+        // recorded one is not) instead of loading what was just stored.
+        let mut pending = self.ready;
         loop {
-            // After a text the token behind it is ready: `finished` is
-            // tested only where the machine is to run.
-            if self.ready.is_none() {
-                if self.finished {
-                    break;
-                }
-                self.run(&inp);
-                if E::ENABLED && !self.limit_errors.is_empty() {
-                    for (code, at) in std::mem::take(&mut self.limit_errors) {
-                        self.err(&inp, code, at);
+            let kind = match pending {
+                Some(kind) => kind,
+                None => {
+                    if self.finished {
+                        break;
+                    }
+                    self.run(&inp);
+                    if E::ENABLED && !self.limit_errors.is_empty() {
+                        for (code, at) in std::mem::take(&mut self.limit_errors) {
+                            self.err(&inp, code, at);
+                        }
+                    }
+                    // A whole document's run ends at a token (the end of
+                    // the input is one); text before it goes first.
+                    match self.ready {
+                        Some(kind) => kind,
+                        None => break,
                     }
                 }
-            }
-            // A whole document's run ends at a token (the end of the input
-            // is one); text before it goes first.
-            let Some(kind) = self.ready else { break };
+            };
             let text_first = !self.out.text.is_empty();
             // `f` is called in one place: called in one per kind, it was
             // not inlined, and each token was stored for the call.
@@ -814,6 +823,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                     return;
                 }
                 self.out.text.clear();
+                pending = Some(kind);
                 continue;
             }
             if !self.apply(flow) {
@@ -823,6 +833,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
                 return;
             }
             self.ready = None;
+            pending = None;
             // A tag's `stale_tag` is for a stream's `earliest_needed`: a
             // whole document (all this loop records) never reads it.
             if !matches!(kind, Ready::StartTag | Ready::EndTag) {
