@@ -293,7 +293,7 @@
 pub mod encoding;
 mod entities;
 mod error;
-#[cfg(feature = "extract")]
+#[cfg(any(feature = "text", feature = "links"))]
 pub mod extract;
 #[cfg(feature = "html5ever")]
 pub mod html5ever;

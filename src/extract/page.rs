@@ -4,7 +4,10 @@ use std::borrow::Cow;
 
 use crate::encoding::{Encoding, Sniffer, Source};
 
-use super::{links_with, text, Link, LinkOptions, PageText};
+#[cfg(feature = "links")]
+use super::{links_with, Link, LinkOptions};
+#[cfg(feature = "text")]
+use super::{main_content_with, text, MainOptions, PageText};
 
 /// The `charset` parameter of a `Content-Type` header value, or the value
 /// itself when it is a bare label (no `/`, no `;`).
@@ -154,12 +157,14 @@ impl<'a> Page<'a> {
         self.encoding.name()
     }
 
+    #[cfg(feature = "links")]
     /// [`links`](super::links) of this page, the queries of its URLs in its encoding,
     /// scripting on: [`links_with`] with [`link_options`](Self::link_options).
     pub fn links(&self, base: Option<&url::Url>) -> Vec<Link> {
         links_with(&self.html, base, self.link_options())
     }
 
+    #[cfg(feature = "links")]
     /// The [`LinkOptions`] of this page: its encoding, scripting on; for
     /// [`links_with`] with other options (scripting off).
     ///
@@ -175,7 +180,21 @@ impl<'a> Page<'a> {
     }
 
     /// [`text()`] of this page.
+    #[cfg(feature = "text")]
     pub fn text(&self) -> PageText {
         text(&self.html)
+    }
+
+    /// [`main_content_with`] of this page: its title and the text of its
+    /// main content.
+    ///
+    /// ```
+    /// use htmltok::extract::{MainOptions, Page};
+    /// let page = Page::decode(b"<nav><a href=/>Home</a></nav><article><p>The story.</p></article>", None);
+    /// assert_eq!(page.main_content(MainOptions::new()).text, "The story.");
+    /// ```
+    #[cfg(feature = "text")]
+    pub fn main_content(&self, options: MainOptions) -> PageText {
+        main_content_with(&self.html, options)
     }
 }
