@@ -47,6 +47,7 @@
 //! # }
 //! ```
 
+#[cfg(feature = "links")]
 mod links;
 #[cfg(feature = "text")]
 mod main_content;

@@ -52,7 +52,7 @@ pub struct PageText {
 
 /// What a tag does to the text. One lookup per tag, start or end.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Role {
+pub(super) enum Role {
     /// Nothing: inline elements, unknown ones.
     Inline,
     /// A line break before and after.
@@ -76,7 +76,7 @@ enum Role {
     Svg,
 }
 
-fn role(name: &str) -> Role {
+pub(super) fn role(name: &str) -> Role {
     match name {
         "p" | "div" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "li" | "dt" | "dd"
         | "blockquote" | "section" | "article" | "header" | "footer" | "nav" | "aside" | "form"
@@ -107,15 +107,7 @@ fn role(name: &str) -> Role {
 
 /// The title and text of the page `html` ([`PageText`] has the rules).
 pub fn text(html: &str) -> PageText {
-    let mut state = State {
-        out: Collapser::with_capacity(html.len() / 8),
-        title: None,
-        next_text: Next::Shown,
-        hidden_depth: 0,
-        pre_depth: 0,
-        svg_depth: 0,
-        cells: 0,
-    };
+    let mut state = State::new(Collapser::with_capacity(html.len() / 8));
     // No rule reads an attribute: the tokenizer steps over them, which
     // spares building every attribute of every tag.
     let mut tok = Tokenizer::with_config(html, Config::new().skip_attributes());
@@ -124,9 +116,23 @@ pub fn text(html: &str) -> PageText {
         Flow::Continue
     });
     PageText {
-        title: state.title.map(Collapser::finish),
+        title: state.title(),
         text: state.out.finish(),
     }
+}
+
+/// Where [`State`] writes the text: the [`Collapser`] for [`text()`], a
+/// recording of the same calls for the main content, which writes them
+/// later for the parts of the page it keeps.
+pub(super) trait Sink {
+    /// A text as the page has it: whitespace collapsed, or kept as written.
+    fn text(&mut self, text: &str, keep_whitespace: bool);
+    /// A line break unless at the start of a line.
+    fn block_break(&mut self);
+    /// A line break, also on an empty line.
+    fn line_break(&mut self);
+    /// A tab between table cells.
+    fn tab(&mut self);
 }
 
 /// What the next text token is, decided by the tag before it.
@@ -143,8 +149,9 @@ enum Next {
     Title,
 }
 
-struct State {
-    out: Collapser,
+/// The rules of [`PageText`], token by token, writing to a [`Sink`].
+pub(super) struct State<O> {
+    pub(super) out: O,
     title: Option<Collapser>,
     next_text: Next,
     /// Open `<template>`s: nothing inside is shown.
@@ -156,8 +163,25 @@ struct State {
     cells: u32,
 }
 
-impl State {
-    fn token(&mut self, token: Token<'_>) {
+impl<O: Sink> State<O> {
+    pub(super) fn new(out: O) -> Self {
+        State {
+            out,
+            title: None,
+            next_text: Next::Shown,
+            hidden_depth: 0,
+            pre_depth: 0,
+            svg_depth: 0,
+            cells: 0,
+        }
+    }
+
+    /// The page's title, once the page is read.
+    pub(super) fn title(&mut self) -> Option<String> {
+        self.title.take().map(Collapser::finish)
+    }
+
+    pub(super) fn token(&mut self, token: Token<'_>) {
         match token {
             Token::Text(t) => match self.next_text {
                 _ if self.hidden_depth > 0 => {}
@@ -258,7 +282,7 @@ impl State {
 /// collapsed run is remembered in `space` and written only before the next
 /// visible character on the same line, so breaks and tabs never follow a
 /// space and lines never start with one.
-struct Collapser {
+pub(super) struct Collapser {
     out: String,
     space: bool,
 }
@@ -357,8 +381,23 @@ fn skip_space(bytes: &[u8], mut at: usize) -> (usize, bool) {
     (at, space)
 }
 
+impl Sink for Collapser {
+    fn text(&mut self, text: &str, keep_whitespace: bool) {
+        Collapser::text(self, text, keep_whitespace);
+    }
+    fn block_break(&mut self) {
+        Collapser::block_break(self);
+    }
+    fn line_break(&mut self) {
+        Collapser::line_break(self);
+    }
+    fn tab(&mut self) {
+        Collapser::tab(self);
+    }
+}
+
 impl Collapser {
-    fn with_capacity(n: usize) -> Self {
+    pub(super) fn with_capacity(n: usize) -> Self {
         Collapser {
             out: String::with_capacity(n),
             space: false,
@@ -380,7 +419,7 @@ impl Collapser {
         self.out.push_str(s);
     }
 
-    fn text(&mut self, text: &str, keep_whitespace: bool) {
+    pub(super) fn text(&mut self, text: &str, keep_whitespace: bool) {
         if keep_whitespace {
             if self.space && !self.at_line_start() {
                 self.out.push(' ');
@@ -421,7 +460,7 @@ impl Collapser {
     }
 
     /// A line break unless at the start of a line (or of the text).
-    fn block_break(&mut self) {
+    pub(super) fn block_break(&mut self) {
         self.space = false;
         if !matches!(self.out.as_bytes().last(), None | Some(b'\n')) {
             self.out.push('\n');
@@ -429,20 +468,20 @@ impl Collapser {
     }
 
     /// A line break, also on an empty line (`<br><br>` is a blank line).
-    fn line_break(&mut self) {
+    pub(super) fn line_break(&mut self) {
         self.space = false;
         if !self.out.is_empty() {
             self.out.push('\n');
         }
     }
 
-    fn tab(&mut self) {
+    pub(super) fn tab(&mut self) {
         self.space = false;
         self.out.push('\t');
     }
 
     /// The text, without whitespace at its ends.
-    fn finish(mut self) -> String {
+    pub(super) fn finish(mut self) -> String {
         let end = self
             .out
             .trim_end_matches(|c: char| c.is_ascii_whitespace())
