@@ -289,7 +289,7 @@ pub(super) struct Collapser {
 
 /// ASCII whitespace, as the standard collapses it (CR is already gone:
 /// the tokenizer normalises newlines).
-fn is_space(b: u8) -> bool {
+pub(super) fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\x0c' | b'\r')
 }
 
@@ -457,6 +457,30 @@ impl Collapser {
             }
             self.visible(&text[run..at]);
         }
+    }
+
+    /// Whether the text ends inside a word: the last byte written is not
+    /// whitespace and no collapsed space waits.
+    pub(super) fn ends_in_word(&self) -> bool {
+        !self.space && self.out.as_bytes().last().is_some_and(|&b| !is_space(b))
+    }
+
+    /// Takes back the word the text ends inside (or the trailing part of
+    /// it): everything after the last whitespace.
+    pub(super) fn drop_last_word(&mut self) {
+        // Whitespace is ASCII: the byte after it starts a character.
+        let keep = self.out.bytes().rposition(is_space).map_or(0, |i| i + 1);
+        self.out.truncate(keep);
+        if self.out.ends_with(' ') {
+            self.out.pop();
+            self.space = true;
+        }
+    }
+
+    /// A collapsed space: written before the next visible character on
+    /// the same line.
+    pub(super) fn space(&mut self) {
+        self.space = true;
     }
 
     /// A line break unless at the start of a line (or of the text).

@@ -1,6 +1,18 @@
 //! A page's main content: the article, not the page.
+//!
+//! One pass of the tokenizer builds a light tree of the page
+//! ([`tree`]), recording as it goes the text that [`text()`](super::text())
+//! would write, each piece marked with its element; [`choose`] decides
+//! which elements hold the main content; [`render`] writes their text
+//! again, plain or as Markdown. Every step is linear in the page.
 
-use super::{text, PageText};
+mod choose;
+mod render;
+mod tags;
+mod tree;
+mod words;
+
+use super::PageText;
 
 /// How [`main_content_with`] renders a page's main content.
 ///
@@ -57,6 +69,11 @@ pub fn main_content(html: &str) -> PageText {
 
 /// The title and main content of the page `html`.
 pub fn main_content_with(html: &str, options: MainOptions) -> PageText {
-    let _ = options;
-    text(html)
+    let tree = tree::build(html, options.markdown && options.links);
+    let kept = choose::choose(&tree, options.comments);
+    let text = render::plain(&tree, &kept);
+    PageText {
+        title: tree.title,
+        text,
+    }
 }

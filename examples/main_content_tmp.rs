@@ -1,0 +1,13 @@
+use std::io::Write;
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let comments = args.iter().any(|a| a == "--comments");
+    let all = args.iter().any(|a| a == "--all-text");
+    let mut out = std::io::stdout().lock();
+    for path in args.iter().filter(|a| !a.starts_with("--")) {
+        let bytes = std::fs::read(path).unwrap();
+        let page = htmltok::extract::Page::decode(&bytes, None);
+        let t = if all { page.text() } else { page.main_content(htmltok::extract::MainOptions::new().comments(comments)) };
+        writeln!(out, "{}\u{1}{}\u{2}", path, t.text).unwrap();
+    }
+}

@@ -1,0 +1,228 @@
+//! Which elements hold the main content.
+//!
+//! A page's reading is in its paragraphs: blocks with enough text of
+//! their own, mostly not links. Every step is a pass over the elements in
+//! document order (a parent before its children) or the reverse, so
+//! linear in the page:
+//!
+//! 1. **Good text**: each paragraph's length less its links, summed up
+//!    the tree, leaving out paragraphs inside boilerplate (navigation,
+//!    asides, hidden elements, blocks named as footers, share bars,
+//!    related links, comments).
+//! 2. **The root**: the element whose good text most outweighs the rest
+//!    of its text (links, short fragments, boilerplate), by
+//!    `good - LAMBDA * other`: it holds most of the reading and little
+//!    else. An element the page names as its article's body
+//!    (`itemprop=articleBody`, `entry-content`) weighs a little more.
+//! 3. **Pruning** inside the root what is no reading matter: boilerplate
+//!    as above, forms, headers and footers, blocks that are mostly links;
+//!    never a block that holds most of the root's good text, whatever its
+//!    name.
+//!
+//! Comment sections are added where they are when asked for; nothing
+//! chosen where the page has text gives the largest block of text.
+
+use super::tags::Kind;
+use super::tree::{measure, Element, OpKind, Tree, PARAGRAPH};
+use super::words::{BODY, BOILERPLATE, COMMENTS, HIDDEN, MAIN};
+
+/// What the other text of a root costs against its good text.
+const LAMBDA: f32 = 0.25;
+
+/// Which elements of `tree` are kept (by index).
+pub(super) fn choose(tree: &Tree, comments: bool) -> Vec<bool> {
+    let elements = &tree.elements;
+    let n = elements.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    let debug = std::env::var_os("MC_DEBUG").is_some();
+
+    // The good text before names are read, which decides whether a name
+    // is believed: a block that holds half the page's reading is not a
+    // share bar, whatever it is called.
+    let plain = good_text(elements, |_, e| e.hints & HIDDEN != 0 || e.kind.is_boilerplate());
+    let page_good = plain[0];
+    let bad_name = BOILERPLATE | if comments { 0 } else { COMMENTS };
+    let good = good_text(elements, |id, e| {
+        e.hints & HIDDEN != 0
+            || e.kind.is_boilerplate()
+            || (e.hints & bad_name != 0
+                && e.hints & (BODY | MAIN) == 0
+                && (e.hints & COMMENTS != 0 || plain[id] * 2.0 < page_good))
+    });
+
+    let mass = |id: usize| -> f32 {
+        let e = &elements[id];
+        let other = e.chars as f32 - good[id];
+        let name = if e.hints & BODY != 0 { 1.25 } else { 1.0 };
+        (good[id] - LAMBDA * other) * name
+    };
+    let mut root = 0;
+    let mut best = f32::MIN;
+    for id in 0..n {
+        let m = mass(id);
+        if m > best {
+            root = id;
+            best = m;
+        }
+    }
+    if debug {
+        eprintln!(
+            "root {root} {:?} hints {:#x} chars {} good {}",
+            elements[root].kind, elements[root].hints, elements[root].chars, good[root]
+        );
+    }
+
+    let mut roots = vec![false; n];
+    roots[root] = true;
+    // Comment sections, when asked for, wherever they are.
+    if comments {
+        for (id, e) in elements.iter().enumerate() {
+            if e.hints & COMMENTS != 0 && e.hints & (HIDDEN | BODY) == 0 && e.chars >= PARAGRAPH {
+                roots[id] = true;
+            }
+        }
+    }
+
+    let root_good = good[root];
+    let mut kept = vec![false; n];
+    for id in 0..n {
+        let e = &elements[id];
+        let inherited = id != 0 && kept[e.parent as usize];
+        if roots[id] {
+            kept[id] = true;
+        } else if inherited {
+            let why = prune(e, good[id], root_good, bad_name);
+            kept[id] = why.is_none();
+            if let (Some(why), true) = (why, debug) {
+                eprintln!(
+                    "pruned {id} {:?} ({why}) hints {:#x} chars {} good {}: {:?}",
+                    e.kind,
+                    e.hints,
+                    e.chars,
+                    good[id],
+                    debug_text(tree, id)
+                );
+            }
+        }
+    }
+    fallback(tree, kept)
+}
+
+/// Each element's good text: the length less links of the paragraphs in
+/// its subtree, but those inside an element `outside` holds.
+fn good_text(elements: &[Element], outside: impl Fn(usize, &Element) -> bool) -> Vec<f32> {
+    let n = elements.len();
+    // Whether each element is outside, inherited from its parent (the
+    // parent's index is smaller: one pass in order).
+    let mut out = vec![false; n];
+    for id in 1..n {
+        let e = &elements[id];
+        out[id] = out[e.parent as usize] || outside(id, e);
+    }
+    let mut good = vec![0f32; n];
+    for id in (0..n).rev() {
+        let e = &elements[id];
+        if !out[id] && e.kind.is_block() && e.inline_chars >= PARAGRAPH {
+            let own = e.inline_chars as f32;
+            let links = e.inline_link_chars as f32;
+            if links * 2.0 < own {
+                good[id] += own - links;
+            }
+        }
+        if id > 0 {
+            let g = good[id];
+            good[e.parent as usize] += g;
+        }
+    }
+    good
+}
+
+fn link_density(e: &Element) -> f32 {
+    if e.chars == 0 {
+        0.0
+    } else {
+        e.link_chars as f32 / e.chars as f32
+    }
+}
+
+/// Why `e`, inside the chosen content, is left out with its subtree, if
+/// it is: `good` is its good text, `root_good` the root's.
+fn prune(e: &Element, good: f32, root_good: f32, bad_name: u16) -> Option<&'static str> {
+    if std::env::var_os("MC_NOPRUNE").is_some() {
+        return None;
+    }
+    if e.hints & HIDDEN != 0 {
+        return Some("hidden");
+    }
+    if e.kind.is_boilerplate() {
+        return Some("kind");
+    }
+    // Most of the reading is the reading, whatever its name.
+    if good * 2.0 >= root_good && good > 0.0 {
+        return None;
+    }
+    if e.hints & bad_name != 0 && e.hints & BODY == 0 {
+        return Some("name");
+    }
+    if matches!(e.kind, Kind::Header | Kind::Footer | Kind::Form) {
+        return Some("header, footer or form");
+    }
+    if !e.kind.is_block() || e.chars == 0 {
+        return None;
+    }
+    let ld = link_density(e);
+    if ld > 0.5 {
+        return Some("links");
+    }
+    if ld > 0.25 && e.commas == 0 && e.chars < 200 {
+        return Some("some links");
+    }
+    None
+}
+
+/// The largest block of text when nothing else was kept.
+fn fallback(tree: &Tree, mut kept: Vec<bool>) -> Vec<bool> {
+    let elements = &tree.elements;
+    let kept_chars: u32 = tree
+        .ops
+        .iter()
+        .filter(|op| matches!(op.kind, OpKind::Text { .. }) && kept[op.element as usize])
+        .map(|op| measure(tree.text(op)).0)
+        .sum();
+    if kept_chars >= PARAGRAPH || elements[0].chars <= kept_chars {
+        return kept;
+    }
+    let largest = (0..elements.len())
+        .filter(|&id| elements[id].hints & HIDDEN == 0)
+        .max_by_key(|&id| elements[id].inline_chars)
+        .unwrap_or(0);
+    kept.iter_mut().for_each(|k| *k = false);
+    if largest == 0 || elements[largest].inline_chars < PARAGRAPH {
+        kept.iter_mut().for_each(|k| *k = true);
+    } else {
+        kept[largest..elements[largest].end as usize]
+            .iter_mut()
+            .for_each(|k| *k = true);
+    }
+    kept
+}
+
+/// The start of an element's text, for debugging.
+fn debug_text(tree: &Tree, id: usize) -> String {
+    let end = tree.elements[id].end as usize;
+    let mut s = String::new();
+    for op in &tree.ops {
+        if (id..end).contains(&(op.element as usize)) {
+            if let OpKind::Text { .. } = op.kind {
+                s.push_str(tree.text(op));
+                s.push(' ');
+                if s.len() > 150 {
+                    break;
+                }
+            }
+        }
+    }
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
