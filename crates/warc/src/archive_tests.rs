@@ -398,6 +398,26 @@ fn a_body_its_coding_cannot_undo_and_that_is_no_page_is_skipped_and_said() {
 }
 
 #[test]
+fn a_body_stored_unchunked_is_its_page_whatever_its_bytes() {
+    // `chunked` declared over a body stored without its chunks (as
+    // warcio stores them): only the transfer coding failed, and the body
+    // is the page, a stray control byte and all.
+    let http = Http::response(200, "OK")
+        .header("Content-Type", "text/html")
+        .header("Transfer-Encoding", "chunked")
+        .body("\x01<p>stored unchunked");
+    let archive = Archive::warc(
+        Container::Plain,
+        &[Record::response("http://unchunked.example/", &http)],
+    );
+    let (pages, _, problems) = read(&archive.bytes());
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(pages[0].body, b"\x01<p>stored unchunked");
+    assert!(pages[0].coding_failed);
+    assert_eq!(pages[0].content_coding, None);
+}
+
+#[test]
 fn a_coded_body_cut_mid_stream_or_at_its_start_is_a_page_said_cut() {
     for coding in [Coding::Gzip, Coding::Br, Coding::Deflate] {
         let (page, whole_http, whole) = coded_page(coding, None);

@@ -111,8 +111,8 @@ pub struct Page {
     pub truncated: Option<Truncated>,
     /// A declared coding that did not apply to the bytes (the body is then
     /// the bytes as they were before it), said in a few words. (A body so
-    /// left that is no page by [`http::not_a_page`] is no page: its record
-    /// is a [`ProblemKind::Undecodable`] problem.)
+    /// left by a content coding that is no page by [`http::not_a_page`] is
+    /// no page: its record is a [`ProblemKind::Undecodable`] problem.)
     pub coding_failed: Option<String>,
     /// Whether its declared content codings were undone
     /// ([`http::ContentCoding`]); `None` when it declares none (or is not
@@ -256,8 +256,8 @@ pub enum ProblemKind {
     /// cut for any [`Truncated`] reason (the page comes first, and this
     /// problem, which says why, right after it: one for each such page).
     Truncated,
-    /// An HTML response whose declared coding did not apply to its bytes,
-    /// which are no page as stored either ([`http::not_a_page`]): a
+    /// An HTML response whose declared content coding did not apply to its
+    /// bytes, which are no page as stored either ([`http::not_a_page`]): a
     /// compressed stream cut before its first output, say. Its record
     /// gives no page.
     Undecodable,

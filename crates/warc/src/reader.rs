@@ -1445,7 +1445,12 @@ impl Reader {
                 Truncated::Payload
             });
         }
-        if let Some(failed) = &decoded.failed {
+        // A content coding that failed leaves bytes that may be no page (a
+        // transfer coding that failed alone, `chunked` over a body stored
+        // unchunked, leaves the page).
+        if let (Some(failed), Some(http::ContentCoding::Failed)) =
+            (&decoded.failed, decoded.content_coding)
+        {
             let stored = decoded.bytes.bytes(&bytes[body_start..]);
             if let Some(why) = http::not_a_page(stored) {
                 let what = format!("{failed}, and its bytes as stored are no page: {why}; skipped");
