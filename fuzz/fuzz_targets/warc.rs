@@ -5,7 +5,9 @@
 #![no_main]
 
 use htmltok_warc::segment::read_segmented;
-use htmltok_warc::{detect, Compression, Event, Format, Kind, Options, Reader, Source};
+use htmltok_warc::{
+    detect, Compression, Event, Format, Kind, Options, ProblemKind, Reader, Source,
+};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -27,6 +29,22 @@ fuzz_target!(|data: &[u8]| {
     };
     let in_order: Vec<Event> = reader.collect();
     let mut last = 0;
+    // Every page that is not whole is said, by a problem right after it
+    // that names its record.
+    for pair in in_order.windows(2) {
+        if let [Event::Page(page), next] = pair {
+            if page.truncated.is_some() {
+                assert!(
+                    matches!(next, Event::Problem(p) if p.kind == ProblemKind::Truncated
+                        && p.record == Some(page.record.number)),
+                    "a cut page said: {pair:?}"
+                );
+            }
+        }
+    }
+    if let Some(Event::Page(page)) = in_order.last() {
+        assert!(page.truncated.is_none(), "the last page cut, not said: {page:?}");
+    }
     for event in &in_order {
         let record = match event {
             Event::Page(page) => Some(&page.record),

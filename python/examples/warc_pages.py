@@ -4,7 +4,7 @@
 
 prints one JSON line per HTML page: its name and URL, where it is (the
 archive, the record's offset and id), its HTTP status, whether it is whole,
-the encoding it was decoded from and why, its title, its text, and its
+what became of its content coding, the encoding it was decoded from and why, its title, its text, and its
 links resolved against the page's URL. ``htmltok.warc_pages`` reads the
 archives (WARC or ARC; gzip, LZ4, Zstandard) with the command line's own
 reader: the HTTP payload decoded as a browser receives it, its
@@ -33,6 +33,7 @@ def process(page):
         "record_id": page.record_id,
         "status": page.status,
         "truncated": page.truncated,
+        "content_coding": page.content_coding,
         "encoding": text.encoding,
         "rule": text.rule,
         "title": text.title,

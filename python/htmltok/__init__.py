@@ -18,8 +18,10 @@ One calling convention: a page is a ``str``, bytes (``bytes``,
 ``Content-Type``, or a bare charset label) and ``encoding`` (a label of
 the WHATWG Encoding Standard). Bytes are decoded as a browser decodes them
 (byte order mark, then ``encoding``, else ``content_type``'s charset, then
-``<meta>``, then a guess); a label the caller names that is no encoding is
-a ``ValueError``, as the command line's ``--encoding``. Bytes with a NUL in
+``<meta>``, then a guess); an ``encoding`` that is no encoding label is a
+``ValueError``, as the command line's ``--encoding``, while an unknown
+charset in ``content_type`` (a header, as it came) is ignored, as a browser
+ignores it. Bytes with a NUL in
 their first 1024 bytes are a ``BinaryInputError`` for ``text``, ``links``
 and ``sniff`` (the command line's rule for a binary file). Offsets are
 UTF-8 byte offsets in the decoded page. The batch forms take the same

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
-use htmltok_warc::{Bytes, Event, Options, ProblemKind, Reader, Skip, Source, Truncated};
+use htmltok_warc::{Bytes, Event, Options, Reader, Skip, Source};
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -25,9 +25,9 @@ pyo3::create_exception!(
     htmltok,
     ArchiveWarning,
     PyUserWarning,
-    "Something in an archive that could not be read (a broken record, an \
-     archive that ends inside a record): `warc_pages` warns, records it in \
-     `problems`, and reads on. `warnings.simplefilter(\"error\", \
+    "Something in an archive that could not be read or is not whole (a broken \
+     record, a page cut by whatever cut it, an undecodable body): \
+     `warc_pages` warns, records it in `problems`, and reads on. `warnings.simplefilter(\"error\", \
      htmltok.ArchiveWarning)` makes it an exception."
 );
 
@@ -108,7 +108,9 @@ fn event_size(event: &Event) -> usize {
 /// `"resource"`, `"arc"`) from its header; `truncated` whether the page is
 /// not whole (cut by the crawler, by the archive's end, or inside its
 /// payload); `coding_failed` whether a declared coding did not apply (the
-/// body is then the bytes as stored).
+/// body is then the bytes as stored); `content_coding` what became of its
+/// `Content-Encoding`: `"applied"`, `"failed"` (the body is as stored) or
+/// `None` (none declared), as the command line's JSON says it.
 ///
 /// Pass it to `text`, `links`, `tokenize` and the batch forms as the page:
 /// they decode it with its `Content-Type` and resolve its links against
@@ -131,7 +133,11 @@ pub struct ArchivePage {
     kind: String,
     truncated: bool,
     coding_failed: bool,
+    content_coding: Option<&'static str>,
 }
+
+/// The values of `ArchivePage.content_coding` besides `None`.
+const CONTENT_CODINGS: [&str; 2] = ["applied", "failed"];
 
 impl ArchivePage {
     /// The page's bytes.
@@ -146,6 +152,7 @@ impl ArchivePage {
     ) -> (
         (&Option<String>, &Option<String>, &str, Option<u16>, &str),
         (u64, u64, &Option<String>, &Option<String>, &str, bool, bool),
+        Option<&'static str>,
     ) {
         (
             (
@@ -164,6 +171,7 @@ impl ArchivePage {
                 self.truncated,
                 self.coding_failed,
             ),
+            self.content_coding,
         )
     }
 }
@@ -186,7 +194,7 @@ impl ArchivePage {
     #[new]
     #[pyo3(signature = (body, url=None, content_type=None, source=None, status=None, warc=None,
                         offset=0, record=0, record_id=None, date=None, kind=None,
-                        truncated=false, coding_failed=false))]
+                        truncated=false, coding_failed=false, content_coding=None))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         body: &Bound<'_, PyAny>,
@@ -202,7 +210,21 @@ impl ArchivePage {
         kind: Option<String>,
         truncated: bool,
         coding_failed: bool,
+        content_coding: Option<String>,
     ) -> PyResult<ArchivePage> {
+        let content_coding = match content_coding {
+            None => None,
+            Some(value) => Some(
+                *CONTENT_CODINGS
+                    .iter()
+                    .find(|known| **known == value)
+                    .ok_or_else(|| {
+                        PyValueError::new_err(format!(
+                            "content_coding must be \"applied\", \"failed\" or None, not {value:?}"
+                        ))
+                    })?,
+            ),
+        };
         let body = bytes_like(body)?.ok_or_else(|| {
             PyTypeError::new_err(format!(
                 "body must be bytes, bytearray or memoryview, not {}",
@@ -225,6 +247,7 @@ impl ArchivePage {
             kind: kind.unwrap_or_else(|| "response".into()),
             truncated,
             coding_failed,
+            content_coding,
         })
     }
 
@@ -310,6 +333,13 @@ impl ArchivePage {
         self.coding_failed
     }
 
+    /// What became of its `Content-Encoding`: `"applied"`, `"failed"` (the
+    /// body is as stored) or `None` (none declared).
+    #[getter]
+    fn content_coding(&self) -> Option<&'static str> {
+        self.content_coding
+    }
+
     /// The fields as a dict: `body` and the provenance fields.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let dict = PyDict::new(py);
@@ -326,6 +356,7 @@ impl ArchivePage {
         dict.set_item("kind", &self.kind)?;
         dict.set_item("truncated", self.truncated)?;
         dict.set_item("coding_failed", self.coding_failed)?;
+        dict.set_item("content_coding", self.content_coding)?;
         Ok(dict)
     }
 
@@ -345,7 +376,8 @@ impl ArchivePage {
             &p.date,
             &p.kind,
             p.truncated,
-            p.coding_failed
+            p.coding_failed,
+            p.content_coding
         );
         (slf.get_type(), args).into_pyobject(py)
     }
@@ -378,8 +410,10 @@ fn name_of(warc: &str, record: u64, url: Option<&str>) -> String {
 ///
 /// `warc` the archive; `record` the record it is in (`None` between
 /// records); `offset` where it is; `url` the record's target URI if known;
-/// `kind` `"broken"` or `"truncated"`; `what` what is wrong and where
-/// reading resumed. `str()` of it is the command line's message. Compares
+/// `kind` `"broken"`, `"truncated"` (a page not whole, whatever cut it, or
+/// an archive that ends inside a record) or `"undecodable"` (a response
+/// whose declared coding failed and whose stored bytes are no page: no
+/// page is given for it); `what` what is wrong and where reading resumed. `str()` of it is the command line's message. Compares
 /// by value, hashes, pickles; `to_dict()` gives its fields.
 #[pyclass(module = "htmltok", frozen, eq, hash, get_all)]
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -392,7 +426,7 @@ pub struct ArchiveProblem {
     offset: u64,
     /// The record's target URI, if known.
     url: Option<String>,
-    /// `"broken"` or `"truncated"`.
+    /// `"broken"`, `"truncated"` or `"undecodable"`.
     kind: Cow<'static, str>,
     /// What is wrong, and where reading resumed.
     what: String,
@@ -467,11 +501,6 @@ struct State {
     /// The reading thread's events; `None` once they have ended.
     events: Option<Receiver<Event>>,
     problems: Vec<ArchiveProblem>,
-    /// The warning of a problem with the page given last (a clipped
-    /// archive's last page), given on the next call: the page comes first,
-    /// as the command line prints it first, and is not lost when the
-    /// warning is an exception.
-    warning: Option<String>,
     /// Records without a page, by [`Skip`] (non-HTML, revisit,
     /// request/metadata).
     skipped: [u64; 3],
@@ -484,9 +513,11 @@ struct State {
 /// What is not a page is accounted for as reading goes: `skipped` counts
 /// the records without an HTML page by reason (`"non-HTML"`,
 /// `"revisit"`, `"request/metadata"`, the command line's words);
-/// `problems` lists what could not be read (`ArchiveProblem`), each also
-/// warned of with an `ArchiveWarning` (a broken record costs only itself:
-/// reading goes on after it).
+/// `problems` lists what could not be read or is not whole
+/// (`ArchiveProblem`), each also warned of with an `ArchiveWarning` (a
+/// broken record costs only itself: reading goes on after it). A page
+/// that is not whole is given first, and its problem (kind `"truncated"`)
+/// on the next call, as the command line prints them.
 #[pyclass(module = "htmltok", frozen)]
 pub struct ArchivePages {
     warc: String,
@@ -536,9 +567,6 @@ impl ArchivePages {
                  the parent process (call warc_pages in the child)",
             ));
         }
-        if let Some(message) = self.state().warning.take() {
-            warn(py, &message)?;
-        }
         loop {
             let event = py.detach(|| {
                 let mut state = self.state();
@@ -555,32 +583,10 @@ impl ArchivePages {
                 return Ok(None);
             };
             match event {
+                // A page not whole is followed by the problem that says so.
                 Event::Page(page) => {
                     self.state().pages += 1;
                     let record = page.record;
-                    let clipped = match &page.truncated {
-                        // As the command line: a clipped archive's last page, and a
-                        // page larger than the reader reads, are said to be cut.
-                        Some(cut @ (Truncated::ArchiveEnds { .. } | Truncated::TooLarge)) => {
-                            Some(ArchiveProblem {
-                                warc: self.warc.clone(),
-                                record: Some(record.number),
-                                offset: record.offset,
-                                url: record.target_uri.clone(),
-                                kind: Cow::Borrowed(ProblemKind::Truncated.as_str()),
-                                what: format!(
-                                    "{} (its page is processed as far as it goes)",
-                                    cut.describe()
-                                ),
-                            })
-                        }
-                        _ => None,
-                    };
-                    if let Some(problem) = clipped {
-                        let mut state = self.state();
-                        state.warning = Some(problem.__str__());
-                        state.problems.push(problem);
-                    }
                     return Ok(Some(ArchivePage {
                         source: name_of(&self.warc, record.number, record.target_uri.as_deref()),
                         body: page.body,
@@ -596,6 +602,7 @@ impl ArchivePages {
                         kind: record.kind,
                         truncated: page.truncated.is_some(),
                         coding_failed: page.coding_failed.is_some(),
+                        content_coding: page.content_coding.map(|c| c.as_str()),
                     }));
                 }
                 Event::Skipped(skipped) => {
@@ -763,7 +770,8 @@ fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<(Source, 
 /// by their content. HTML `response` and `resource` records are the pages,
 /// their HTTP payload decoded as a browser receives it (chunked; gzip,
 /// deflate, br, zstd); other records are counted in `skipped`; what cannot
-/// be read is in `problems` and warned of (`ArchiveWarning`), and reading
+/// be read, or is not whole, is in `problems` and warned of
+/// (`ArchiveWarning`), each as the command line says it, and reading
 /// resumes at the next record. `name` is the archive's name in the pages'
 /// provenance (default: the path as given; a file's `name`; `"-"`).
 ///
@@ -825,7 +833,6 @@ pub fn warc_pages(
         state: Mutex::new(State {
             events: Some(events),
             problems: Vec::new(),
-            warning: None,
             skipped: [0; 3],
             pages: 0,
         }),

@@ -217,8 +217,9 @@ fn page_links(page: &PageIn, scripting: bool) -> Vec<Link> {
 /// given, else the charset of `content_type` (an HTTP `Content-Type`, or
 /// a bare label), else the page's own byte order mark or `<meta>`, else a
 /// guess; or an `ArchivePage` from `warc_pages`, with its own HTTP
-/// `Content-Type` and URL. A label that names no encoding is a
-/// `ValueError`; bytes with a NUL byte in their first 1024 are a
+/// `Content-Type` and URL. An `encoding` that names no encoding is a
+/// `ValueError` (an unknown charset in `content_type`, a header, is
+/// ignored, as a browser ignores it); bytes with a NUL byte in their first 1024 are a
 /// `BinaryInputError`. `url` is the page's URL (an absolute URL), kept on
 /// the `Page`.
 ///

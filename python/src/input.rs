@@ -3,11 +3,12 @@
 //! with a message that names the argument or field that was wrong.
 //!
 //! The rules are the command line's: an encoding the caller names
-//! (`encoding=`, or the charset of a `content_type=` the caller passes)
-//! must be an encoding label, as `--encoding` must; a header that came off
-//! the network (an archived page's `Content-Type`) is taken as browsers
-//! take it, an unknown charset ignored. Bytes with a NUL in their first
-//! 1024 bytes are a binary file, not a page, as the command line has it.
+//! (`encoding=`) must be an encoding label, as `--encoding` must; a
+//! `Content-Type` is the HTTP header, which came off the network (passed
+//! as `content_type=`, or an archived page's own), and is taken as
+//! browsers take it, an unknown charset ignored. Bytes with a NUL in their
+//! first 1024 bytes are a binary file, not a page, as the command line has
+//! it.
 
 use std::borrow::Cow;
 
@@ -178,12 +179,13 @@ pub struct Decoding {
 }
 
 impl Decoding {
-    /// From the `encoding=` and `content_type=` the caller passed (both
-    /// checked: an unknown label is a `ValueError`, as the command line's
-    /// `--encoding` is a usage error), else `page`'s own HTTP
-    /// `Content-Type` (taken as a browser takes it: an unknown charset is
-    /// ignored). `what` prefixes the messages (`""` for a single call's
-    /// arguments, `"pages[3]: "` in a batch).
+    /// From the `encoding=` the caller passed (checked: an unknown label
+    /// is a `ValueError`, as the command line's `--encoding` is a usage
+    /// error), else the `content_type=` passed, else `page`'s own HTTP
+    /// `Content-Type` (a header is taken as a browser takes it: an unknown
+    /// charset, `utf8mb4` or `none` as servers send them, is ignored).
+    /// `what` prefixes the messages (`""` for a single call's arguments,
+    /// `"pages[3]: "` in a batch).
     pub fn new(
         encoding: Option<String>,
         content_type: Option<String>,
@@ -193,17 +195,6 @@ impl Decoding {
         if let Some(label) = &encoding {
             encoding_for(label)
                 .map_err(|e| PyValueError::new_err(format!("{what}encoding: {e}")))?;
-        }
-        if let Some(content_type) = &content_type {
-            if let Some(label) = charset_param(content_type) {
-                if Encoding::for_label(label.trim().as_bytes()).is_none() {
-                    return Err(PyValueError::new_err(format!(
-                        "{what}content_type {content_type:?}: its charset {label:?} is not an \
-                         encoding label (use a label of the WHATWG Encoding Standard, such as \
-                         \"utf-8\", \"windows-1252\", \"shift_jis\")"
-                    )));
-                }
-            }
         }
         let header = page.and_then(|p| p.content_type.clone());
         Ok(Decoding {

@@ -285,6 +285,63 @@ def clipped():
     return data[:cut], pages
 
 
+def cut_codings():
+    """What the trials found in held-out archives, as the tools write them
+    (WARC/1.1, gzip per record): the ce-br record (``Content-Encoding: br``
+    over 8 bytes of a cut brotli stream: nothing decodes, and the bytes as
+    stored are no page); a response to a HEAD request (a head under the
+    GET's Content-Length, then its request, as warcio and warcprox write
+    them); a gzip body cut mid-stream and a deflate body cut at its first
+    byte (connections closed early, under the Content-Length of the whole);
+    pages whose Content-Type names ``charset=utf8mb4`` or ``charset=none``
+    (both on the web). Pages expected: the cut ones as far as they go, said
+    not whole; no page for the ce-br or HEAD records."""
+    from fastwarc.stream_io import BrotliWriter
+
+    def brotli(data):
+        out = io.BytesIO()
+        w = BrotliWriter(out)
+        w.write(data)
+        w.close()
+        return out.getvalue()
+
+    body, _text = html_page("Coded", ["word %d" % (i * 7919 % 10007) for i in range(400)])
+    body = body.encode()
+    pages, records = [], [warcinfo(b"1.1")]
+
+    def coded(uri, encoded, coding, cut):
+        headers = [(b"Content-Type", b"text/html"), (b"Content-Encoding", coding), (b"Content-Length", b"%d" % len(encoded))]
+        return response(uri, http(encoded[:cut], headers), version=b"1.1")
+
+    records.append(coded(b"https://trials.example/ce-br", brotli(body), b"br", 8))
+    head_id = record_id()
+    head = http(b"", [(b"Content-Type", b"text/html"), (b"Content-Length", b"%d" % len(body))])
+    records.append(warc(b"response", head, uri=b"https://trials.example/head", version=b"1.1",
+                        content_type=b"application/http; msgtype=response", rid=head_id))
+    records.append(warc(b"request", b"HEAD /head HTTP/1.1" + EOL + b"Host: trials.example" + EOL + EOL,
+                        uri=b"https://trials.example/head", version=b"1.1",
+                        content_type=b"application/http; msgtype=request", fields=[(b"WARC-Concurrent-To", head_id)]))
+    # The server flushed its gzip stream after the 200th paragraph (as
+    # servers flush a buffer) and the connection closed there.
+    paragraphs = ["word %d" % (i * 7919 % 10007) for i in range(400)]
+    at = body.index(b"<p>" + paragraphs[200].encode() + b"</p>")
+    z = zlib.compressobj(wbits=31)
+    flushed = z.compress(body[:at]) + z.flush(zlib.Z_SYNC_FLUSH)
+    gz = flushed + z.compress(body[at:]) + z.flush()
+    records.append(coded(b"https://trials.example/gzip-half", gz, b"gzip", len(flushed)))
+    pages.append(expect("https://trials.example/gzip-half", body[:at], "Coded", "\n".join(paragraphs[:200]), truncated=True))
+    records.append(coded(b"https://trials.example/deflate-none", zlib_coded(body), b"deflate", 0))
+    pages.append(expect("https://trials.example/deflate-none", b"", None, "", truncated=True))
+    for charset in (b"utf8mb4", b"none"):
+        page, text = html_page("Charset %s" % charset.decode(), ["Caf\u00e9"])
+        page = page.encode("utf-8")
+        ct = b"text/html; charset=" + charset
+        uri = b"https://trials.example/" + charset
+        records.append(response(uri, http(page, [(b"Content-Type", ct)]), version=b"1.1"))
+        pages.append(expect(uri.decode(), page, "Charset %s" % charset.decode(), text, content_type=ct))
+    return gz_members(records), pages
+
+
 def arc():
     """An ARC v1 file as the Internet Archive wrote them, gzip per record:
     the version block, two HTML pages, an image."""
@@ -329,6 +386,7 @@ ARCHIVES = {
     "lying.warc.gz": lying,
     "broken.warc.gz": broken,
     "clipped.warc": clipped,
+    "cut-codings.warc.gz": cut_codings,
     "old.arc.gz": arc,
     "crawl.warc.lz4": lambda: framed("lz4"),
     "crawl.warc.zst": lambda: framed("zst"),

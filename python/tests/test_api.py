@@ -67,14 +67,39 @@ def test_bytes_are_decoded_as_a_browser_does():
     assert (text.start, text.end) == (7, 19)
     sjis = "<meta charset=shift_jis><p>\u65e5\u672c".encode("shift_jis")
     assert htmltok.tokenize(sjis)[-1].data == "\u65e5\u672c"
-    # A charset the caller names that is no encoding is an error, as the
-    # command line's --encoding is; one that came off the network with an
-    # archived page is ignored, as browsers (and the command line) do.
-    with pytest.raises(ValueError, match='its charset "nonsense" is not an encoding label'):
-        htmltok.tokenize(sjis, content_type="text/html; charset=nonsense")
+    # An encoding the caller names that is no encoding is an error, as the
+    # command line's --encoding is; a Content-Type is the HTTP header, off
+    # the network, passed in or with an archived page: an unknown charset
+    # in it is ignored, as browsers (and the command line) do.
+    with pytest.raises(ValueError, match='encoding: "nonsense" is not an encoding label'):
+        htmltok.tokenize(sjis, encoding="nonsense")
+    assert htmltok.tokenize(sjis, content_type="text/html; charset=nonsense")[-1].data == "\u65e5\u672c"
     archived = htmltok.ArchivePage(sjis, content_type="text/html; charset=nonsense")
     assert htmltok.tokenize(archived)[-1].data == "\u65e5\u672c"
     assert htmltok.text(archived).rule == "meta"
+
+
+@pytest.mark.parametrize("charset", ["utf8mb4", "none", '"utf8mb4"', "bogus-label"])
+def test_an_unknown_charset_in_a_content_type_is_ignored(charset):
+    """Servers send ``charset=utf8mb4`` (MySQL's name) and ``charset=none``:
+    a page with one, its header passed as it came, is read as if the
+    header had no charset, by every function, alone and in a batch."""
+    content_type = f"text/html; charset={charset}"
+    utf8 = "<meta charset=utf-8><title>Caf\u00e9</title><a href=/x>x</a>".encode()
+    page = htmltok.text(utf8, content_type=content_type, url="https://a.example/")
+    assert (page.title, page.encoding, page.rule) == ("Caf\u00e9", "UTF-8", "meta")
+    assert [l.url for l in htmltok.links(utf8, content_type=content_type, url="https://a.example/")] == ["https://a.example/x"]
+    assert htmltok.sniff(utf8, content_type) == ("UTF-8", "meta")
+    assert htmltok.sniff(b"<p>caf\xe9", content_type) == htmltok.sniff(b"<p>caf\xe9")
+    assert htmltok.tokenize(utf8, content_type=content_type)[1].name == "title"
+    assert htmltok.token_table(utf8, content_type=content_type).encoding == "UTF-8"
+    (batched,) = htmltok.text_many([(utf8, "https://a.example/", content_type)])
+    assert batched == page
+    (linked,) = htmltok.links_many([(utf8, "https://a.example/", content_type)])
+    assert [l.url for l in linked] == ["https://a.example/x"]
+    # A label named with encoding= stays an error.
+    with pytest.raises(ValueError, match="is not an encoding label"):
+        htmltok.text(utf8, encoding=charset)
 
 
 def test_sniff():
@@ -306,8 +331,8 @@ def test_bad_values_are_value_errors():
     # taken for a charset or a URL in silence.
     with pytest.raises(ValueError, match=r'pages\[0\]: url "text/html; charset=utf-8" is not an absolute URL'):
         htmltok.text_many([("<p>", "text/html; charset=utf-8")])
-    with pytest.raises(ValueError, match=r'pages\[1\]: content_type "text/html; charset=x-bogus"'):
-        htmltok.links_many(["<p>", ("<p>", None, "text/html; charset=x-bogus")])
+    with pytest.raises(ValueError, match='encoding: "x-bogus" is not an encoding label'):
+        htmltok.links_many(["<p>", ("<p>", None, "text/html")], encoding="x-bogus")
     with pytest.raises(ValueError, match="threads"):
         htmltok.text_many(["<p>"], threads=0)
 

@@ -36,22 +36,42 @@ def test_docstring_examples():
     assert result.failed == 0
 
 
-def test_package_readme_examples(tmp_path, monkeypatch):
-    """Every ``python`` block of python/README.md runs, warnings as errors,
-    in a directory holding the crawl.warc.gz its FastWARC block reads."""
+def readmes():
+    """Every README.md of the repository (its build and virtual
+    environment directories apart), by path from its root."""
+    import os
+
+    from conftest import REPO
+
+    out = []
+    for root, dirs, files in os.walk(REPO):
+        dirs[:] = sorted(d for d in dirs if d not in ("target", ".git", "node_modules") and not d.startswith(("venv", ".venv")))
+        if "README.md" in files:
+            out.append(os.path.relpath(os.path.join(root, "README.md"), REPO))
+    return out
+
+
+def test_readme_python_examples_run_as_written(tmp_path, monkeypatch):
+    """Every ``python`` block of every README.md runs as a user pastes it:
+    in a fresh namespace (a block imports what it uses), warnings as
+    errors, in a directory holding the crawl.warc.gz the FastWARC block of
+    python/README.md reads."""
     import os
     import re
 
     import archives
     from conftest import REPO
 
-    with open(os.path.join(REPO, "python", "README.md"), encoding="utf-8") as f:
-        blocks = re.findall(r"```python\n(.*?)```", f.read(), re.S)
-    assert len(blocks) >= 5
+    blocks = []
+    for readme in readmes():
+        with open(os.path.join(REPO, readme), encoding="utf-8") as f:
+            blocks += [(readme, i + 1, b) for i, b in enumerate(re.findall(r"```python\n(.*?)```", f.read(), re.S))]
+    assert "python/README.md" in readmes()
+    assert sum(1 for r, _, _ in blocks if r == "python/README.md") >= 5
     data, _pages = archives.crawl()
     (tmp_path / "crawl.warc.gz").write_bytes(data)
     monkeypatch.chdir(tmp_path)
-    for i, block in enumerate(blocks):
+    for readme, i, block in blocks:
         with warnings.catch_warnings():
             warnings.simplefilter("error")
-            exec(compile(block, f"python/README.md block {i + 1}", "exec"), {"htmltok": htmltok})
+            exec(compile(block, f"{readme} block {i}", "exec"), {"__name__": "__readme__"})

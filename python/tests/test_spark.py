@@ -1,10 +1,13 @@
 """The Spark job (examples/spark_warc.py) in local[2] over archives of every
 kind, named by a glob and by a list file: the Parquet it writes, read back
 by pyarrow, row by row against the pages the archives were written to hold
-and against htmltok called directly."""
+and against htmltok called directly; its counts and summary line against
+the command line's over the same archives; a few files for many archives."""
 
+import json
 import os
 import shutil
+import subprocess
 import sys
 import warnings
 
@@ -44,7 +47,23 @@ def generated():
     return archives.gz_members(records), pages
 
 
-def test_spark_job(spark, archive_files, tmp_path):
+def cli_counts(htmltok_bin, paths):
+    """The command line's counts over ``paths`` (``stats --total``), in the
+    job's words, and its summary line."""
+    run = subprocess.run([htmltok_bin, "stats", "--total", *paths], capture_output=True, text=True)
+    total = json.loads(run.stdout.splitlines()[-1])["total"]
+    counts = {"pages": total["pages"], "truncated_pages": total["truncated_pages"], **total["passed_over"]}
+    counts.update({k: total["problems"][k] for k in ("broken", "truncated", "undecodable", "unreadable")})
+    assert total["problems"]["failed"] == 0
+    summary = run.stderr.splitlines()[-1].removeprefix("htmltok: ")
+    return counts, summary, run.returncode
+
+
+def parquet_files(out):
+    return [f for f in os.listdir(out) if f.endswith(".parquet")]
+
+
+def test_spark_job(spark, archive_files, htmltok_bin, tmp_path):
     import pyarrow.parquet as pq
     import spark_warc
 
@@ -67,9 +86,21 @@ def test_spark_job(spark, archive_files, tmp_path):
     listing = tmp_path / "more.paths"
     listing.write_text("\n".join(listed + [str(archive_files["crawl.warc.lz4"][0].parent / "*.zst"), str(tmp_path / "missing.warc.gz")]) + "\n")
     out = str(tmp_path / "out.parquet")
-    counts = spark_warc.run(spark, [str(globbed / "*.warc.gz"), str(listing)], out)
-    # 6 .warc.gz; 3 listed, the .zst by a pattern, the missing one.
-    assert counts == {"archives": 11, "pages": len(expected), "unreadable": 1, "problems": 2}
+    inputs = [str(globbed / "*.warc.gz"), str(listing)]
+    counts = spark_warc.run(spark, inputs, out)
+    # 7 .warc.gz; 3 listed, the .zst by a pattern, the missing one.
+    assert counts.pop("archives") == 12
+    assert counts["pages"] == len(expected)
+    # Counted as the command line counts over the same archives: the
+    # clipped archive's two cut pages (their rows written) as truncated
+    # problems, the ce-br record as undecodable, the missing archive as
+    # unreadable; the same summary line and exit status.
+    theirs, their_summary, status = cli_counts(htmltok_bin, spark_warc.archive_paths(inputs))
+    assert counts == theirs
+    assert (counts["truncated"], counts["undecodable"], counts["unreadable"]) == (4, 1, 1)
+    assert spark_warc.summary(counts) == their_summary and status == 1
+    # local[2]: two tasks, each a file, for 12 archives.
+    assert len(parquet_files(out)) <= 2
 
     rows = pq.read_table(out).to_pylist()
     # The archives' problems were counted above; reading them again here
@@ -115,3 +146,33 @@ def test_archive_paths(tmp_path):
         str(tmp_path / "b.warc.gz"),
         os.path.abspath("rel.warc"),
     ]
+
+
+def test_many_small_archives_make_a_few_files(spark, htmltok_bin, tmp_path):
+    """100 small archives (one of them clipped) make at most a handful of
+    Parquet files, with the command line's counts; the option chooses the
+    number of files, and another splits them by rows."""
+    import pyarrow.parquet as pq
+    import spark_warc
+
+    d = tmp_path / "many"
+    d.mkdir()
+    for n in range(100):
+        records = [archives.warcinfo()]
+        for k in range(3):
+            body = b"<title>%d-%d</title><p>" % (n, k) + b" ".join(b"%d" % (i * 7919 % 10007) for i in range(300))
+            records.append(archives.response(b"https://many.example/%d/%d" % (n, k), archives.http(body, [(b"Content-Type", b"text/html")])))
+        data = archives.gz_members(records)
+        (d / ("%03d.warc.gz" % n)).write_bytes(data[:-40] if n == 50 else data)
+    paths = [str(d / "*.warc.gz")]
+    theirs, _, _ = cli_counts(htmltok_bin, spark_warc.archive_paths(paths))
+    assert theirs["pages"] == 300 and theirs["truncated"] == theirs["truncated_pages"] == 1
+    # By default, a file per core (local[2]); one task whose file is split
+    # every 120 rows.
+    for files, per_file, most in [(None, 100_000, 2), (1, 120, 3)]:
+        out = str(tmp_path / f"out-{files}-{per_file}")
+        counts = spark_warc.run(spark, paths, out, files, per_file)
+        assert counts.pop("archives") == 100 and counts == theirs
+        written = parquet_files(out)
+        assert 1 <= len(written) <= most, written
+        assert sum(pq.read_metadata(os.path.join(out, f)).num_rows for f in written) == 300

@@ -93,6 +93,7 @@ def provenance(page):
         "record_id": page.record_id,
         "status": page.status,
         "truncated": page.truncated,
+        "content_coding": page.content_coding,
     }
 
 
@@ -277,20 +278,56 @@ def test_a_page_cut_at_the_size_limit_is_a_problem(tmp_path):
     assert problem.kind == "truncated" and problem.url == "http://big.example/"
 
 
-def test_a_clipped_page_comes_before_its_warning(archive_files):
-    """The command line prints a clipped archive's last page, then says it
-    is cut: with warnings as errors, the page still comes out, and the
-    call after it raises."""
+def test_a_cut_page_comes_before_its_warning(archive_files):
+    """The command line prints a page that is not whole, then says it is
+    cut, whatever cut it: with warnings as errors, each page still comes
+    out, and the call after it raises."""
     path, expected = archive_files["clipped.warc"]
     with warnings.catch_warnings():
         warnings.simplefilter("error", htmltok.ArchiveWarning)
         it = htmltok.warc_pages(str(path))
-        first, last = next(it), next(it)
+        first = next(it)
+        assert first.truncated and first.body == expected[0]["body"]
+        with pytest.raises(htmltok.ArchiveWarning, match=r"truncated by the crawler \(length\)"):
+            next(it)
+        last = next(it)
         assert last.truncated and last.body == expected[-1]["body"]
-        assert len(it.problems) == 1 and it.problems[0].kind == "truncated"
         with pytest.raises(htmltok.ArchiveWarning, match="the archive ends inside this record"):
             next(it)
         assert list(it) == []
+    assert [p.kind for p in it.problems] == ["truncated", "truncated"]
+    assert [p.url for p in it.problems] == [first.url, last.url]
+
+
+def test_undecodable_head_and_cut_bodies(archive_files):
+    """The trials' records: the ce-br record is no page but a problem of its
+    own; the HEAD response no page and no problem; each page cut inside its
+    coding said once; content_coding says what became of each coding."""
+    path, expected = archive_files["cut-codings.warc.gz"]
+    pages, it, caught = read(str(path))
+    assert [p.source for p in pages] == [p["source"] for p in expected]
+    assert [(p.content_coding, p.truncated, p.coding_failed) for p in pages] == [
+        ("applied", True, False),
+        (None, True, False),
+        (None, False, False),
+        (None, False, False),
+    ]
+    assert [(p.kind, p.url) for p in it.problems] == [
+        ("undecodable", "https://trials.example/ce-br"),
+        ("truncated", "https://trials.example/gzip-half"),
+        ("truncated", "https://trials.example/deflate-none"),
+    ]
+    undecodable = it.problems[0]
+    assert str(undecodable).startswith(f"{path}: record 2 (offset {undecodable.offset}, https://trials.example/ce-br): content coding br: ")
+    assert "no page" in undecodable.what
+    assert [str(w.message) for w in caught] == [str(p) for p in it.problems]
+    assert all(w.category is htmltok.ArchiveWarning for w in caught)
+    # warcinfo, the HEAD response and its request.
+    assert dict(it.skipped) == {"non-HTML": 0, "revisit": 0, "request/metadata": 3}
+    made = htmltok.ArchivePage(b"<p>", content_coding="failed")
+    assert made.content_coding == "failed" and made.to_dict()["content_coding"] == "failed"
+    with pytest.raises(ValueError, match="content_coding must be"):
+        htmltok.ArchivePage(b"<p>", content_coding="gzip")
 
 
 def test_values_travel(archive_files):

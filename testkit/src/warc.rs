@@ -248,6 +248,7 @@ pub struct Http {
     body: Vec<u8>,
     codings: Vec<Coding>,
     chunked: Option<Chunked>,
+    cut: Option<usize>,
 }
 
 impl Http {
@@ -289,6 +290,7 @@ impl Http {
             body: Vec::new(),
             codings: Vec::new(),
             chunked: None,
+            cut: None,
         }
     }
 
@@ -373,6 +375,23 @@ impl Http {
         self
     }
 
+    /// Keeps only the first `n` bytes of the body as sent (codings
+    /// applied): a connection that closed early, whose crawler stored what
+    /// came. Header lines stay as given (a `Content-Length` of the whole
+    /// body, say).
+    ///
+    /// ```
+    /// use testkit::warc::{Coding, Http};
+    ///
+    /// let http = Http::response(200, "OK").body("hello").content_encoding(Coding::Gzip);
+    /// let whole = http.encoded_body();
+    /// assert_eq!(http.header("Content-Length", &whole.len().to_string()).cut_after(4).encoded_body(), whole[..4]);
+    /// ```
+    pub fn cut_after(mut self, n: usize) -> Http {
+        self.cut = Some(n);
+        self
+    }
+
     /// The body as sent: content codings applied, then chunking.
     ///
     /// ```
@@ -386,10 +405,12 @@ impl Http {
         for coding in &self.codings {
             body = coding.encode(&body);
         }
-        match &self.chunked {
+        let mut sent = match &self.chunked {
             Some(chunked) => chunked.encode(&body),
             None => body,
-        }
+        };
+        sent.truncate(self.cut.unwrap_or(usize::MAX));
+        sent
     }
 
     /// The whole message.

@@ -3,6 +3,8 @@
 
 use std::io::Write;
 
+use htmltok_warc::http::ContentCoding;
+
 /// One JSON object being written into `out`; `end` closes it with a newline.
 pub(crate) struct Object<'a> {
     out: &'a mut Vec<u8>,
@@ -81,8 +83,9 @@ impl<'a> Object<'a> {
     /// Where an archived page came from (nothing for a page from a file):
     /// `"warc"` (the archive as given), the offset of its record (or of
     /// the gzip member or frame the record is in) under `offset_key`,
-    /// `"record_id"`, `"status"` (the HTTP status) and `"truncated"` (the
-    /// page is not whole).
+    /// `"record_id"`, `"status"` (the HTTP status), `"truncated"` (the
+    /// page is not whole) and `"content_coding"` (`"applied"`, `"failed"`:
+    /// the body is as stored, or `null`: none declared).
     pub(crate) fn provenance(&mut self, page: &crate::read::PageIn, offset_key: &str) -> &mut Self {
         if let Some(archived) = &page.archived {
             self.str("warc", &archived.archive)
@@ -95,6 +98,10 @@ impl<'a> Object<'a> {
             self.raw(
                 "truncated",
                 if archived.truncated { "true" } else { "false" },
+            )
+            .opt_str(
+                "content_coding",
+                archived.content_coding.map(ContentCoding::as_str),
             );
         }
         self

@@ -14,7 +14,8 @@ use crate::CmdResult;
 /// "attr", "offset"} ("url" null when the value does not resolve, as for
 /// javascript: and data: URLs; "offset" is the byte offset of the value in
 /// the decoded page; a link of a page from an archive also has "warc",
-/// "warc_offset", "record_id", "status", "truncated"), or with --format
+/// "warc_offset", "record_id", "status", "truncated", "content_coding"), or
+/// with --format
 /// tsv SOURCE, URL (empty when it does not resolve), TAG, ATTR separated
 /// by tabs. A URL's query is written in
 /// the page's encoding, as a browser sends it.

@@ -49,8 +49,9 @@ skipped. links, text, stats and sniff also take --encoding LABEL and
 --jobs N.
 
 Exit status: 0 when every input was read (with or without pages); 1 when
-something was skipped (a broken or truncated record, an unreadable input,
-or output that could not be written); 2 on a usage error or when no input
+something was skipped or is not whole (a broken, truncated or undecodable
+record, a page not whole, an unreadable input, or output that could not
+be written); 2 on a usage error or when no input
 could be read. A closed standard output ends the run quietly with 0.";
 
 /// A WHATWG HTML tokenizer, and what a crawler wants from pages: links,

@@ -13,8 +13,9 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use htmltok_warc::http::ContentCoding;
 use htmltok_warc::segment::{self, Segment};
-use htmltok_warc::{Event, Format, Options, ProblemKind, Reader, Skip, Source, Truncated};
+use htmltok_warc::{Event, Format, Options, ProblemKind, Reader, Skip, Source};
 use url::Url;
 
 pub(crate) use htmltok_warc::{page_buffer, recycle, Bytes};
@@ -56,6 +57,8 @@ pub(crate) struct Archived {
     /// A declared content or transfer coding did not apply: the body is
     /// the bytes as stored.
     pub coding_failed: bool,
+    /// Whether its content codings were undone (`None`: it declares none).
+    pub content_coding: Option<ContentCoding>,
 }
 
 /// What the reader hands on, in input order.
@@ -273,10 +276,13 @@ pub(crate) fn event_items(
 ) -> bool {
     match event {
         Event::Skipped(skipped) => send(Item::Skipped(skipped.reason)),
+        // A page that is not whole comes with its problem after it, from
+        // the reader, whatever cut it.
         Event::Problem(problem) => {
             let kind = match problem.kind {
                 ProblemKind::Broken => What::Broken,
                 ProblemKind::Truncated => What::Truncated,
+                ProblemKind::Undecodable => What::Undecodable,
             };
             send(Item::Problem(Problem {
                 source: format!("{archive}: {}", problem.location()),
@@ -289,31 +295,6 @@ pub(crate) fn event_items(
             let source = match &record.target_uri {
                 Some(uri) => uri.clone(),
                 None => format!("{archive}: record {}", record.number),
-            };
-            // A clipped archive's last page goes out, and is said to be cut;
-            // so is a page larger than the reader reads (the rest of it is
-            // not read).
-            let clipped = match &page.truncated {
-                Some(cut @ (Truncated::ArchiveEnds { .. } | Truncated::TooLarge)) => {
-                    Some(Problem {
-                        source: match &record.target_uri {
-                            Some(uri) => format!(
-                                "{archive}: record {} (offset {}, {uri})",
-                                record.number, record.offset
-                            ),
-                            None => format!(
-                                "{archive}: record {} (offset {})",
-                                record.number, record.offset
-                            ),
-                        },
-                        what: format!(
-                            "{} (its page is processed as far as it goes)",
-                            cut.describe()
-                        ),
-                        kind: What::Truncated,
-                    })
-                }
-                _ => None,
             };
             let item = Item::Page(PageIn {
                 source,
@@ -329,10 +310,11 @@ pub(crate) fn event_items(
                     status: page.status,
                     truncated: page.truncated.is_some(),
                     coding_failed: page.coding_failed.is_some(),
+                    content_coding: page.content_coding,
                 }),
                 bytes: page.body,
             });
-            send(item) && clipped.is_none_or(|problem| send(Item::Problem(problem)))
+            send(item)
         }
     }
 }
@@ -363,72 +345,97 @@ fn broken(source: &str, what: String) -> Item {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use htmltok_warc::{Page, RecordInfo};
+    use htmltok_warc::{Source, Truncated};
+    use testkit::warc::{Archive, Container, Http, Record};
 
-    /// The items `event_items` sends for an archived page cut as `cut`.
-    fn items_of_page_cut(cut: Option<Truncated>) -> Vec<Item> {
-        let page = Page {
-            record: RecordInfo {
-                number: 3,
-                offset: 1234,
-                kind: "response".into(),
-                target_uri: Some("http://big.example/".into()),
-                record_id: None,
-                date: None,
-            },
-            body: Bytes::from(b"<p>the first part".to_vec()),
-            content_type: Some("text/html".into()),
-            status: Some(200),
-            truncated: cut,
-            coding_failed: None,
-        };
+    /// The items of every event of `archive`, named `a.warc`.
+    fn items_of(archive: Vec<u8>) -> Vec<Item> {
         let mut items = Vec::new();
-        event_items(Event::Page(page), &Arc::from("a.warc"), &mut |item| {
-            items.push(item);
-            true
-        });
+        for event in Reader::new(Source::from(archive)).unwrap() {
+            event_items(event, &Arc::from("a.warc"), &mut |item| {
+                items.push(item);
+                true
+            });
+        }
         items
-    }
-
-    fn problems(items: &[Item]) -> Vec<(&str, &str)> {
-        items
-            .iter()
-            .filter_map(|item| match item {
-                Item::Problem(p) if p.kind == What::Truncated => {
-                    Some((p.source.as_str(), p.what.as_str()))
-                }
-                _ => None,
-            })
-            .collect()
     }
 
     #[test]
-    fn a_page_cut_by_the_reader_is_said_as_one_the_archive_cut() {
-        // Bytes the reader left out (a page over its largest size) are
-        // not read, as those of an archive that ends: a message and a
-        // count, beside the page's "truncated": true.
-        for cut in [
-            Truncated::TooLarge,
-            Truncated::ArchiveEnds {
-                read: 17,
-                declared: 40,
-            },
-        ] {
-            let items = items_of_page_cut(Some(cut.clone()));
-            assert!(
-                matches!(&items[0], Item::Page(p) if p.archived.as_ref().is_some_and(|a| a.truncated))
-            );
-            let said = problems(&items);
-            assert_eq!(said.len(), 1, "{cut:?}");
-            assert_eq!(
-                said[0].0,
-                "a.warc: record 3 (offset 1234, http://big.example/)"
-            );
-            assert!(said[0].1.starts_with(&cut.describe()), "{}", said[0].1);
-        }
-        // The crawler's own cut is the page as archived: the flag alone.
-        let items = items_of_page_cut(Some(Truncated::Declared("length".into())));
-        assert!(problems(&items).is_empty());
-        assert!(problems(&items_of_page_cut(None)).is_empty());
+    fn a_cut_page_and_an_undecodable_body_are_said_with_the_archive() {
+        // The crawler's cut, a payload short of its Content-Length: each
+        // page goes on, and is said once, counted as truncated; a br body
+        // that gives nothing is no page, counted as undecodable.
+        let page = |body: &str| {
+            Http::response(200, "OK")
+                .header("Content-Type", "text/html")
+                .body(body)
+        };
+        let short = page("<p>short").header("Content-Length", "100");
+        let br = page("")
+            .header("Content-Encoding", "br")
+            .body(b"\x1b\x93\x01\xc8\x7f\xe1\x02\x00");
+        let archive = Archive::warc(
+            Container::Plain,
+            &[
+                Record::response("http://cut.example/", &page("<p>cut"))
+                    .field("WARC-Truncated", "length"),
+                Record::response("http://short.example/", &short),
+                Record::response("http://br.example/", &br),
+            ],
+        );
+        let offsets = archive.offsets();
+        let said: Vec<_> = items_of(archive.bytes())
+            .into_iter()
+            .map(|item| match item {
+                Item::Page(p) => (p.source, "page".to_owned(), p.archived.unwrap().truncated),
+                Item::Problem(p) => {
+                    let kind = match p.kind {
+                        What::Truncated => "truncated",
+                        What::Undecodable => "undecodable",
+                        _ => "other",
+                    };
+                    (p.source, format!("{kind}: {}", p.what), true)
+                }
+                _ => (String::new(), "other".to_owned(), false),
+            })
+            .collect();
+        let cut = Truncated::Declared("length".into()).describe();
+        let payload = Truncated::Payload.describe();
+        let (rest, undecodable) = said.split_at(4);
+        assert_eq!(
+            rest,
+            [
+                ("http://cut.example/".to_owned(), "page".to_owned(), true),
+                (
+                    "a.warc: record 1 (offset 0, http://cut.example/)".to_owned(),
+                    format!("truncated: {cut} (its page is processed as far as it goes)"),
+                    true
+                ),
+                ("http://short.example/".to_owned(), "page".to_owned(), true),
+                (
+                    format!(
+                        "a.warc: record 2 (offset {}, http://short.example/)",
+                        offsets[1]
+                    ),
+                    format!("truncated: {payload} (its page is processed as far as it goes)"),
+                    true
+                ),
+            ]
+        );
+        assert_eq!(undecodable.len(), 1);
+        assert_eq!(
+            undecodable[0].0,
+            format!(
+                "a.warc: record 3 (offset {}, http://br.example/)",
+                offsets[2]
+            )
+        );
+        assert!(
+            undecodable[0]
+                .1
+                .starts_with("undecodable: content coding br: "),
+            "{}",
+            undecodable[0].1
+        );
     }
 }

@@ -23,8 +23,13 @@ pub(crate) enum What {
     Unreadable,
     /// An archive's record or bytes that are not what the format says.
     Broken,
-    /// An archive that ends inside a record.
+    /// A page that is not whole (cut by its crawler, inside its payload,
+    /// by the archive's end, ...: the reader says each), or an archive
+    /// that ends inside a record.
     Truncated,
+    /// An archived response whose declared coding failed and whose
+    /// stored bytes are no page: no page.
+    Undecodable,
     /// A page whose processing failed (an internal error).
     Failed,
 }
@@ -46,6 +51,7 @@ pub(crate) struct Report {
     pub unreadable: u64,
     pub broken: u64,
     pub truncated: u64,
+    pub undecodable: u64,
     pub failed: u64,
     /// Archived pages whose declared coding did not apply (read as
     /// stored), and pages not whole.
@@ -60,6 +66,7 @@ impl Report {
             What::Unreadable => self.unreadable += 1,
             What::Broken => self.broken += 1,
             What::Truncated => self.truncated += 1,
+            What::Undecodable => self.undecodable += 1,
             What::Failed => self.failed += 1,
         }
         progress.suspend(|| eprintln!("htmltok: {}: {}", problem.source, problem.what));
@@ -76,7 +83,7 @@ impl Report {
 
     /// Problems of every kind.
     pub(crate) fn problems(&self) -> u64 {
-        self.unreadable + self.broken + self.truncated + self.failed
+        self.unreadable + self.broken + self.truncated + self.undecodable + self.failed
     }
 
     /// Archive records passed over.
@@ -116,6 +123,7 @@ impl Report {
                 parts(&[
                     (self.broken, "broken"),
                     (self.truncated, "truncated"),
+                    (self.undecodable, "undecodable"),
                     (self.unreadable, "unreadable"),
                     (self.failed, "failed"),
                 ])
@@ -125,7 +133,8 @@ impl Report {
     }
 
     /// The exit status: 0 when every input was read (with or without
-    /// pages), 1 when something was skipped, 2 when nothing could be read.
+    /// pages), 1 when something was skipped or is not whole, 2 when
+    /// nothing could be read.
     /// The summary goes to standard error when something was passed over
     /// or skipped.
     pub(crate) fn finish(&self) -> Result<(), Failure> {

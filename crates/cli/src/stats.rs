@@ -19,12 +19,13 @@ use htmltok_warc::Skip;
 /// "tokens": {"doctype", "start_tag", "end_tag", "comment", "text"},
 /// "attributes"} (with --errors also "errors": {CODE: count}; for a page
 /// from an archive also "warc", "offset", "record_id", "status",
-/// "truncated"). The total, {"total": {"pages", "bytes", "tokens",
+/// "truncated", "content_coding"). The total, {"total": {"pages", "bytes", "tokens",
 /// "attributes", "encodings": {ENCODING: pages}, "errors", "skipped",
 /// "non_html_records", "passed_over": {REASON: records}, "problems":
 /// {KIND: count}, "truncated_pages", "coding_failed", "seconds",
 /// "mb_per_s"}}, goes to standard error (written for a reader when that is
 /// a terminal), or with --total to standard output as the last line.
+/// Each truncated page is also a "truncated" problem.
 #[derive(clap::Args)]
 pub(crate) struct Args {
     /// Count parse errors by code (tokenizes with errors on, which is slower)
@@ -204,6 +205,7 @@ fn json_total(
             [
                 ("broken", report.broken),
                 ("truncated", report.truncated),
+                ("undecodable", report.undecodable),
                 ("unreadable", report.unreadable),
                 ("failed", report.failed),
             ],

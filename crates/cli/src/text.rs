@@ -11,7 +11,8 @@ use crate::CmdResult;
 /// The text is what a reader sees (see htmltok::extract::PageText for
 /// the rules): one JSON object per page, {"source", "encoding", "title",
 /// "text"} ("title" null when the page has none; a page from an archive
-/// also has "warc", "offset", "record_id", "status", "truncated"), or with
+/// also has "warc", "offset", "record_id", "status", "truncated",
+/// "content_coding"), or with
 /// --format plain
 /// the text alone, for reading one page (pages after the first are each
 /// preceded by a line holding a form feed).

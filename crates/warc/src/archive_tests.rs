@@ -7,6 +7,7 @@
 //! library's unit tests rather than an integration test: one test binary
 //! fewer to link.)
 
+use crate::http::ContentCoding;
 use crate::segment::read_segmented;
 use crate::{
     detect, detect_bytes, Compression, Event, Format, Kind, ProblemKind, Reader, Skip, Source,
@@ -24,6 +25,7 @@ struct Got {
     offset: u64,
     truncated: Option<Truncated>,
     coding_failed: bool,
+    content_coding: Option<ContentCoding>,
 }
 
 /// Asserts that `problems` is one problem (of `kind`, when given) whose
@@ -61,6 +63,15 @@ fn read(bytes: &[u8]) -> (Vec<Got>, Vec<Skip>, Vec<(ProblemKind, String)>) {
         .unwrap();
         assert_eq!(segmented, events, "segments every {every} bytes");
     }
+    // Every page that is not whole is said, once, by the problem right
+    // after it.
+    for (i, event) in events.iter().enumerate() {
+        if let Event::Page(page) = event {
+            let said = matches!(events.get(i + 1), Some(Event::Problem(p))
+                if p.kind == ProblemKind::Truncated && p.record == Some(page.record.number));
+            assert_eq!(page.truncated.is_some(), said, "{:?}", &events[i..]);
+        }
+    }
     let (mut pages, mut skipped, mut problems) = (Vec::new(), Vec::new(), Vec::new());
     for event in events {
         match event {
@@ -71,6 +82,7 @@ fn read(bytes: &[u8]) -> (Vec<Got>, Vec<Skip>, Vec<(ProblemKind, String)>) {
                 offset: page.record.offset,
                 truncated: page.truncated.clone(),
                 coding_failed: page.coding_failed.is_some(),
+                content_coding: page.content_coding,
             }),
             Event::Skipped(s) => skipped.push(s.reason),
             Event::Problem(p) => problems.push((p.kind, p.to_string())),
@@ -105,6 +117,7 @@ fn got(uri: &str, body: &str, status: u16, offset: usize) -> Got {
         offset: offset as u64,
         truncated: None,
         coding_failed: false,
+        content_coding: None,
     }
 }
 
@@ -317,10 +330,198 @@ fn a_lying_content_encoding_gives_the_raw_body_and_costs_nothing_after() {
     assert!(problems.is_empty(), "{problems:?}");
     assert_eq!(pages.len(), 5);
     assert_eq!(pages[0].body, b"<p>not gzip at all");
+    // A page as stored: kept, and flagged.
     assert!(pages[0].coding_failed);
+    assert_eq!(pages[0].content_coding, Some(ContentCoding::Failed));
     for (i, page) in pages[1..].iter().enumerate() {
         assert_eq!(page.body, format!("<p>good {i}").as_bytes());
         assert!(!page.coding_failed);
+        assert_eq!(page.content_coding, None);
+    }
+}
+
+/// A page of words that do not repeat (so that its compressed stream is
+/// long, and half of it decodes to a part of the page), and its HTTP
+/// response in `coding` stored cut after `at` bytes of the encoded body
+/// (`None`: whole), under the Content-Length of all of it.
+fn coded_page(coding: Coding, at: Option<usize>) -> (String, Http, usize) {
+    let page = "<!DOCTYPE html><title>coded</title>".to_owned()
+        + &(0..2000)
+            .map(|i| format!("w{} ", i * 7919 % 10007))
+            .collect::<String>();
+    let http = Http::response(200, "OK")
+        .header("Content-Type", "text/html")
+        .body(&page)
+        .content_encoding(coding);
+    let whole = http.encoded_body().len();
+    let http = http.header("Content-Length", &whole.to_string());
+    let http = match at {
+        Some(at) => http.cut_after(at),
+        None => http,
+    };
+    (page, http, whole)
+}
+
+#[test]
+fn a_body_its_coding_cannot_undo_and_that_is_no_page_is_skipped_and_said() {
+    // Content-Encoding: br over 8 bytes of a cut brotli stream, which
+    // give no output: the bytes as stored are compressed bytes, no page.
+    // A gzip stream cut inside its header, and deflate cut after its
+    // zlib header, likewise. Each costs only its record, said with the
+    // record, its offset and URI; the next page is read.
+    for (coding, at) in [(Coding::Br, 8), (Coding::Gzip, 12), (Coding::Deflate, 2)] {
+        let (_, http, _) = coded_page(coding, Some(at));
+        let records = [
+            Record::response("http://undecodable.example/", &http),
+            Record::response("http://next.example/", &html("<p>next")),
+        ];
+        for container in [Container::Plain, Container::GzipPerRecord] {
+            let archive = Archive::warc(container.clone(), &records);
+            let (pages, skipped, problems) = read(&archive.bytes());
+            let what = format!("{} cut at {at}, {container:?}", coding.name());
+            assert_eq!(uris_of(&pages), ["http://next.example/"], "{what}");
+            assert!(skipped.is_empty(), "{what}: {skipped:?}");
+            assert_eq!(problems.len(), 1, "{what}: {problems:?}");
+            let (kind, message) = &problems[0];
+            assert_eq!(*kind, ProblemKind::Undecodable, "{what}");
+            let start = format!(
+                "record 1 (offset 0, http://undecodable.example/): content coding {}: ",
+                coding.name()
+            );
+            assert!(message.starts_with(&start), "{what}: {message}");
+            assert!(
+                message.contains("its bytes as stored are no page") && message.ends_with("skipped"),
+                "{what}: {message}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_body_stored_unchunked_is_its_page_whatever_its_bytes() {
+    // `chunked` declared over a body stored without its chunks (as
+    // warcio stores them): only the transfer coding failed, and the body
+    // is the page, a stray control byte and all.
+    let http = Http::response(200, "OK")
+        .header("Content-Type", "text/html")
+        .header("Transfer-Encoding", "chunked")
+        .body("\x01<p>stored unchunked");
+    let archive = Archive::warc(
+        Container::Plain,
+        &[Record::response("http://unchunked.example/", &http)],
+    );
+    let (pages, _, problems) = read(&archive.bytes());
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(pages[0].body, b"\x01<p>stored unchunked");
+    assert!(pages[0].coding_failed);
+    assert_eq!(pages[0].content_coding, None);
+}
+
+#[test]
+fn a_coded_body_cut_mid_stream_or_at_its_start_is_a_page_said_cut() {
+    for coding in [Coding::Gzip, Coding::Br, Coding::Deflate] {
+        let (page, whole_http, whole) = coded_page(coding, None);
+        let (_, half_http, _) = coded_page(coding, Some(whole / 2));
+        let (_, none_http, _) = coded_page(coding, Some(0));
+        let records = [
+            Record::response("http://whole.example/", &whole_http),
+            Record::response("http://half.example/", &half_http),
+            Record::response("http://none.example/", &none_http),
+        ];
+        for container in [Container::Plain, Container::GzipPerRecord] {
+            let archive = Archive::warc(container.clone(), &records);
+            let offsets = archive.offsets();
+            let (pages, skipped, problems) = read(&archive.bytes());
+            let what = format!("{}, {container:?}", coding.name());
+            assert!(skipped.is_empty(), "{what}: {skipped:?}");
+            assert_eq!(
+                uris_of(&pages),
+                [
+                    "http://whole.example/",
+                    "http://half.example/",
+                    "http://none.example/"
+                ],
+                "{what}: {problems:?}"
+            );
+            assert_eq!(pages[0].body, page.as_bytes(), "{what}");
+            assert_eq!(pages[0].truncated, None, "{what}");
+            assert_eq!(pages[0].content_coding, Some(ContentCoding::Applied));
+            // Half the stream: a part of the page, decoded.
+            let half = &pages[1];
+            assert!(
+                !half.body.is_empty()
+                    && half.body.len() < page.len()
+                    && page.as_bytes().starts_with(&half.body),
+                "{what}: {}",
+                half.body.len()
+            );
+            assert_eq!(half.truncated, Some(Truncated::Payload), "{what}");
+            assert_eq!(half.content_coding, Some(ContentCoding::Applied));
+            // None of it: a head, and nothing to decode.
+            assert_eq!(pages[2].body, b"", "{what}");
+            assert_eq!(pages[2].truncated, Some(Truncated::Payload), "{what}");
+            assert_eq!(pages[2].content_coding, None, "{what}");
+            // Each cut page said once, after it, naming it.
+            assert_eq!(problems.len(), 2, "{what}: {problems:?}");
+            for ((kind, message), (n, uri)) in problems.iter().zip([(2, "half"), (3, "none")]) {
+                assert_eq!(*kind, ProblemKind::Truncated, "{what}");
+                let start = format!(
+                    "record {n} (offset {}, http://{uri}.example/): its HTTP payload ends",
+                    offsets[n - 1]
+                );
+                assert!(message.starts_with(&start), "{what}: {message}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_response_to_a_head_request_is_no_page_and_not_cut() {
+    // A HEAD response says the Content-Length a GET would have had, and
+    // has no body: warcio, warcprox and browser-based crawlers write it,
+    // then its request (WARC-Concurrent-To the response). It is no page,
+    // and nothing is cut. A head with nothing after it whose request is a
+    // GET is a page cut (a connection closed after the head).
+    let head = Http::response(200, "OK")
+        .header("Content-Type", "text/html")
+        .header("Content-Length", "5120");
+    let request = |method: &str, concurrent_to: usize| {
+        Record::request(
+            "http://head.example/",
+            &Http::request(method, "/").header("Host", "head.example"),
+        )
+        .field(
+            "WARC-Concurrent-To",
+            &testkit::warc::record_id(concurrent_to),
+        )
+    };
+    for container in [Container::Plain, Container::GzipPerRecord] {
+        let records = [
+            Record::response("http://head.example/", &head),
+            request("HEAD", 0),
+            Record::response("http://head.example/", &head),
+            request("GET", 2),
+            Record::response("http://next.example/", &html("<p>next")),
+        ];
+        let archive = Archive::warc(container.clone(), &records);
+        let (pages, skipped, problems) = read(&archive.bytes());
+        let what = format!("{container:?}");
+        assert_eq!(
+            skipped,
+            [Skip::NotAPage, Skip::NotAPage, Skip::NotAPage],
+            "{what}"
+        );
+        assert_eq!(
+            uris_of(&pages),
+            ["http://head.example/", "http://next.example/"],
+            "{what}"
+        );
+        assert_eq!(pages[0].truncated, Some(Truncated::Payload), "{what}");
+        assert_eq!(problems.len(), 1, "{what}: {problems:?}");
+        assert!(
+            problems[0].1.starts_with("record 3 "),
+            "{what}: {problems:?}"
+        );
     }
 }
 
@@ -335,13 +536,22 @@ fn truncated_pages_are_processed_and_marked() {
         ],
     );
     let (pages, _, problems) = read(&archive.bytes());
-    assert!(problems.is_empty(), "{problems:?}");
     assert_eq!(pages[0].body, b"<p>the crawler stopped");
     assert_eq!(
         pages[0].truncated,
         Some(Truncated::Declared("length".into()))
     );
     assert_eq!(pages[1].truncated, None);
+    // The crawler's cut is said as every other: once, naming the page.
+    assert_eq!(
+        problems,
+        [(
+            ProblemKind::Truncated,
+            "record 1 (offset 0, http://cut.example/): truncated by the crawler (length) \
+             (its page is processed as far as it goes)"
+                .to_owned()
+        )]
+    );
 }
 
 #[test]
@@ -387,7 +597,20 @@ fn a_clipped_archive_gives_its_last_page_as_far_as_it_goes() {
             "{container:?}: {:?}",
             String::from_utf8_lossy(&clipped.body)
         );
-        assert!(problems.is_empty(), "{container:?}: {problems:?}");
+        // Said once, after the page, naming it.
+        let what = format!("{container:?}");
+        one_problem_at(
+            &problems,
+            Some(ProblemKind::Truncated),
+            archive.offsets()[1],
+            &what,
+        );
+        assert!(
+            problems[0]
+                .1
+                .contains("http://last.example/): the archive ends inside this record"),
+            "{problems:?}"
+        );
     }
 }
 
@@ -730,7 +953,8 @@ fn a_record_cut_in_its_content_by_an_appended_one_costs_only_itself() {
         pages[2],
         got("http://appended.example/", "<p>appended", 200, appended_at)
     );
-    one_problem_at(&problems, Some(ProblemKind::Broken), appended_at, "");
+    // One problem says the page is cut, and by what.
+    one_problem_at(&problems, Some(ProblemKind::Truncated), appended_at, "");
 }
 
 #[test]
@@ -761,7 +985,7 @@ fn a_content_length_too_long_costs_only_its_record() {
         assert_eq!(pages[1].body, b"<p>liar", "{container:?}");
         assert_eq!(pages[2], got("http://p1.example/", "<p>1", 200, offsets[2]));
         let what = format!("{container:?}");
-        one_problem_at(&problems, Some(ProblemKind::Broken), offsets[2], &what);
+        one_problem_at(&problems, Some(ProblemKind::Truncated), offsets[2], &what);
     }
 }
 
@@ -982,9 +1206,19 @@ fn a_page_that_decodes_past_the_largest_page_is_cut_and_says_so() {
         .unwrap()
         .collect();
     match &events[..] {
-        [Event::Page(big_page), Event::Page(next)] => {
+        [Event::Page(big_page), Event::Problem(said), Event::Page(next)] => {
             assert_eq!(&big_page.body[..], &big.as_bytes()[..1000]);
             assert_eq!(big_page.truncated, Some(Truncated::TooLarge));
+            assert_eq!(
+                (said.kind, said.record, said.to_string()),
+                (
+                    ProblemKind::Truncated,
+                    Some(1),
+                    "record 1 (offset 0, http://big.example/): larger than the largest page \
+                     read: cut there (its page is processed as far as it goes)"
+                        .to_owned()
+                )
+            );
             assert_eq!(&next.body[..], b"<p>next");
             assert_eq!(next.truncated, None);
         }
@@ -1193,8 +1427,9 @@ fn a_content_length_too_short_marks_its_page_cut() {
                 "{what}"
             );
             assert_eq!(pages[2], got("http://p1.example/", "<p>1", 200, offsets[2]));
+            // One problem, which says the page is cut.
             assert_eq!(problems.len(), 1, "{what}: {problems:?}");
-            assert_eq!(problems[0].0, ProblemKind::Broken);
+            assert_eq!(problems[0].0, ProblemKind::Truncated);
             assert!(
                 problems[0]
                     .1

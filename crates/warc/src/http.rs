@@ -580,10 +580,50 @@ impl BodyBytes {
     }
 }
 
+/// What became of a response's content codings (its `Content-Encoding`
+/// values other than `identity`), for a body that has bytes to decode.
+///
+/// ```
+/// use htmltok_warc::http::{decode_body, parse_head, ContentCoding};
+///
+/// let coding = |block: &[u8]| {
+///     let head = parse_head(block).unwrap();
+///     decode_body(&head, &block[head.body_start..], 1 << 20).content_coding
+/// };
+/// assert_eq!(coding(b"HTTP/1.1 200 OK\r\n\r\n<p>plain"), None);
+/// assert_eq!(coding(b"HTTP/1.1 200 OK\r\nContent-Encoding: br\r\n\r\n<p>not br"), Some(ContentCoding::Failed));
+/// assert_eq!(ContentCoding::Failed.as_str(), "failed");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ContentCoding {
+    /// Every declared content coding was undone: the body is what they
+    /// encoded.
+    Applied,
+    /// A declared content coding did not apply to the bytes (or is
+    /// unknown, or a transfer coding under it could not be undone): the
+    /// body is the bytes as they were before it.
+    Failed,
+}
+
+impl ContentCoding {
+    /// The word for it in the command line's JSON and in Python:
+    /// `applied` or `failed`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ContentCoding::Applied => "applied",
+            ContentCoding::Failed => "failed",
+        }
+    }
+}
+
 /// A decoded body: see [`decode_body`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Body {
     pub bytes: BodyBytes,
+    /// Whether the declared content codings were undone; `None` when
+    /// there were none (or only `identity`), or no bytes to undo them on
+    /// (a response to a HEAD request, a 204 or 304).
+    pub content_coding: Option<ContentCoding>,
     /// A declared coding that did not apply to the bytes, said in a few words
     /// (e.g. "content coding gzip: invalid gzip header"); the bytes are then
     /// the body as it was before that coding (the raw body), as browsers
@@ -620,7 +660,9 @@ pub struct Body {
 ///   frames it instead, and the status allows a body: not 1xx, 204 or
 ///   304) is `truncated` too: the connection closed before its end, and
 ///   the crawler stored what came (wget does, without `WARC-Truncated`).
-///   A response to a HEAD request, stored with no body, reads so as well.
+///   A response to a HEAD request, stored with no body under the
+///   `Content-Length` a GET would have had, reads so as well: only its
+///   request record tells it apart, which the archive reader looks at.
 ///   A longer body is left as it is.
 ///
 /// Memory stays within the input, `limit` (twice over for stacked codings)
@@ -645,7 +687,9 @@ pub fn decode_body(head: &Head, body: &[u8], limit: usize) -> Body {
         cur: Cur::Part(0..body.len()),
         failed: Vec::new(),
         truncated: framed_length(head).is_some_and(|length| (body.len() as u64) < length),
+        content_undone: false,
     };
+    let mut content_coding = None;
     if !body.is_empty() {
         let transfer = head.codings("Transfer-Encoding");
         let content = head.codings("Content-Encoding");
@@ -654,16 +698,26 @@ pub fn decode_body(head: &Head, body: &[u8], limit: usize) -> Body {
             .rev()
             .map(|c| ("transfer", c))
             .chain(content.iter().rev().map(|c| ("content", c)));
+        let mut stopped = false;
         for (kind, coding) in steps {
             if !state.apply(kind, coding, body, limit) {
+                stopped = true;
                 break;
             }
+        }
+        // A stop before the content codings leaves them all undone; a
+        // chunked body of no bytes leaves them nothing to undo.
+        if stopped && content.iter().any(|c| c != "identity") {
+            content_coding = Some(ContentCoding::Failed);
+        } else if state.content_undone {
+            content_coding = Some(ContentCoding::Applied);
         }
     }
     let Decoding {
         mut cur,
         failed,
         mut truncated,
+        ..
     } = state;
     match &mut cur {
         Cur::Part(range) if range.len() > limit => {
@@ -681,6 +735,7 @@ pub fn decode_body(head: &Head, body: &[u8], limit: usize) -> Body {
             Cur::Part(range) => BodyBytes::Verbatim(range),
             Cur::Owned(bytes) => BodyBytes::Decoded(bytes),
         },
+        content_coding,
         failed: (!failed.is_empty()).then(|| failed.join("; ")),
         truncated,
     }
@@ -722,6 +777,8 @@ struct Decoding {
     cur: Cur,
     failed: Vec<String>,
     truncated: bool,
+    /// A content coding was undone on bytes.
+    content_undone: bool,
 }
 
 impl Decoding {
@@ -761,6 +818,7 @@ impl Decoding {
         match decompress(coding, input, limit) {
             Ok(out) => {
                 self.truncated |= out.truncated;
+                self.content_undone |= kind == "content";
                 self.cur = Cur::Owned(out.bytes);
                 true
             }
@@ -1354,6 +1412,46 @@ pub fn sniff_html(bytes: &[u8]) -> bool {
     })
 }
 
+/// Why `bytes`, a body as stored under a declared coding that did not
+/// apply to it, are no page, if they are none: a compressed stream cut
+/// before its first output, or one the crawler mangled, whose bytes would
+/// be read as text in some guessed encoding.
+///
+/// A page is text with markup in its first 1024 bytes: none of the bytes
+/// the MIME Sniffing standard calls binary data bytes (the control
+/// characters but TAB, LF, FF, CR and ESC: a NUL, which makes a file
+/// binary for the command line, among them), and a `<`. Bytes that start
+/// with a UTF-16 byte order mark are text. A page stored as it is under a
+/// lying `Content-Encoding` (ClueWeb09's false gzip headers) passes.
+///
+/// ```
+/// use htmltok_warc::http::not_a_page;
+///
+/// assert_eq!(not_a_page(b"\n<!DOCTYPE html><p>as stored"), None);
+/// assert!(not_a_page(b"\x1b\x93\x01\xc8\x7f\xe1\x02\x0c").unwrap().starts_with("binary"));
+/// assert!(not_a_page(b"k\xe9\x8a\xf3=+").unwrap().starts_with("no markup"));
+/// ```
+pub fn not_a_page(bytes: &[u8]) -> Option<String> {
+    if bytes.starts_with(b"\xff\xfe") || bytes.starts_with(b"\xfe\xff") {
+        return None;
+    }
+    let head = &bytes[..bytes.len().min(1024)];
+    let binary = |b: u8| matches!(b, 0x00..=0x08 | 0x0b | 0x0e..=0x1a | 0x1c..=0x1f);
+    if let Some(at) = head.iter().position(|&b| binary(b)) {
+        return Some(format!(
+            "binary (byte {at} is 0x{:02x}, a control character no text has)",
+            head[at]
+        ));
+    }
+    if memchr(b'<', head).is_none() {
+        return Some(format!(
+            "no markup (no `<` in its first {} bytes)",
+            head.len()
+        ));
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1808,6 +1906,7 @@ mod tests {
                 out,
                 Body {
                     bytes: BodyBytes::Verbatim(0..0),
+                    content_coding: None,
                     failed: None,
                     truncated: false
                 }
@@ -2014,6 +2113,79 @@ mod tests {
         }
         let (_, failed, _) = decoded_as("gzip", html);
         assert_eq!(failed.unwrap(), "content coding gzip: invalid gzip header");
+    }
+
+    #[test]
+    fn content_coding_says_applied_failed_or_none() {
+        let page = b"<p>a page".as_slice();
+        let coding = |lines: &[&str], body: &[u8]| {
+            let block = block(lines, body);
+            let head = head_of(&block);
+            decode_body(&head, &block[head.body_start..], 1000).content_coding
+        };
+        let ce = |c: &str| format!("Content-Encoding: {c}");
+        assert_eq!(coding(&[], page), None);
+        assert_eq!(coding(&[&ce("identity")], page), None);
+        assert_eq!(
+            coding(&["Transfer-Encoding: chunked"], b"3\r\nabc\r\n0\r\n\r\n"),
+            None
+        );
+        assert_eq!(
+            coding(&[&ce("gzip")], &gzip(page)),
+            Some(ContentCoding::Applied)
+        );
+        assert_eq!(
+            coding(&[&ce("gzip, br")], &brotli(&gzip(page))),
+            Some(ContentCoding::Applied)
+        );
+        // A layer that fails, outer or inner; an unknown coding.
+        assert_eq!(coding(&[&ce("br")], page), Some(ContentCoding::Failed));
+        assert_eq!(
+            coding(&[&ce("gzip, br")], &brotli(page)),
+            Some(ContentCoding::Failed)
+        );
+        assert_eq!(
+            coding(&[&ce("compress")], page),
+            Some(ContentCoding::Failed)
+        );
+        // A transfer coding that stops the decoding before them.
+        assert_eq!(
+            coding(&["Transfer-Encoding: foo", &ce("gzip")], &gzip(page)),
+            Some(ContentCoding::Failed)
+        );
+        // Nothing to decode: a HEAD response, a chunked body of nothing.
+        assert_eq!(coding(&[&ce("gzip"), "Content-Length: 20"], b""), None);
+        assert_eq!(
+            coding(&["Transfer-Encoding: chunked", &ce("gzip")], b"0\r\n\r\n"),
+            None
+        );
+    }
+
+    #[test]
+    fn not_a_page_takes_text_with_markup_and_nothing_else() {
+        for page in [
+            &b"<html>"[..],
+            b"  \r\n\x0c\t<!-- x -->",
+            b"Some text before <b>markup</b>",
+            "<p>\u{1b}$B legacy escapes and caf\u{e9}".as_bytes(),
+            b"\xef\xbb\xbf<p>a UTF-8 byte order mark",
+            b"\xff\xfe<\x00p\x00>\x00",
+        ] {
+            assert_eq!(not_a_page(page), None, "{page:?}");
+        }
+        for (bytes, why) in [
+            (&b"\x1f\x8b\x08\x00<p>"[..], "binary (byte 0 is 0x1f"),
+            (b"<p>\x00", "binary (byte 3 is 0x00"),
+            (b"", "no markup"),
+            (b"\x8b\x7f\xe1=", "no markup"),
+        ] {
+            let got = not_a_page(bytes).unwrap_or_default();
+            assert!(got.starts_with(why), "{bytes:?}: {got}");
+        }
+        // Only the first 1024 bytes are looked at.
+        let mut late = vec![b' '; 1024];
+        late.extend_from_slice(b"<p>\x00");
+        assert!(not_a_page(&late).unwrap().starts_with("no markup"));
     }
 
     #[test]
@@ -2237,6 +2409,7 @@ mod tests {
             out,
             Body {
                 bytes: BodyBytes::Verbatim(0..5),
+                content_coding: None,
                 failed: None,
                 truncated: false
             }

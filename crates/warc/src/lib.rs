@@ -110,8 +110,14 @@ pub struct Page {
     /// Why the page is not whole, if it is not.
     pub truncated: Option<Truncated>,
     /// A declared coding that did not apply to the bytes (the body is then
-    /// the bytes as they were before it), said in a few words.
+    /// the bytes as they were before it), said in a few words. (A body so
+    /// left by a content coding that is no page by [`http::not_a_page`] is
+    /// no page: its record is a [`ProblemKind::Undecodable`] problem.)
     pub coding_failed: Option<String>,
+    /// Whether its declared content codings were undone
+    /// ([`http::ContentCoding`]); `None` when it declares none (or is not
+    /// an HTTP response).
+    pub content_coding: Option<http::ContentCoding>,
 }
 
 /// Why a page is not whole.
@@ -156,6 +162,15 @@ pub enum Truncated {
 }
 
 impl Truncated {
+    /// What the [`ProblemKind::Truncated`] problem that follows a page cut
+    /// so says (one such problem follows every page that is not whole).
+    pub(crate) fn problem(&self) -> String {
+        format!(
+            "{} (its page is processed as far as it goes)",
+            self.describe()
+        )
+    }
+
     /// A few words for a message.
     pub fn describe(&self) -> String {
         match self {
@@ -195,7 +210,10 @@ pub enum Skip {
     /// A `revisit`: the page was seen before, and no payload is stored.
     Revisit,
     /// A `request`, `metadata`, `warcinfo`, `conversion` or
-    /// `continuation` record, or an ARC version block.
+    /// `continuation` record, an ARC version block, or a response to a
+    /// `HEAD` request (a head and no body, by definition; told by the
+    /// `request` record that follows it, as warcio, warcprox, Heritrix
+    /// and browser-based crawlers write them).
     NotAPage,
 }
 
@@ -227,15 +245,22 @@ pub struct Problem {
     pub what: String,
 }
 
-/// The two kinds of [`Problem`], as a summary counts them.
+/// The kinds of [`Problem`], as a summary counts them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ProblemKind {
     /// Bytes that are not what the format says: a broken gzip member, a
     /// header without a length, bytes between records, an HTTP response
     /// whose status line cannot be read.
     Broken,
-    /// The archive ends inside a record.
+    /// A record is not whole: the archive ends inside it, or it is a page
+    /// cut for any [`Truncated`] reason (the page comes first, and this
+    /// problem, which says why, right after it: one for each such page).
     Truncated,
+    /// An HTML response whose declared content coding did not apply to its
+    /// bytes, which are no page as stored either ([`http::not_a_page`]): a
+    /// compressed stream cut before its first output, say. Its record
+    /// gives no page.
+    Undecodable,
 }
 
 impl ProblemKind {
@@ -244,6 +269,7 @@ impl ProblemKind {
         match self {
             ProblemKind::Broken => "broken",
             ProblemKind::Truncated => "truncated",
+            ProblemKind::Undecodable => "undecodable",
         }
     }
 }

@@ -589,8 +589,8 @@ pub struct Reader {
     /// A record whose version line was read at the end of another
     /// record's header line (that header was cut short): its offset.
     pending: Option<u64>,
-    /// An event that follows the last one.
-    queued: Option<Event>,
+    /// Events that follow the last one, in order.
+    queued: VecDeque<Event>,
     /// Where the furthest return to a record seen inside another's
     /// content had read to: no return goes before it again, so nothing
     /// is read more than twice.
@@ -666,7 +666,7 @@ impl Reader {
             last_uri: None,
             done: false,
             pending: None,
-            queued: None,
+            queued: VecDeque::new(),
             horizon: 0,
             line: Vec::new(),
         })
@@ -684,7 +684,7 @@ impl Reader {
             last_uri: None,
             done: false,
             pending: None,
-            queued: None,
+            queued: VecDeque::new(),
             horizon: 0,
             line: Vec::new(),
         }
@@ -788,7 +788,7 @@ impl Reader {
 
     /// The next event.
     fn step(&mut self) -> Option<Event> {
-        if let Some(event) = self.queued.take() {
+        if let Some(event) = self.queued.pop_front() {
             return Some(event);
         }
         if self.done {
@@ -1177,7 +1177,8 @@ impl Reader {
                 Some(i) => starts_warc(&bytes[i..]),
             },
             Err(e) => {
-                self.queued = Some(self.unit_failed(e, "bytes after a record", false));
+                let problem = self.unit_failed(e, "bytes after a record", false);
+                self.queued.push_back(problem);
                 true
             }
         }
@@ -1219,11 +1220,12 @@ impl Reader {
     /// are then skipped to the next record, and the problem that says so
     /// is returned.
     fn goes_on(&mut self, length: u64, offset: u64) -> Option<Event> {
-        if self.kind != Kind::Warc || self.queued.is_some() {
+        if self.kind != Kind::Warc || !self.queued.is_empty() {
             return None;
         }
         if let Err(e) = self.stream.fill(64) {
-            self.queued = Some(self.unit_failed(e, "bytes after a record", false));
+            let problem = self.unit_failed(e, "bytes after a record", false);
+            self.queued.push_back(problem);
             return None;
         }
         if self.stream.at_unit_start() {
@@ -1360,7 +1362,10 @@ impl Reader {
             Err(e) => return self.unit_failed(e, "a page", true),
         };
         let mut truncated = declared;
-        if let Some((index, problem)) = self.overran(watch, read, length, info.offset) {
+        // The problem that says the page is cut, when the reader said so
+        // already (another record inside it, a Content-Length too short).
+        let mut said = false;
+        if let Some((index, mut problem)) = self.overran(watch, read, length, info.offset) {
             // The record's bytes are those before the other record (and
             // the blank lines that end a record, if they are there).
             let mut end = usize::try_from(index).map_or(bytes.len(), |i| i.min(bytes.len()));
@@ -1372,7 +1377,11 @@ impl Reader {
                 read: index,
                 declared: length,
             });
-            self.queued = Some(problem);
+            if let Event::Problem(p) = &mut problem {
+                p.kind = ProblemKind::Truncated;
+            }
+            said = true;
+            self.queued.push_back(problem);
         } else if read < length {
             self.done = true;
             truncated = Some(Truncated::ArchiveEnds {
@@ -1380,9 +1389,15 @@ impl Reader {
                 declared: length,
             });
         } else {
-            if let Some(problem) = self.goes_on(length, info.offset) {
-                truncated = truncated.or(Some(Truncated::ContentLengthShort { declared: length }));
-                self.queued = Some(problem);
+            if let Some(mut problem) = self.goes_on(length, info.offset) {
+                if truncated.is_none() {
+                    truncated = Some(Truncated::ContentLengthShort { declared: length });
+                    if let Event::Problem(p) = &mut problem {
+                        p.kind = ProblemKind::Truncated;
+                    }
+                    said = true;
+                }
+                self.queued.push_back(problem);
             }
             if (bytes.len() as u64) < read {
                 truncated = truncated.or(Some(Truncated::TooLarge));
@@ -1391,30 +1406,34 @@ impl Reader {
         let record_type = match &content {
             Content::Http(t) | Content::Resource(t) => t.clone(),
         };
-        if !http {
-            return Event::Page(Page {
-                record: info,
-                body: bytes,
-                content_type: record_type,
-                status: None,
-                truncated,
-                coding_failed: None,
-            });
-        }
-        let Some(head) = http::parse_head(&bytes) else {
-            // Unreachable in practice: the probe was HTTP.
-            return Event::Page(Page {
-                record: info,
-                body: bytes,
-                content_type: record_type,
-                status: None,
-                truncated,
-                coding_failed: None,
-            });
+        let head = if http { http::parse_head(&bytes) } else { None };
+        // Not HTTP, or (unreachable in practice: the probe was HTTP) no
+        // head in the whole record.
+        let Some(head) = head else {
+            return self.page(
+                Page {
+                    record: info,
+                    body: bytes,
+                    content_type: record_type,
+                    status: None,
+                    truncated,
+                    coding_failed: None,
+                    content_coding: None,
+                },
+                said,
+            );
         };
         let body_start = head.body_start.min(bytes.len());
         let decoded = http::decode_body(&head, &bytes[body_start..], self.options.max_page);
         if decoded.truncated && truncated.is_none() {
+            // A head and no body under a Content-Length: the response to
+            // a HEAD request, when its request record says so.
+            if body_start == bytes.len() && self.head_request_follows(&info) {
+                return Event::Skipped(Skipped {
+                    record: info,
+                    reason: Skip::NotAPage,
+                });
+            }
             // Cut at the largest page, or by the payload's own end.
             let len = match &decoded.bytes {
                 http::BodyBytes::Verbatim(range) => range.len(),
@@ -1425,6 +1444,18 @@ impl Reader {
             } else {
                 Truncated::Payload
             });
+        }
+        // A content coding that failed leaves bytes that may be no page (a
+        // transfer coding that failed alone, `chunked` over a body stored
+        // unchunked, leaves the page).
+        if let (Some(failed), Some(http::ContentCoding::Failed)) =
+            (&decoded.failed, decoded.content_coding)
+        {
+            let stored = decoded.bytes.bytes(&bytes[body_start..]);
+            if let Some(why) = http::not_a_page(stored) {
+                let what = format!("{failed}, and its bytes as stored are no page: {why}; skipped");
+                return self.problem(info.offset, ProblemKind::Undecodable, what);
+            }
         }
         let body = match decoded.bytes {
             http::BodyBytes::Verbatim(range) => {
@@ -1442,14 +1473,87 @@ impl Reader {
             }
             _ => head.mime_type(),
         };
-        Event::Page(Page {
-            record: info,
-            body,
-            content_type: head.page_content_type(mime_type),
-            status: Some(head.status),
-            truncated,
-            coding_failed: decoded.failed,
-        })
+        self.page(
+            Page {
+                record: info,
+                body,
+                content_type: head.page_content_type(mime_type),
+                status: Some(head.status),
+                truncated,
+                coding_failed: decoded.failed,
+                content_coding: decoded.content_coding,
+            },
+            said,
+        )
+    }
+
+    /// The event of `page`; a page that is not whole is followed by the
+    /// problem that says why (unless it was `said` already, queued), so
+    /// that every cut is said once, whatever cut it.
+    fn page(&mut self, page: Page, said: bool) -> Event {
+        if let (Some(cut), false) = (&page.truncated, said) {
+            let what = cut.problem();
+            let problem = self.problem(page.record.offset, ProblemKind::Truncated, what);
+            // Before what was queued after the record's bytes.
+            self.queued.push_front(problem);
+        }
+        Event::Page(page)
+    }
+
+    /// Whether the next record is the `request` of the response `info`
+    /// (its `WARC-Concurrent-To` or its target URI) and its method is
+    /// `HEAD`. Looked at without consuming it, within the first
+    /// [`HEAD_PROBE`] bytes after the record; a unit that fails there is
+    /// queued as the problem it is.
+    fn head_request_follows(&mut self, info: &RecordInfo) -> bool {
+        if self.kind != Kind::Warc {
+            return false;
+        }
+        let bytes = match self.stream.fill(HEAD_PROBE) {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                let problem = self.unit_failed(e, "bytes after a record", false);
+                self.queued.push_back(problem);
+                return false;
+            }
+        };
+        let start = bytes
+            .iter()
+            .position(|b| !matches!(b, b'\r' | b'\n'))
+            .unwrap_or(bytes.len());
+        let record = &bytes[start..];
+        if !starts_warc(record) {
+            return false;
+        }
+        let mut fields = Vec::new();
+        let mut pos = 0;
+        let block = loop {
+            let Some(len) = memchr::memchr(b'\n', &record[pos..]) else {
+                return false;
+            };
+            let line = &record[pos..pos + len];
+            pos += len + 1;
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            if line.is_empty() {
+                break &record[pos..];
+            }
+            add_field(&mut fields, line);
+        };
+        let field = |name: &str| {
+            fields
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(name))
+                .map(|(_, v)| v.trim().trim_start_matches('<').trim_end_matches('>'))
+        };
+        let id = info
+            .record_id
+            .as_deref()
+            .map(|id| id.trim().trim_start_matches('<').trim_end_matches('>'));
+        let its_request = field("WARC-Type").is_some_and(|t| t.eq_ignore_ascii_case("request"))
+            && ((id.is_some() && field("WARC-Concurrent-To") == id)
+                || (info.target_uri.is_some()
+                    && field("WARC-Target-URI") == info.target_uri.as_deref()));
+        its_request && block.starts_with(b"HEAD ")
     }
 }
 
@@ -1750,7 +1854,10 @@ mod tests {
         let cut = a.len() - 10;
         let got = events(&a.as_bytes()[..cut]);
         match &got[..] {
-            [Event::Page(p)] => {
+            // The page, then the problem that says it is cut.
+            [Event::Page(p), Event::Problem(cut)] => {
+                assert_eq!(cut.kind, ProblemKind::Truncated);
+                assert!(cut.what.starts_with("the archive ends inside this record"));
                 assert_eq!(&p.body[..], b"<p>all");
                 assert_eq!(
                     p.truncated,

@@ -212,10 +212,10 @@ impl Segment {
                 return How::InOrder(at);
             }
             let shared = Arc::new(buffer);
-            let Some(events) = member_events(&shared, at, self.format, *records) else {
+            let Some((events, read)) = member_events(&shared, at, self.format, *records) else {
                 return How::InOrder(at);
             };
-            *records += events.len() as u64;
+            *records += read;
             for event in events {
                 if !send(event) {
                     // The consumer is gone; how it ended no longer matters.
@@ -230,25 +230,47 @@ impl Segment {
 }
 
 /// The events of one member's inflated `bytes` at `offset`, numbered after
-/// `before` records, if they are what reading in order gives there: whole
-/// records, no problem, no page cut by the member's end, every page named
-/// by its target URI.
+/// `before` records, and how many records they are, if they are what
+/// reading in order gives there: whole
+/// records, no problem but those a record's own bytes make (a page cut by
+/// its crawler, inside its payload or at the largest size, and said so
+/// right after it; an undecodable page), no page cut by the member's end
+/// or a head with no body (which the record after it, in another member,
+/// may show to be a HEAD response), every page named by its target URI.
 fn member_events(
     bytes: &Arc<Vec<u8>>,
     offset: u64,
     format: Format,
     before: u64,
-) -> Option<Vec<Event>> {
+) -> Option<(Vec<Event>, u64)> {
     let mut reader = Reader::over_member(Arc::clone(bytes), offset, format.kind);
     let mut events = Vec::new();
+    // The record of the last page when it is cut by its own bytes.
+    let mut cut_page = None;
     for mut event in reader.by_ref() {
         match &mut event {
-            Event::Problem(_) => return None,
-            Event::Page(page) => {
-                if page.record.target_uri.is_none()
-                    || matches!(page.truncated, Some(Truncated::ArchiveEnds { .. }))
-                {
+            Event::Problem(problem) => {
+                let own = match problem.kind {
+                    ProblemKind::Undecodable => true,
+                    ProblemKind::Truncated => cut_page.take() == problem.record,
+                    ProblemKind::Broken => false,
+                };
+                if !own || problem.record.is_none() {
                     return None;
+                }
+                problem.record = problem.record.map(|n| n + before);
+            }
+            Event::Page(page) => {
+                cut_page = None;
+                let named = page.record.target_uri.is_some();
+                match &page.truncated {
+                    _ if !named => return None,
+                    Some(Truncated::ArchiveEnds { .. }) => return None,
+                    Some(Truncated::Payload) if page.body.is_empty() => return None,
+                    Some(Truncated::Declared(_) | Truncated::Payload | Truncated::TooLarge) => {
+                        cut_page = Some(page.record.number);
+                    }
+                    _ => {}
                 }
                 page.record.number += before;
             }
@@ -256,7 +278,8 @@ fn member_events(
         }
         events.push(event);
     }
-    reader.ended_cleanly().then_some(events)
+    let records = reader.records();
+    reader.ended_cleanly().then_some((events, records))
 }
 
 /// Puts the events of an archive's segments together in order, reading on

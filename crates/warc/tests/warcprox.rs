@@ -170,7 +170,10 @@ fn expected_warcprox() -> Vec<Seen> {
 fn assert_offsets(name: &str, events: &[Event]) {
     let bytes = std::fs::read(data().join(name)).unwrap();
     let mut last = None;
-    for (i, event) in events.iter().enumerate() {
+    // The problems that say pages are cut (checked by `seen`) are no
+    // records.
+    let records = events.iter().filter(|e| !matches!(e, Event::Problem(_)));
+    for (i, event) in records.enumerate() {
         let record = record(event);
         assert_eq!(record.number, i as u64 + 1, "{name}");
         assert!(

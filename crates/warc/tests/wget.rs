@@ -356,6 +356,8 @@ fn connection_cut_pages_come_out_as_far_as_they_go_and_said_not_whole() {
     // time, with no WARC-Truncated. Every response is a page, its body a
     // prefix of the served file, not whole.
     let events = events("cut.warc.gz");
+    // Checks that each cut page is said once, right after it.
+    common::seen("cut.warc.gz", &events);
     let served = site("cut.html");
     let mut responses = Vec::new();
     for event in &events {
@@ -372,7 +374,14 @@ fn connection_cut_pages_come_out_as_far_as_they_go_and_said_not_whole() {
                 ));
             }
             Event::Skipped(skipped) => assert_ne!(skipped.record.kind, "response"),
-            Event::Problem(problem) => panic!("a problem: {problem}"),
+            // The head with no body after it is a GET's, cut: its
+            // request record came before it, as wget writes them, and the
+            // record after it is the next request, not a HEAD.
+            Event::Problem(problem) => assert_eq!(
+                problem.kind,
+                htmltok_warc::ProblemKind::Truncated,
+                "{problem}"
+            ),
         }
     }
     let cut = |path: &str, len: usize| {

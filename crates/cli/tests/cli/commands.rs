@@ -801,6 +801,126 @@ fn test_warc() -> (Vec<u8>, Vec<usize>) {
 }
 
 #[test]
+fn content_codings_cuts_and_head_responses_in_an_archive() {
+    use warc::{Archive, Coding, Container, Http, Record};
+
+    // Words that do not repeat: the page's compressed stream is long.
+    let page = "<!DOCTYPE html><title>coded</title><p>".to_owned()
+        + &(0..2000)
+            .map(|i| format!("w{} ", i * 7919 % 10007))
+            .collect::<String>();
+    let coded = |coding: Coding, cut: Option<usize>| {
+        let http = Http::response(200, "OK")
+            .header("Content-Type", "text/html")
+            .body(&page)
+            .content_encoding(coding);
+        let whole = http.encoded_body().len();
+        let http = http.header("Content-Length", &whole.to_string());
+        match cut {
+            Some(at) => http.cut_after(at.min(whole / 2)),
+            None => http,
+        }
+    };
+    let lying = Http::response(200, "OK")
+        .header("Content-Type", "text/html")
+        .header("Content-Encoding", "gzip")
+        .body("<title>as stored</title>");
+    let head = Http::response(200, "OK")
+        .header("Content-Type", "text/html")
+        .header("Content-Length", "5000");
+    let head_request = Record::request(
+        "http://head.example/",
+        &Http::request("HEAD", "/").header("Host", "head.example"),
+    )
+    .field("WARC-Concurrent-To", &warc::record_id(5));
+    let records = [
+        // The ce-br record: 8 bytes of a cut brotli stream.
+        Record::response("http://ce-br.example/", &coded(Coding::Br, Some(8))),
+        Record::response("http://lying.example/", &lying),
+        Record::response("http://gzip.example/", &coded(Coding::Gzip, None)),
+        Record::response(
+            "http://half.example/",
+            &coded(Coding::Deflate, Some(usize::MAX)),
+        ),
+        Record::response("http://zero.example/", &coded(Coding::Gzip, Some(0))),
+        Record::response("http://head.example/", &head),
+        head_request,
+    ];
+    let dir = temp_dir("codings");
+    for container in [Container::Plain, Container::GzipPerRecord] {
+        let archive = Archive::warc(container.clone(), &records);
+        let path = dir.join(format!("{container:?}.warc"));
+        std::fs::write(&path, archive.bytes()).unwrap();
+        let w = path.to_str().unwrap();
+        let offsets = archive.offsets();
+        for jobs in ["1", "2"] {
+            let (code, stdout, stderr) = run_text(&["text", "-j", jobs, w], b"");
+            let what = format!("{container:?}, -j{jobs}");
+            assert_eq!(code, 1, "{what}: {stderr}");
+            let pages: Vec<(String, Value, bool)> = json_lines(&stdout)
+                .into_iter()
+                .map(|p| {
+                    let truncated = p["truncated"] == true;
+                    (
+                        p["source"].as_str().unwrap().to_owned(),
+                        p["content_coding"].clone(),
+                        truncated,
+                    )
+                })
+                .collect();
+            assert_eq!(
+                pages,
+                [
+                    ("http://lying.example/".to_owned(), json!("failed"), false),
+                    ("http://gzip.example/".to_owned(), json!("applied"), false),
+                    ("http://half.example/".to_owned(), json!("applied"), true),
+                    ("http://zero.example/".to_owned(), Value::Null, true),
+                ],
+                "{what}"
+            );
+            let lines: Vec<&str> = stderr.lines().collect();
+            let at = |n: usize, uri: &str| {
+                format!(
+                    "htmltok: {w}: record {n} (offset {}, http://{uri}.example/): ",
+                    offsets[n - 1]
+                )
+            };
+            assert_eq!(lines.len(), 4, "{what}: {stderr}");
+            assert!(
+                lines[0].starts_with(&(at(1, "ce-br") + "content coding br: ")),
+                "{what}: {stderr}"
+            );
+            assert!(lines[0].contains("no page"), "{what}: {stderr}");
+            assert!(
+                lines[1].starts_with(&(at(4, "half") + "its HTTP payload ends")),
+                "{what}: {stderr}"
+            );
+            assert!(
+                lines[2].starts_with(&(at(5, "zero") + "its HTTP payload ends")),
+                "{what}: {stderr}"
+            );
+            assert_eq!(
+                lines[3],
+                "htmltok: 4 pages processed; 2 archive records passed over \
+                 (2 request/metadata); 3 problems: 2 truncated, 1 undecodable",
+                "{what}"
+            );
+        }
+        let (code, stdout, _) = run_text(&["stats", "--total", w], b"");
+        assert_eq!(code, 1);
+        let total = super::total_of(&stdout);
+        assert_eq!(
+            total["problems"],
+            json!({"broken": 0, "truncated": 2, "undecodable": 1, "unreadable": 0, "failed": 0})
+        );
+        assert_eq!(
+            (&total["truncated_pages"], &total["coding_failed"]),
+            (&json!(2), &json!(1))
+        );
+    }
+}
+
+#[test]
 fn warc_archives() {
     let dir = temp_dir("warc");
     let (bytes, starts) = test_warc();
@@ -862,11 +982,11 @@ fn warc_archives() {
             json!({"source": "http://a.example/dir/page.html", "encoding": "UTF-8",
                    "title": "Première", "text": "Hello up", "warc": w, "offset": starts[1],
                    "record_id": "<urn:uuid:00000000-0000-4000-8000-000000000001>",
-                   "status": 200, "truncated": false}),
+                   "status": 200, "truncated": false, "content_coding": null}),
             json!({"source": "http://b.example/ru/", "encoding": "windows-1251",
                    "title": "Привет", "text": "мир n", "warc": w, "offset": starts[3],
                    "record_id": "<urn:uuid:00000000-0000-4000-8000-000000000003>",
-                   "status": 200, "truncated": false}),
+                   "status": 200, "truncated": false, "content_coding": null}),
         ]
     );
 
@@ -895,7 +1015,7 @@ fn warc_archives() {
     );
     assert_eq!(
         total["problems"],
-        json!({"broken": 0, "truncated": 1, "unreadable": 0, "failed": 0})
+        json!({"broken": 0, "truncated": 1, "undecodable": 0, "unreadable": 0, "failed": 0})
     );
     assert_eq!(total["encodings"], json!({"UTF-8": 1, "windows-1251": 1}));
 

@@ -1,7 +1,7 @@
 //! `htmltok` over the archives warcprox and warcio's capture_http wrote
 //! (crates/warc/tests/data/warcprox and .../warcio, made by their
-//! make.sh): every page out, every other record passed over, no
-//! problem, exit 0.
+//! make.sh): every page out, every other record passed over; a page not
+//! whole said and counted, exit 1.
 
 use serde_json::{json, Value};
 
@@ -31,7 +31,7 @@ fn stats_over_warcprox_archives() {
         );
         assert_eq!(
             total["problems"],
-            json!({"broken": 0, "truncated": 0, "unreadable": 0, "failed": 0})
+            json!({"broken": 0, "truncated": 0, "undecodable": 0, "unreadable": 0, "failed": 0})
         );
         assert_eq!(total["truncated_pages"], 0, "{name}");
         assert_eq!(total["coding_failed"], 0, "{name}");
@@ -39,9 +39,24 @@ fn stats_over_warcprox_archives() {
 
     // Pages warcprox cut at --max-resource-size (said so in the record)
     // and one whose connection the server cut: out as far as they go,
-    // each said not whole, and no problem of the archive.
-    let (code, stdout, stderr) = run(&["stats", "--total", &fixture("warcprox/cut.warc.gz")]);
-    assert_eq!(code, 0, "{stderr}");
+    // each said not whole, with a line and a count of its own, whatever
+    // cut it; exit 1.
+    let path = fixture("warcprox/cut.warc.gz");
+    let (code, stdout, stderr) = run(&["stats", "--total", &path]);
+    assert_eq!(code, 1, "{stderr}");
+    let said: Vec<&str> = stderr.lines().collect();
+    let base = "http://127.0.0.2:8652";
+    assert_eq!(said.len(), 4, "{stderr}");
+    for (line, (path_in_site, why)) in said.iter().zip([
+        ("/big.html", "truncated by the crawler (length)"),
+        ("/big-chunked.html", "truncated by the crawler (length)"),
+        ("/cut.html", "its HTTP payload ends"),
+    ]) {
+        let start = format!("htmltok: {path}: record ");
+        let named = format!(", {base}{path_in_site}): {why}");
+        assert!(line.starts_with(&start) && line.contains(&named), "{line}");
+    }
+    assert!(said[3].ends_with("; 3 problems: 3 truncated"), "{stderr}");
     let lines: Vec<Value> = stdout
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -55,17 +70,18 @@ fn stats_over_warcprox_archives() {
     assert_eq!(total["bytes"], 68 + 2 * 65536 + 400);
     assert_eq!(
         total["problems"],
-        json!({"broken": 0, "truncated": 0, "unreadable": 0, "failed": 0})
+        json!({"broken": 0, "truncated": 3, "undecodable": 0, "unreadable": 0, "failed": 0})
     );
 }
 
 #[test]
 fn stats_over_warcio_capture_http_archives() {
     // 15 exchanges, 13 of them HTML; the last one's body never read by
-    // the client, so not stored: a page said not whole, no problem.
+    // the client, so not stored: a page said not whole, counted once.
     for name in ["warcio/warcio.warc.gz", "warcio/warcio.warc"] {
         let (code, stdout, stderr) = run(&["stats", "--total", &fixture(name)]);
-        assert_eq!(code, 0, "{name}: {stderr}");
+        assert_eq!(code, 1, "{name}: {stderr}");
+        assert_eq!(stderr.lines().count(), 2, "{name}: {stderr}");
         let total = total_of(&stdout);
         assert_eq!(total["pages"], 13, "{name}");
         assert_eq!(
@@ -74,7 +90,7 @@ fn stats_over_warcio_capture_http_archives() {
         );
         assert_eq!(
             total["problems"],
-            json!({"broken": 0, "truncated": 0, "unreadable": 0, "failed": 0})
+            json!({"broken": 0, "truncated": 1, "undecodable": 0, "unreadable": 0, "failed": 0})
         );
         assert_eq!(total["truncated_pages"], 1, "{name}");
     }

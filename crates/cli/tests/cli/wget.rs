@@ -1,6 +1,6 @@
 //! `htmltok` over the archives GNU wget wrote (crates/warc/tests/data/wget,
-//! made by its make.sh): every page out, every other record passed over,
-//! no problem, exit 0.
+//! made by its make.sh): every page out, every other record passed over;
+//! a page not whole said and counted, exit 1.
 
 use serde_json::{json, Value};
 
@@ -33,7 +33,7 @@ fn stats_over_wget_archives() {
         );
         assert_eq!(
             total["problems"],
-            json!({"broken": 0, "truncated": 0, "unreadable": 0, "failed": 0})
+            json!({"broken": 0, "truncated": 0, "undecodable": 0, "unreadable": 0, "failed": 0})
         );
         assert_eq!(total["truncated_pages"], 0, "{name}");
         assert_eq!(total["coding_failed"], 0, "{name}");
@@ -70,9 +70,18 @@ fn stats_over_wget_archives() {
     );
 
     // Pages whose connection was cut: out as far as they go, each said
-    // not whole, and no problem of the archive.
+    // not whole in a line of its own and counted once; exit 1.
     let (code, stdout, stderr) = run(&["stats", "--total", &fixture("cut.warc.gz")]);
-    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(code, 1, "{stderr}");
+    let said: Vec<&str> = stderr.lines().collect();
+    assert_eq!(said.len(), 6, "{stderr}");
+    assert!(
+        said[..5]
+            .iter()
+            .all(|l| l.contains("): its HTTP payload ends inside")),
+        "{stderr}"
+    );
+    assert!(said[5].ends_with("; 5 problems: 5 truncated"), "{stderr}");
     let lines: Vec<Value> = stdout
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -87,7 +96,7 @@ fn stats_over_wget_archives() {
     assert_eq!(total["truncated_pages"], 5);
     assert_eq!(
         total["problems"],
-        json!({"broken": 0, "truncated": 0, "unreadable": 0, "failed": 0})
+        json!({"broken": 0, "truncated": 5, "undecodable": 0, "unreadable": 0, "failed": 0})
     );
 }
 
