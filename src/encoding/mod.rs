@@ -74,9 +74,11 @@ mod guess;
 mod head;
 mod input;
 mod prescan;
+mod source_map;
 
 pub(crate) use input::InputDecoder;
 pub use prescan::prescan;
+pub use source_map::SourceMap;
 
 /// The encodings themselves, for callers that do not depend on
 /// `encoding_rs` directly: `Encoding::for_label(b"koi8-r")` finds one by
@@ -276,7 +278,7 @@ impl Sniffed {
 
     /// Bytes of byte order mark at the start of the input, which are not
     /// decoded.
-    fn bom_len(&self) -> usize {
+    pub(crate) fn bom_len(&self) -> usize {
         match self.source {
             Source::Bom if self.encoding == UTF_8 => 3,
             Source::Bom => 2,
