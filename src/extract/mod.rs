@@ -61,7 +61,7 @@ mod url_values;
 /// here too for the callers of [`Page`] and [`sniff`].
 pub use crate::encoding::Source;
 #[cfg(feature = "links")]
-pub use links::{links, links_with, Link, LinkOptions};
+pub use links::{links, links_with, Link, LinkOptions, LinkResolver};
 #[cfg(feature = "text")]
 pub use main_content::{main_content, main_content_with, MainOptions};
 pub use page::{charset_param, sniff, Page};
