@@ -155,6 +155,30 @@ fn links_streams_a_legacy_page_from_disk_and_resolves_against_its_base() {
     );
 }
 
+/// The page's `<base href>` comes after the links (in the body), which a
+/// browser resolves against it all the same; the queries are Shift_JIS,
+/// as the page is.
+#[test]
+fn links_waits_for_a_late_base_and_writes_queries_in_the_pages_encoding() {
+    let mut bytes = b"<meta charset=shift_jis>\n<a href='find?q=\x93\x8c\x8b\x9e'>1</a>\n".to_vec();
+    bytes.extend(b"<img src=x.png><p>text</p>\n".repeat(200));
+    bytes.extend(b"<base href='https://example.jp/docs/'>\n<area href=../map>");
+    let page = TempPage::new("links-late-base.html", &bytes);
+    let found = links(&page.0, Some("https://example.org/index.html"));
+    let found: Vec<_> = found
+        .iter()
+        .map(|l| (l.line, l.col, l.url.as_str()))
+        .collect();
+    // Line 1 the meta, 2 the link, 3..202 the filler, 203 the base.
+    assert_eq!(
+        found,
+        [
+            (2, 1, "https://example.jp/docs/find?q=%93%8C%8B%9E"),
+            (204, 1, "https://example.jp/map"),
+        ]
+    );
+}
+
 #[test]
 fn links_on_the_repository_pages_are_at_their_tags() {
     let mut total = 0;
