@@ -18,11 +18,11 @@ use super::{ascii_len, Decoded, Source};
 
 /// Source bytes between checkpoints (at least: each is set at the first
 /// clean point after this many).
-const CHECKPOINT_EVERY: usize = 1024;
+const CHECKPOINT_EVERY: usize = 256;
 
 /// Source bytes a question decodes at a time before it steps byte by byte
 /// (at least: each stretch ends at a clean point).
-const STRETCH: usize = 64;
+const STRETCH: usize = 32;
 
 /// Where a fresh decoder may start: the positions after which an
 /// encoding's decoder holds no state.
@@ -312,7 +312,7 @@ impl<'a> SourceMap<'a> {
         // In stretches from clean point to clean point while the text
         // they make stays short of `d`...
         let mut decoder = self.encoding.new_decoder_without_bom_handling();
-        loop {
+        let end = loop {
             let end = self
                 .clean
                 .next(self.bytes, pos + STRETCH, self.origin)
@@ -324,26 +324,31 @@ impl<'a> SourceMap<'a> {
                 &mut scratch,
             );
             if out + made >= d || end == limit {
-                break;
+                break end;
             }
             pos = end;
             out += made;
-        }
-        // ...then byte by byte from the last clean point, to the first
-        // byte after which the text reaches `d`.
-        let mut decoder = self.encoding.new_decoder_without_bom_handling();
-        for q in pos..len {
-            out += count(
+        };
+        // ...then, by halves, the first offset in the last stretch after
+        // which the text reaches `d`: each probe decodes from the
+        // stretch's clean start.
+        let (mut below, mut reaches) = (pos, end);
+        while reaches - below > 1 {
+            let mid = below + (reaches - below) / 2;
+            let mut decoder = self.encoding.new_decoder_without_bom_handling();
+            let made = count(
                 &mut decoder,
-                &self.bytes[q..q + 1],
-                q + 1 == len,
+                &self.bytes[pos..mid],
+                mid == len,
                 &mut scratch,
             );
-            if out >= d {
-                return q + 1;
+            if out + made >= d {
+                reaches = mid;
+            } else {
+                below = mid;
             }
         }
-        len
+        reaches
     }
 
     /// The encoding the text was decoded from.
