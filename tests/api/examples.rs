@@ -277,3 +277,39 @@ fn page_decodes_a_legacy_page_and_resolves_its_links_against_its_base() {
         assert!(lines.contains(&link), "{link:?} not in {lines:#?}");
     }
 }
+
+/// `records` saves a legacy page's records to a file and prints its start
+/// tags from that file alone: the tags and attributes the tokenizer gives
+/// the decoded page, and a file `SavedRecords` reads.
+#[test]
+fn records_saves_a_page_and_reads_it_back_from_the_file() {
+    use htmltok::records::SavedRecords;
+    use htmltok::{Input, Token, Tokenizer};
+
+    let bytes = legacy_page();
+    let page = TempPage::new("records-1251.html", &bytes);
+    let saved = TempPage::new("records-1251.records", b"");
+    let out = run(
+        "records",
+        &[page.0.to_str().unwrap(), saved.0.to_str().unwrap()],
+    );
+    let mut want = String::new();
+    let mut tok = Tokenizer::new(Input::decode(&bytes));
+    while let Some(token) = tok.next_token() {
+        if let Token::StartTag(tag) = token {
+            want.push_str(tag.name());
+            for a in tag.attributes() {
+                want.push_str(&format!("\t{}={}", a.name(), a.value().escape_debug()));
+            }
+            want.push('\n');
+        }
+    }
+    assert_eq!(out, want);
+    assert!(out.contains("a\thref=\u{43c}\u{438}\u{440}/"), "{out}");
+    let file = std::fs::read(&saved.0).unwrap();
+    let records = SavedRecords::read(&file).unwrap();
+    assert!(records
+        .input()
+        .contains("\u{41d}\u{43e}\u{432}\u{43e}\u{441}\u{442}\u{438}"));
+    assert_eq!(records.byte_len(), file.len());
+}
