@@ -2,7 +2,8 @@
 //! tokens held to one another: `next_token`, the callback
 //! (`for_each_token`), the records, the attribute-skipping walk and the
 //! plain state machine give the same tokens, spans and errors; the
-//! resource limits; link extraction; the examples a user copies.
+//! resource limits; link extraction; main content scored on annotated
+//! pages; the examples a user copies.
 
 mod api;
 mod attributes_off;
@@ -12,4 +13,5 @@ mod extract;
 mod fast_paths;
 mod for_each;
 mod limits;
+mod main_content_eval;
 mod records;
