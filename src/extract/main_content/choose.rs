@@ -29,6 +29,16 @@ use super::words::{BODY, BOILERPLATE, COMMENTS, HIDDEN, MAIN};
 /// What the other text of a root costs against its good text.
 const LAMBDA: f32 = 0.25;
 
+/// How much more an element named as an article's body weighs as a root.
+const BODY_WEIGHT: f32 = 1.1;
+
+/// A sibling of the root, or of the root's parent, is kept when it has
+/// at least this share of the root's good text...
+const SIBLING_SHARE: f32 = 0.02;
+
+/// ... and its own text is mostly good text, by this share.
+const SIBLING_PURITY: f32 = 0.7;
+
 /// Which elements of `tree` are kept (by index).
 pub(super) fn choose(tree: &Tree, comments: bool) -> Vec<bool> {
     let elements = &tree.elements;
@@ -55,7 +65,7 @@ pub(super) fn choose(tree: &Tree, comments: bool) -> Vec<bool> {
     let mass = |id: usize| -> f32 {
         let e = &elements[id];
         let other = e.chars as f32 - good[id];
-        let name = if e.hints & BODY != 0 { 1.25 } else { 1.0 };
+        let name = if e.hints & BODY != 0 { BODY_WEIGHT } else { 1.0 };
         (good[id] - LAMBDA * other) * name
     };
     let mut root = 0;
@@ -76,6 +86,29 @@ pub(super) fn choose(tree: &Tree, comments: bool) -> Vec<bool> {
 
     let mut roots = vec![false; n];
     roots[root] = true;
+    // Siblings of the root and of its ancestors that are reading too: a
+    // lead paragraph, the rest of a body split in two.
+    let mut a = root;
+    for _ in 0..1 {
+        let p = elements[a].parent;
+        if p == u32::MAX || a == 0 {
+            break;
+        }
+        let p = p as usize;
+        let mut child = p + 1;
+        while child < elements[p].end as usize {
+            let c = &elements[child];
+            if child != a
+                && good[child] >= PARAGRAPH as f32
+                && good[child] >= SIBLING_SHARE * good[root]
+                && good[child] >= SIBLING_PURITY * c.chars as f32
+            {
+                roots[child] = true;
+            }
+            child = c.end as usize;
+        }
+        a = p;
+    }
     // Comment sections, when asked for, wherever they are.
     if comments {
         for (id, e) in elements.iter().enumerate() {
@@ -104,6 +137,20 @@ pub(super) fn choose(tree: &Tree, comments: bool) -> Vec<bool> {
                     good[id],
                     debug_text(tree, id)
                 );
+            }
+        }
+    }
+    if let Ok(find) = std::env::var("MC_FIND") {
+        for op in &tree.ops {
+            if matches!(op.kind, OpKind::Text { .. }) && tree.text(op).contains(find.as_str()) {
+                let mut id = op.element as usize;
+                eprintln!("found in {id} (root {root}, mass {best})");
+                loop {
+                    let e = &elements[id];
+                    eprintln!("  {id} {:?} hints {:#x} chars {} link {} inline {} good {} mass {} kept {} root {} excl-plain {}", e.kind, e.hints, e.chars, e.link_chars, e.inline_chars, good[id], mass(id), kept[id], roots[id], plain[id]);
+                    if id == 0 { break; }
+                    id = e.parent as usize;
+                }
             }
         }
     }
@@ -150,9 +197,6 @@ fn link_density(e: &Element) -> f32 {
 /// Why `e`, inside the chosen content, is left out with its subtree, if
 /// it is: `good` is its good text, `root_good` the root's.
 fn prune(e: &Element, good: f32, root_good: f32, bad_name: u16) -> Option<&'static str> {
-    if std::env::var_os("MC_NOPRUNE").is_some() {
-        return None;
-    }
     if e.hints & HIDDEN != 0 {
         return Some("hidden");
     }
@@ -165,6 +209,9 @@ fn prune(e: &Element, good: f32, root_good: f32, bad_name: u16) -> Option<&'stat
     }
     if e.hints & bad_name != 0 && e.hints & BODY == 0 {
         return Some("name");
+    }
+    if e.kind == Kind::Figcaption {
+        return Some("figcaption");
     }
     if matches!(e.kind, Kind::Header | Kind::Footer | Kind::Form) {
         return Some("header, footer or form");

@@ -204,11 +204,6 @@ fn word_of(word: &str) -> Word {
     let lower = &mut buf[..word.len()];
     lower.copy_from_slice(word.as_bytes());
     lower.make_ascii_lowercase();
-    if let Ok(v) = std::env::var("MC_NOWORD") {
-        if v.split(',').any(|w| w.as_bytes() == &*lower) {
-            return Word::None;
-        }
-    }
     match &*lower {
         b"article" | b"post" | b"entry" | b"story" | b"blog" | b"news" => Word::Article,
         b"body" | b"text" | b"copy" | b"bodycopy" | b"inner" => Word::Body,
@@ -249,7 +244,8 @@ fn word_of(word: &str) -> Word {
         | b"adsense" | b"adslot" | b"adsbygoogle" | b"sponsor" | b"sponsored" | b"sponsors"
         | b"banner" | b"banners" | b"commercial" | b"dfp" | b"gpt" => Word::Hint(ADS),
         b"meta" | b"metadata" | b"byline" | b"dateline" | b"timestamp" | b"tags" | b"tagged"
-        | b"tagcloud" | b"categories" => Word::Hint(META),
+        | b"tagcloud" | b"categories" | b"author" | b"bio" | b"caption" | b"credit"
+        | b"credits" => Word::Hint(META),
         b"comment" | b"comments" | b"commentlist" | b"disqus" | b"respond" | b"replies"
         | b"discussion" | b"talkback" => Word::Hint(COMMENTS),
         b"popup" | b"modal" | b"overlay" | b"lightbox" | b"login" | b"signin" | b"register"
