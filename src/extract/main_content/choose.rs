@@ -39,8 +39,77 @@ const SIBLING_SHARE: f32 = 0.02;
 /// ... and its own text is mostly good text, by this share.
 const SIBLING_PURITY: f32 = 0.7;
 
-/// Which elements of `tree` are kept (by index).
-pub(super) fn choose(tree: &Tree, comments: bool) -> Vec<bool> {
+/// What [`choose`] keeps: the elements, and the recording's stretch
+/// from the first good paragraph's text to the last one's, outside which
+/// only headings (before), lists, tables and code are kept.
+pub(super) struct Choice {
+    /// By element.
+    pub(super) kept: Vec<bool>,
+    /// By element: kept outside the stretch too.
+    pub(super) anywhere: Vec<bool>,
+    /// The stretch, as indices of the recording.
+    pub(super) first: usize,
+    pub(super) last: usize,
+}
+
+impl Choice {
+    /// Whether the `i`th op of the recording, of element `e`, is kept.
+    pub(super) fn keeps(&self, i: usize, e: usize) -> bool {
+        self.kept[e] && ((self.first..=self.last).contains(&i) || self.anywhere[e])
+    }
+}
+
+/// Which elements of `tree` are kept.
+pub(super) fn choose(tree: &Tree, comments: bool) -> Choice {
+    let kept = choose_elements(tree, comments);
+    let elements = &tree.elements;
+    let n = elements.len();
+    let mode: u32 = std::env::var("MC_TRIM").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
+    // Each element's nearest block, itself or an ancestor; and whether it
+    // is inside a list, table or code.
+    let mut block = vec![0u32; n];
+    let mut anywhere = vec![false; n];
+    for id in 0..n {
+        let e = &elements[id];
+        let parent = if id == 0 { 0 } else { e.parent as usize };
+        block[id] = if e.kind.is_block() { id as u32 } else { block[parent] };
+        anywhere[id] = (id != 0 && anywhere[parent])
+            || (matches!(e.kind, Kind::Ul | Kind::Ol | Kind::Dl | Kind::Table | Kind::Pre)
+                && link_density(e) < 0.3);
+    }
+    let paragraph = |op: &super::tree::Op| {
+        let b = &elements[block[op.element as usize] as usize];
+        matches!(op.kind, OpKind::Text { .. })
+            && kept[op.element as usize]
+            && b.inline_chars >= PARAGRAPH
+            && b.inline_link_chars * 2 < b.inline_chars
+    };
+    let mut first = 0;
+    let mut last = tree.ops.len();
+    if mode & 1 != 0 {
+        if let Some(i) = tree.ops.iter().rposition(paragraph) {
+            last = i;
+        }
+    }
+    if mode & 2 != 0 {
+        if let Some(i) = tree.ops.iter().position(paragraph) {
+            first = i;
+        }
+        for id in 0..n {
+            if elements[id].kind.is_heading() {
+                for a in &mut anywhere[id..elements[id].end as usize] {
+                    *a = true;
+                }
+            }
+        }
+    }
+    if mode == 0 {
+        anywhere.iter_mut().for_each(|a| *a = true);
+    }
+    Choice { kept, anywhere, first, last }
+}
+
+fn choose_elements(tree: &Tree, comments: bool) -> Vec<bool> {
     let elements = &tree.elements;
     let n = elements.len();
     if n == 0 {

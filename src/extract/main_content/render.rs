@@ -1,5 +1,6 @@
 //! The chosen elements' text: plain, as `text()` writes it, or Markdown.
 
+use super::choose::Choice;
 use super::tree::{OpKind, Tree};
 use crate::extract::text::{is_space, Collapser};
 
@@ -24,15 +25,15 @@ fn edge(text: &str, first: bool) -> Option<bool> {
 /// runs across the edge of a left-out element (`foo<span>bar</span>`), the
 /// part outside is left out too. So the words of the main content are
 /// words of `text()`'s, in the same order.
-pub(super) fn plain(tree: &Tree, kept: &[bool]) -> String {
+pub(super) fn plain(tree: &Tree, choice: &Choice) -> String {
     let mut out = Collapser::with_capacity(tree.strings.len() / 2);
     // Whether the text `text()` writes is inside a word.
     let mut in_word = false;
     // Whether the next kept text starts inside a word that left-out text
     // began: its start, to the first whitespace, is left out too.
     let mut glued = false;
-    for op in &tree.ops {
-        let keep = kept[op.element as usize];
+    for (i, op) in tree.ops.iter().enumerate() {
+        let keep = choice.keeps(i, op.element as usize);
         match op.kind {
             OpKind::Text { keep_whitespace } => {
                 let text = tree.text(op);
