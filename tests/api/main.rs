@@ -12,4 +12,5 @@ mod extract;
 mod fast_paths;
 mod for_each;
 mod limits;
+mod main_content;
 mod records;
