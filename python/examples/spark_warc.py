@@ -1,7 +1,7 @@
 """A PySpark job over web archives: one task per archive, one row per HTML
 page, written as Parquet.
 
-    spark-submit python/examples/spark_warc.py INPUT [INPUT ...] OUTPUT
+    spark-submit python/examples/spark_warc.py [--main] INPUT [INPUT ...] OUTPUT
 
 An INPUT is an archive's path or URL, a glob pattern (``crawl/*.warc.gz``,
 expanded on the driver), or a list file named ``*.paths``, ``*.paths.gz``
@@ -11,7 +11,9 @@ line's reader: WARC or ARC; gzip, LZ4, Zstandard; HTTP payloads decoded
 as a browser receives them) and writes a row per page: ``url``, ``title``,
 ``text``, ``links`` (the page's URLs resolved against its own), ``encoding``,
 ``status``, and where the page is (``warc``, ``offset``, ``record_id``,
-``truncated``). Local paths are read by htmltok; other URLs (``s3://``,
+``truncated``). With ``--main``, ``text`` is the page's main content (the
+article, without navigation, footers and comments: ``htmltok.text(page,
+main=True)``) instead of all its text; the other columns are the same. Local paths are read by htmltok; other URLs (``s3://``,
 ``https://``) through fsspec, which the workers then need, a whole archive
 in memory at a time.
 
@@ -81,11 +83,12 @@ def archive_paths(inputs):
     return out
 
 
-def row(page):
-    """The row of one page (an ``htmltok.ArchivePage``)."""
+def row(page, main=False):
+    """The row of one page (an ``htmltok.ArchivePage``); ``main``: its main
+    content as ``text``."""
     import htmltok
 
-    text = htmltok.text(page)
+    text = htmltok.text(page, main=main)
     links = [link.url for link in htmltok.links(page) if link.url is not None]
     return (
         page.url,
@@ -101,9 +104,10 @@ def row(page):
     )
 
 
-def process_archive(path, counts):
+def process_archive(path, counts, main=False):
     """The rows of the archive ``path``; ``counts`` the job's accumulators
-    (``unreadable`` archives, ``problems`` in them, ``pages``)."""
+    (``unreadable`` archives, ``problems`` in them, ``pages``); ``main`` as
+    for ``row``."""
     import htmltok
 
     warnings.simplefilter("ignore", htmltok.ArchiveWarning)
@@ -121,16 +125,17 @@ def process_archive(path, counts):
         return
     for page in pages:
         counts["pages"].add(1)
-        yield row(page)
+        yield row(page, main)
     for problem in pages.problems:
         print(f"spark_warc: {problem}", file=sys.stderr)
         counts["problems"].add(1)
 
 
-def run(spark, inputs, output):
+def run(spark, inputs, output, main=False):
     """Runs the job over the archives of ``inputs`` (as the command line's
-    INPUTs), writing Parquet to ``output`` (replaced). Returns the counts:
-    ``archives``, ``pages``, ``unreadable`` archives, ``problems``."""
+    INPUTs), writing Parquet to ``output`` (replaced); ``main``: each page's
+    main content as its ``text``. Returns the counts: ``archives``,
+    ``pages``, ``unreadable`` archives, ``problems``."""
     sc = spark.sparkContext
     # This file, for when the job is imported as a module (its functions
     # are then pickled by name, not by value).
@@ -139,7 +144,7 @@ def run(spark, inputs, output):
     counts = {name: sc.accumulator(0) for name in ("pages", "unreadable", "problems")}
     # One task per archive: each is read from its start, in order, by one
     # worker (Common Crawl's are ~1 GB each).
-    rows = sc.parallelize(paths, max(1, len(paths))).flatMap(lambda path: process_archive(path, counts))
+    rows = sc.parallelize(paths, max(1, len(paths))).flatMap(lambda path: process_archive(path, counts, main))
     spark.createDataFrame(rows, SCHEMA).write.mode("overwrite").parquet(output)
     return {"archives": len(paths), **{name: acc.value for name, acc in counts.items()}}
 
@@ -148,9 +153,10 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("inputs", nargs="+", metavar="INPUT", help="archive path or URL, glob pattern, or list file")
     ap.add_argument("output", metavar="OUTPUT", help="output directory (Parquet)")
+    ap.add_argument("--main", action="store_true", help="each page's main content as its text, instead of all its text")
     args = ap.parse_args(argv)
     spark = SparkSession.builder.appName("htmltok-warc").getOrCreate()
-    counts = run(spark, args.inputs, args.output)
+    counts = run(spark, args.inputs, args.output, main=args.main)
     spark.stop()
     print(
         f"{counts['pages']} pages from {counts['archives']} archives; "
