@@ -13,5 +13,6 @@ mod extract;
 mod fast_paths;
 mod for_each;
 mod limits;
+mod main_content;
 mod main_content_eval;
 mod records;
