@@ -7,7 +7,11 @@ fn main() {
     for path in args.iter().filter(|a| !a.starts_with("--")) {
         let bytes = std::fs::read(path).unwrap();
         let page = htmltok::extract::Page::decode(&bytes, None);
-        let t = if all { page.text() } else { page.main_content(htmltok::extract::MainOptions::new().comments(comments)) };
+        let t = if all {
+            page.text()
+        } else {
+            page.main_content(htmltok::extract::MainOptions::new().comments(comments))
+        };
         writeln!(out, "{}\u{1}{}\u{2}", path, t.text).unwrap();
     }
 }

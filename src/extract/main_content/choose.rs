@@ -64,7 +64,10 @@ pub(super) fn choose(tree: &Tree, comments: bool) -> Choice {
     let kept = choose_elements(tree, comments);
     let elements = &tree.elements;
     let n = elements.len();
-    let mode: u32 = std::env::var("MC_TRIM").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
+    let mode: u32 = std::env::var("MC_TRIM")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
     // Each element's nearest block, itself or an ancestor; and whether it
     // is inside a list, table or code.
     let mut block = vec![0u32; n];
@@ -72,10 +75,16 @@ pub(super) fn choose(tree: &Tree, comments: bool) -> Choice {
     for id in 0..n {
         let e = &elements[id];
         let parent = if id == 0 { 0 } else { e.parent as usize };
-        block[id] = if e.kind.is_block() { id as u32 } else { block[parent] };
+        block[id] = if e.kind.is_block() {
+            id as u32
+        } else {
+            block[parent]
+        };
         anywhere[id] = (id != 0 && anywhere[parent])
-            || (matches!(e.kind, Kind::Ul | Kind::Ol | Kind::Dl | Kind::Table | Kind::Pre)
-                && link_density(e) < 0.3);
+            || (matches!(
+                e.kind,
+                Kind::Ul | Kind::Ol | Kind::Dl | Kind::Table | Kind::Pre
+            ) && link_density(e) < 0.3);
     }
     let paragraph = |op: &super::tree::Op| {
         let b = &elements[block[op.element as usize] as usize];
@@ -106,7 +115,12 @@ pub(super) fn choose(tree: &Tree, comments: bool) -> Choice {
     if mode == 0 {
         anywhere.iter_mut().for_each(|a| *a = true);
     }
-    Choice { kept, anywhere, first, last }
+    Choice {
+        kept,
+        anywhere,
+        first,
+        last,
+    }
 }
 
 fn choose_elements(tree: &Tree, comments: bool) -> Vec<bool> {
@@ -115,36 +129,77 @@ fn choose_elements(tree: &Tree, comments: bool) -> Vec<bool> {
     if n == 0 {
         return Vec::new();
     }
-    let debug = std::env::var_os("MC_DEBUG").is_some();
-
     // The good text before names are read, which decides whether a name
     // is believed: a block that holds half the page's reading is not a
     // share bar, whatever it is called.
-    let plain = good_text(elements, |_, e| e.hints & HIDDEN != 0 || e.kind.is_boilerplate());
+    let plain = good_text(elements, |_, e| {
+        e.hints & HIDDEN != 0 || e.kind.is_boilerplate()
+    });
     let page_good = plain[0];
     let bad_name = BOILERPLATE | if comments { 0 } else { COMMENTS };
-    let good = good_text(elements, |id, e| {
-        e.hints & HIDDEN != 0
-            || e.kind.is_boilerplate()
-            || (e.hints & bad_name != 0
-                && e.hints & (BODY | MAIN) == 0
-                && (e.hints & COMMENTS != 0 || plain[id] * 2.0 < page_good))
-    });
+    let good_with = |bad_name: u16| {
+        good_text(elements, |id, e| {
+            e.hints & HIDDEN != 0
+                || e.kind.is_boilerplate()
+                || (e.hints & bad_name != 0
+                    && e.hints & (BODY | MAIN) == 0
+                    && (e.hints & COMMENTS != 0 || plain[id] * 2.0 < page_good))
+        })
+    };
+    if let Some(kept) = select(tree, &good_with(bad_name), bad_name, comments, false) {
+        return kept;
+    }
+    // A page whose paragraphs are all in parts named as boilerplate (a
+    // listing of teasers): the names that cover most of its reading are
+    // not believed.
+    let covering = covering_hints(elements, &plain, page_good / 2.0);
+    let fewer = bad_name & !covering;
+    if fewer != bad_name {
+        if let Some(kept) = select(tree, &good_with(fewer), fewer, comments, true) {
+            return kept;
+        }
+    }
+    if let Some(kept) = select(tree, &plain, 0, comments, true) {
+        return kept;
+    }
+    largest_block(tree)
+}
 
+/// The root with the most `good` text against the rest, its siblings that
+/// are reading too, and what is pruned inside them (`bad_name`: the hints
+/// that mark boilerplate); `None` if no element has more good text than
+/// other, or nothing kept has text.
+fn select(
+    tree: &Tree,
+    good: &[f32],
+    bad_name: u16,
+    comments: bool,
+    listing: bool,
+) -> Option<Vec<bool>> {
+    let elements = &tree.elements;
+    let n = elements.len();
+    let debug = std::env::var_os("MC_DEBUG").is_some();
     let mass = |id: usize| -> f32 {
         let e = &elements[id];
         let other = e.chars as f32 - good[id];
-        let name = if e.hints & BODY != 0 { BODY_WEIGHT } else { 1.0 };
+        let name = if e.hints & BODY != 0 {
+            BODY_WEIGHT
+        } else {
+            1.0
+        };
         (good[id] - LAMBDA * other) * name
     };
     let mut root = 0;
-    let mut best = f32::MIN;
+    let mut best = 0.0;
     for id in 0..n {
         let m = mass(id);
         if m > best {
             root = id;
             best = m;
         }
+    }
+    if best <= 0.0 {
+        return None;
     }
     if debug {
         eprintln!(
@@ -155,19 +210,14 @@ fn choose_elements(tree: &Tree, comments: bool) -> Vec<bool> {
 
     let mut roots = vec![false; n];
     roots[root] = true;
-    // Siblings of the root and of its ancestors that are reading too: a
-    // lead paragraph, the rest of a body split in two.
-    let mut a = root;
-    for _ in 0..1 {
-        let p = elements[a].parent;
-        if p == u32::MAX || a == 0 {
-            break;
-        }
-        let p = p as usize;
+    // Siblings of the root that are reading too: a lead paragraph, the
+    // rest of a body split in two.
+    if root != 0 {
+        let p = elements[root].parent as usize;
         let mut child = p + 1;
         while child < elements[p].end as usize {
             let c = &elements[child];
-            if child != a
+            if child != root
                 && good[child] >= PARAGRAPH as f32
                 && good[child] >= SIBLING_SHARE * good[root]
                 && good[child] >= SIBLING_PURITY * c.chars as f32
@@ -176,7 +226,6 @@ fn choose_elements(tree: &Tree, comments: bool) -> Vec<bool> {
             }
             child = c.end as usize;
         }
-        a = p;
     }
     // Comment sections, when asked for, wherever they are.
     if comments {
@@ -195,7 +244,7 @@ fn choose_elements(tree: &Tree, comments: bool) -> Vec<bool> {
         if roots[id] {
             kept[id] = true;
         } else if inherited {
-            let why = prune(e, good[id], root_good, bad_name);
+            let why = prune(e, good[id], root_good, bad_name, listing);
             kept[id] = why.is_none();
             if let (Some(why), true) = (why, debug) {
                 eprintln!(
@@ -216,14 +265,21 @@ fn choose_elements(tree: &Tree, comments: bool) -> Vec<bool> {
                 eprintln!("found in {id} (root {root}, mass {best})");
                 loop {
                     let e = &elements[id];
-                    eprintln!("  {id} {:?} hints {:#x} chars {} link {} inline {} good {} mass {} kept {} root {} excl-plain {}", e.kind, e.hints, e.chars, e.link_chars, e.inline_chars, good[id], mass(id), kept[id], roots[id], plain[id]);
-                    if id == 0 { break; }
+                    eprintln!("  {id} {:?} hints {:#x} chars {} link {} inline {} good {} mass {} kept {} root {}", e.kind, e.hints, e.chars, e.link_chars, e.inline_chars, good[id], mass(id), kept[id], roots[id]);
+                    if id == 0 {
+                        break;
+                    }
                     id = e.parent as usize;
                 }
             }
         }
     }
-    fallback(tree, kept)
+    let kept_text = tree.ops.iter().any(|op| {
+        matches!(op.kind, OpKind::Text { .. })
+            && kept[op.element as usize]
+            && measure(tree.text(op)).0 > 0
+    });
+    kept_text.then_some(kept)
 }
 
 /// Each element's good text: the length less links of the paragraphs in
@@ -265,7 +321,13 @@ fn link_density(e: &Element) -> f32 {
 
 /// Why `e`, inside the chosen content, is left out with its subtree, if
 /// it is: `good` is its good text, `root_good` the root's.
-fn prune(e: &Element, good: f32, root_good: f32, bad_name: u16) -> Option<&'static str> {
+fn prune(
+    e: &Element,
+    good: f32,
+    root_good: f32,
+    bad_name: u16,
+    listing: bool,
+) -> Option<&'static str> {
     if e.hints & HIDDEN != 0 {
         return Some("hidden");
     }
@@ -292,29 +354,45 @@ fn prune(e: &Element, good: f32, root_good: f32, bad_name: u16) -> Option<&'stat
     if ld > 0.5 {
         return Some("links");
     }
-    if ld > 0.25 && e.commas == 0 && e.chars < 200 {
+    if ld > 0.25 && e.commas == 0 && e.chars < 200 && !(listing && good * 2.0 >= e.chars as f32) {
         return Some("some links");
     }
     None
 }
 
-/// The largest block of text when nothing else was kept.
-fn fallback(tree: &Tree, mut kept: Vec<bool>) -> Vec<bool> {
-    let elements = &tree.elements;
-    let kept_chars: u32 = tree
-        .ops
-        .iter()
-        .filter(|op| matches!(op.kind, OpKind::Text { .. }) && kept[op.element as usize])
-        .map(|op| measure(tree.text(op)).0)
-        .sum();
-    if kept_chars >= PARAGRAPH || elements[0].chars <= kept_chars {
-        return kept;
+/// The hints whose elements (the outermost of each) hold at least `share`
+/// of `good` text together.
+fn covering_hints(elements: &[Element], good: &[f32], share: f32) -> u16 {
+    let n = elements.len();
+    // The hints of each element's ancestors.
+    let mut above = vec![0u16; n];
+    let mut held = [0f32; 16];
+    for id in 1..n {
+        let e = &elements[id];
+        let p = e.parent as usize;
+        above[id] = above[p] | elements[p].hints;
+        let new = e.hints & !above[id];
+        for (bit, h) in held.iter_mut().enumerate() {
+            if new & (1 << bit) != 0 {
+                *h += good[id];
+            }
+        }
     }
-    let largest = (0..elements.len())
+    (0..16)
+        .filter(|&bit| held[bit] > 0.0 && held[bit] >= share)
+        .fold(0, |hints, bit| hints | 1 << bit)
+}
+
+/// The largest block of text, or all of it: for pages without a
+/// paragraph anywhere.
+fn largest_block(tree: &Tree) -> Vec<bool> {
+    let elements = &tree.elements;
+    let n = elements.len();
+    let largest = (1..n)
         .filter(|&id| elements[id].hints & HIDDEN == 0)
         .max_by_key(|&id| elements[id].inline_chars)
         .unwrap_or(0);
-    kept.iter_mut().for_each(|k| *k = false);
+    let mut kept = vec![false; n];
     if largest == 0 || elements[largest].inline_chars < PARAGRAPH {
         kept.iter_mut().for_each(|k| *k = true);
     } else {

@@ -52,7 +52,9 @@ pub(super) struct Element {
 pub(super) enum OpKind {
     /// Text (`Tree::strings[start..start + len]`), collapsed or kept as
     /// written.
-    Text { keep_whitespace: bool },
+    Text {
+        keep_whitespace: bool,
+    },
     BlockBreak,
     LineBreak,
     Tab,
@@ -560,7 +562,14 @@ impl Builder {
                 let parts: &[Kind] = if k == Kind::Tr {
                     &[Kind::Tr, Kind::Td, Kind::Th]
                 } else {
-                    &[Kind::Tr, Kind::Td, Kind::Th, Kind::Thead, Kind::Tbody, Kind::Tfoot]
+                    &[
+                        Kind::Tr,
+                        Kind::Td,
+                        Kind::Th,
+                        Kind::Thead,
+                        Kind::Tbody,
+                        Kind::Tfoot,
+                    ]
                 };
                 let outermost = parts
                     .iter()
@@ -723,7 +732,10 @@ mod tests {
             [(Root, NONE), (B, 0), (Div, 1)]
         );
         // A stray end tag closes nothing.
-        assert_eq!(shape("<div></span>x</div><p>"), [(Root, NONE), (Div, 0), (P, 0)]);
+        assert_eq!(
+            shape("<div></span>x</div><p>"),
+            [(Root, NONE), (Div, 0), (P, 0)]
+        );
     }
 
     #[test]

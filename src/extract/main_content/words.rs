@@ -104,7 +104,11 @@ pub(super) fn style_hides(style: &str) -> bool {
     let mut at = 0;
     while let Some(i) = memchr::memchr(b':', &bytes[at..]) {
         let colon = at + i;
-        let name = style[..colon].rsplit([';', '{']).next().unwrap_or("").trim();
+        let name = style[..colon]
+            .rsplit([';', '{'])
+            .next()
+            .unwrap_or("")
+            .trim();
         let value = style[colon + 1..].split(';').next().unwrap_or("").trim();
         if (name.eq_ignore_ascii_case("display") && value.eq_ignore_ascii_case("none"))
             || (name.eq_ignore_ascii_case("visibility") && value.eq_ignore_ascii_case("hidden"))
@@ -227,12 +231,13 @@ fn word_of(word: &str) -> Word {
         b"footer" | b"foot" | b"copyright" | b"cookie" | b"cookies" | b"consent" | b"gdpr"
         | b"legal" | b"disclaimer" | b"colophon" | b"imprint" => Word::Hint(FOOTER),
         b"header" | b"masthead" | b"topbar" | b"logo" | b"branding" => Word::Hint(HEADER),
-        b"sidebar" | b"sidebars" | b"aside" | b"rail" | b"sidecol"
-        | b"sidebox" => Word::Hint(SIDEBAR),
+        b"sidebar" | b"sidebars" | b"aside" | b"rail" | b"sidecol" | b"sidebox" => {
+            Word::Hint(SIDEBAR)
+        }
         b"share" | b"shares" | b"sharing" | b"sharedaddy" | b"sharethis" | b"addthis"
-        | b"social" | b"sociable" | b"socials" | b"newsletter" | b"subscribe"
-        | b"subscription" | b"signup" | b"follow" | b"syndication" | b"facebook" | b"twitter"
-        | b"whatsapp" | b"pinterest" | b"linkedin" | b"print" | b"email" | b"likes" | b"rss" => {
+        | b"social" | b"sociable" | b"socials" | b"newsletter" | b"subscribe" | b"subscription"
+        | b"signup" | b"follow" | b"syndication" | b"facebook" | b"twitter" | b"whatsapp"
+        | b"pinterest" | b"linkedin" | b"print" | b"email" | b"likes" | b"rss" => {
             Word::Hint(SOCIAL)
         }
         b"related" | b"recommended" | b"recommendations" | b"trending" | b"popular"
@@ -246,12 +251,48 @@ fn word_of(word: &str) -> Word {
         b"meta" | b"metadata" | b"byline" | b"dateline" | b"timestamp" | b"tags" | b"tagged"
         | b"tagcloud" | b"categories" | b"author" | b"bio" | b"caption" | b"credit"
         | b"credits" => Word::Hint(META),
+        b"feedback" | b"rating" | b"survey" | b"helpful" => Word::Hint(SOCIAL),
         b"comment" | b"comments" | b"commentlist" | b"disqus" | b"respond" | b"replies"
         | b"discussion" | b"talkback" => Word::Hint(COMMENTS),
         b"popup" | b"modal" | b"overlay" | b"lightbox" | b"login" | b"signin" | b"register"
         | b"paywall" | b"tooltip" | b"notice" | b"alert" => Word::Hint(POPUP),
-        _ => Word::None,
+        _ => compound(lower),
     }
+}
+
+/// A word run together from a boilerplate word and another:
+/// `relatedposts`, `sharebar`, `topnav`, `sitefooter`.
+fn compound(word: &[u8]) -> Word {
+    const STARTS: [(&[u8], u16); 10] = [
+        (b"related", RELATED),
+        (b"sidebar", SIDEBAR),
+        (b"footer", FOOTER),
+        (b"share", SOCIAL),
+        (b"social", SOCIAL),
+        (b"newsletter", SOCIAL),
+        (b"breadcrumb", NAVIGATION),
+        (b"cookie", FOOTER),
+        (b"advert", ADS),
+        (b"sponsor", ADS),
+    ];
+    const ENDS: [(&[u8], u16); 5] = [
+        (b"nav", NAVIGATION),
+        (b"menu", NAVIGATION),
+        (b"footer", FOOTER),
+        (b"sidebar", SIDEBAR),
+        (b"share", SOCIAL),
+    ];
+    for (start, hint) in STARTS {
+        if word.len() > start.len() && word.starts_with(start) {
+            return Word::Hint(hint);
+        }
+    }
+    for (end, hint) in ENDS {
+        if word.len() > end.len() && word.ends_with(end) {
+            return Word::Hint(hint);
+        }
+    }
+    Word::None
 }
 
 /// Two words in a row that name an article's body or a page's main area.
@@ -259,9 +300,7 @@ fn pair_hints(first: Word, second: Word) -> u16 {
     match (first, second) {
         (Word::Article, Word::Body | Word::Content) | (Word::Body, Word::Content) => BODY,
         (Word::Page, Word::Content | Word::Body) => MAIN | CONTENT,
-        (Word::Main, Word::Content | Word::Body) | (Word::Content, Word::Main | Word::Body) => {
-            MAIN
-        }
+        (Word::Main, Word::Content | Word::Body) | (Word::Content, Word::Main | Word::Body) => MAIN,
         _ => 0,
     }
 }
