@@ -10,7 +10,12 @@ fn main() {
         let t = if all {
             page.text()
         } else {
-            page.main_content(htmltok::extract::MainOptions::new().comments(comments))
+            page.main_content(
+                htmltok::extract::MainOptions::new()
+                    .comments(comments)
+                    .markdown(args.iter().any(|a| a == "--md"))
+                    .links(args.iter().any(|a| a == "--links")),
+            )
         };
         writeln!(out, "{}\u{1}{}\u{2}", path, t.text).unwrap();
     }

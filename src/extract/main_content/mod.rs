@@ -70,8 +70,12 @@ pub fn main_content(html: &str) -> PageText {
 /// The title and main content of the page `html`.
 pub fn main_content_with(html: &str, options: MainOptions) -> PageText {
     let tree = tree::build(html, options.markdown && options.links);
-    let kept = choose::choose(&tree, options.comments);
-    let text = render::plain(&tree, &kept);
+    let choice = choose::choose(&tree, options.comments);
+    let text = if options.markdown {
+        render::markdown(&tree, &choice, options.links)
+    } else {
+        render::plain(&tree, &choice)
+    };
     PageText {
         title: tree.title,
         text,
