@@ -5,8 +5,24 @@ fn main() {
     let all = args.iter().any(|a| a == "--all-text");
     let mut out = std::io::stdout().lock();
     for path in args.iter().filter(|a| !a.starts_with("--")) {
-        let bytes = std::fs::read(path).unwrap();
+        let Ok(bytes) = std::fs::read(path) else {
+            continue;
+        };
         let page = htmltok::extract::Page::decode(&bytes, None);
+        if args.iter().any(|a| a == "--noop") {
+            let mut n = 0usize;
+            let mut tok = htmltok::Tokenizer::new(&*page.html);
+            tok.for_each_token(|t| {
+                if let htmltok::Token::StartTag(tag) = t {
+                    for a in tag.attributes() {
+                        n += a.name().len() + a.value().len();
+                    }
+                }
+                htmltok::Flow::Continue
+            });
+            writeln!(out, "{n}").unwrap();
+            continue;
+        }
         let t = if all {
             page.text()
         } else {

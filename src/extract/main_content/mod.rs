@@ -69,7 +69,12 @@ pub fn main_content(html: &str) -> PageText {
 
 /// The title and main content of the page `html`.
 pub fn main_content_with(html: &str, options: MainOptions) -> PageText {
-    let tree = tree::build(html, options.markdown && options.links);
+    // Pages beyond what the tree's offsets reach (gigabytes) keep all
+    // their text.
+    if html.len() > tree::MAX_PAGE {
+        return super::text(html);
+    }
+    let tree = tree::build(html, options.markdown, options.links);
     let choice = choose::choose(&tree, options.comments);
     let text = if options.markdown {
         render::markdown(&tree, &choice, options.links)

@@ -26,7 +26,7 @@ fn edge(text: &str, first: bool) -> Option<bool> {
 /// part outside is left out too. So the words of the main content are
 /// words of `text()`'s, in the same order.
 pub(super) fn plain(tree: &Tree, choice: &Choice) -> String {
-    let mut out = Collapser::with_capacity(tree.strings.len() / 2);
+    let mut out = Collapser::with_capacity(tree.html.len() / 8);
     // Whether the text `text()` writes is inside a word.
     let mut in_word = false;
     // Whether the next kept text starts inside a word that left-out text
@@ -101,7 +101,7 @@ const MAX_DEPTH: usize = 8;
 /// `[text](href)` when `links`.
 pub(super) fn markdown(tree: &Tree, choice: &Choice, links: bool) -> String {
     let mut md = Markdown {
-        out: String::with_capacity(tree.strings.len() / 2),
+        out: String::with_capacity(tree.html.len() / 8),
         line: String::new(),
         space: false,
         lists: Vec::new(),
@@ -388,9 +388,7 @@ impl Markdown {
             }
             B | Strong | I | Em | Code | Kbd | Samp => self.unmark(e, None),
             A if links => {
-                let (start, end) = tree.elements[e].href;
-                if start != super::tree::NONE {
-                    let href = &tree.strings[start as usize..end as usize];
+                if let Some(href) = tree.href(&tree.elements[e]) {
                     self.unmark(e, Some(href));
                 }
             }

@@ -41,6 +41,52 @@ pub(super) const HEADER: u16 = 1 << 13;
 pub(super) const BOILERPLATE: u16 =
     NAVIGATION | FOOTER | SIDEBAR | SOCIAL | RELATED | ADS | META | POPUP | HEADER;
 
+/// [`class_hints`] remembered by value: a page repeats its class names
+/// (every teaser, every comment, every list item), and reading one by
+/// words costs more than looking it up.
+pub(super) struct ClassHints {
+    /// A value's hash (never 0) and its hints, in the slot its hash's top
+    /// byte chooses.
+    slots: Box<[(u64, u16); 1024]>,
+}
+
+impl ClassHints {
+    pub(super) fn new() -> Self {
+        ClassHints {
+            slots: Box::new([(0, 0); 1024]),
+        }
+    }
+
+    /// The hints of `value`, a `class` or `id`. Two values of the same
+    /// 64-bit hash in one page would share hints: a choice of wording,
+    /// never of memory safety or of time.
+    pub(super) fn of(&mut self, value: &str) -> u16 {
+        let hash = hash(value.as_bytes()) | 1;
+        let slot = &mut self.slots[(hash >> 54) as usize];
+        if slot.0 == hash {
+            return slot.1;
+        }
+        let hints = class_hints(value);
+        *slot = (hash, hints);
+        hints
+    }
+}
+
+/// A fast 64-bit hash of `bytes`, eight at a time.
+fn hash(bytes: &[u8]) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut h = bytes.len() as u64;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        h = (h.rotate_left(5) ^ word).wrapping_mul(K);
+    }
+    let mut last = [0u8; 8];
+    last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+    h = (h.rotate_left(5) ^ u64::from_le_bytes(last)).wrapping_mul(K);
+    h ^ (h >> 29)
+}
+
 /// The hints of a `class` or `id` value.
 pub(super) fn class_hints(value: &str) -> u16 {
     let mut hints = 0;
@@ -263,6 +309,11 @@ fn word_of(word: &str) -> Word {
 /// A word run together from a boilerplate word and another:
 /// `relatedposts`, `sharebar`, `topnav`, `sitefooter`.
 fn compound(word: &[u8]) -> Word {
+    // Every boilerplate word here is three letters or more, so a compound
+    // is six or more; most words are none.
+    if word.len() < 6 {
+        return Word::None;
+    }
     const STARTS: [(&[u8], u16); 10] = [
         (b"related", RELATED),
         (b"sidebar", SIDEBAR),
