@@ -830,7 +830,7 @@ mod tests {
 
     #[test]
     fn statistics_add_up() {
-        let tree = build("<div><p>Hello, world.</p><a href=x>link</a></div>", false);
+        let tree = build("<div><p>Hello, world.</p><a href=x>link</a></div>", false, false);
         let div = &tree.elements[1];
         assert_eq!(div.kind, Kind::Div);
         assert_eq!(div.chars, 12 + 4);
