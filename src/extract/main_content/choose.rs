@@ -344,7 +344,8 @@ fn prune(
     if e.kind == Kind::Figcaption {
         return Some("figcaption");
     }
-    if matches!(e.kind, Kind::Header | Kind::Footer | Kind::Form) {
+    let kinds: &[Kind] = &[Kind::Footer, Kind::Form];
+    if kinds.contains(&e.kind) {
         return Some("header, footer or form");
     }
     if !e.kind.is_block() || e.chars == 0 {

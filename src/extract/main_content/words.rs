@@ -90,22 +90,35 @@ fn hash(bytes: &[u8]) -> u64 {
 /// The hints of a `class` or `id` value.
 pub(super) fn class_hints(value: &str) -> u16 {
     let mut hints = 0;
-    // Whole class names that hide an element.
     for name in value.split_ascii_whitespace() {
+        // Whole class names that hide an element.
         if name.len() <= 24 && hides(name) {
             hints |= HIDDEN;
         }
-    }
-    let mut prev = Word::None;
-    for_each_word(value, |word, starts_name| {
-        let w = word_of(word);
-        hints |= w.hints();
-        if !starts_name {
-            hints |= pair_hints(prev, w);
+        if is_taxonomy(name) {
+            continue;
         }
-        prev = w;
-    });
+        let mut prev = Word::None;
+        for_each_word(name, |word| {
+            let w = word_of(word);
+            hints |= w.hints() | pair_hints(prev, w);
+            prev = w;
+        });
+    }
     hints
+}
+
+/// Class names that a blog engine makes of a post's categories, tags and
+/// states (`category-social-media`, `tag-share`, `format-standard`):
+/// their words are the site's vocabulary, not the part's role.
+fn is_taxonomy(name: &str) -> bool {
+    let lower = |prefix: &str| {
+        name.len() > prefix.len() && name.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
+    };
+    (lower("category-") || lower("tag-") || lower("format-") || lower("status-") || lower("type-"))
+        && !["tag-list", "tag-cloud", "tag-links"]
+            .iter()
+            .any(|n| n.eq_ignore_ascii_case(name))
 }
 
 /// The hints of a `role` value (ARIA landmarks and widgets).
@@ -191,20 +204,14 @@ fn hides(name: &str) -> bool {
     )
 }
 
-/// Calls `f` with each word of `value` and whether it starts a name (a
-/// class name or id), so that pairs are read within one name only.
-/// Words are runs of ASCII letters and digits, split where a lower-case
-/// letter is followed by an upper-case one; other bytes split them.
-fn for_each_word(value: &str, mut f: impl FnMut(&str, bool)) {
-    let bytes = value.as_bytes();
+/// Calls `f` with each word of the class name or id `name`: runs of
+/// ASCII letters and digits, split where a lower-case letter is followed
+/// by an upper-case one; other bytes split them.
+fn for_each_word(name: &str, mut f: impl FnMut(&str)) {
+    let bytes = name.as_bytes();
     let mut at = 0;
-    let mut starts_name = true;
     while at < bytes.len() {
-        let b = bytes[at];
-        if !b.is_ascii_alphanumeric() {
-            if b.is_ascii_whitespace() {
-                starts_name = true;
-            }
+        if !bytes[at].is_ascii_alphanumeric() {
             at += 1;
             continue;
         }
@@ -216,8 +223,7 @@ fn for_each_word(value: &str, mut f: impl FnMut(&str, bool)) {
             }
             at += 1;
         }
-        f(&value[start..at], starts_name);
-        starts_name = false;
+        f(&name[start..at]);
     }
 }
 
@@ -301,7 +307,7 @@ fn word_of(word: &str) -> Word {
         b"comment" | b"comments" | b"commentlist" | b"disqus" | b"respond" | b"replies"
         | b"discussion" | b"talkback" => Word::Hint(COMMENTS),
         b"popup" | b"modal" | b"overlay" | b"lightbox" | b"login" | b"signin" | b"register"
-        | b"paywall" | b"tooltip" | b"notice" | b"alert" => Word::Hint(POPUP),
+        | b"tooltip" => Word::Hint(POPUP),
         _ => compound(lower),
     }
 }
