@@ -39,39 +39,42 @@ const SIBLING_SHARE: f32 = 0.02;
 /// ... and its own text is mostly good text, by this share.
 const SIBLING_PURITY: f32 = 0.7;
 
-/// What [`choose`] keeps: the elements, and the recording's stretch
-/// from the first good paragraph's text to the last one's, outside which
-/// only headings (before), lists, tables and code are kept.
+/// A root with less than this share of the page's good text (before names
+/// are read) is weak: the page's reading may be in parts whose names say
+/// boilerplate (a forum thread of comments).
+const WEAK_ROOT: f32 = 0.1;
+
+/// What [`choose`] keeps: the elements, and the end of the reading.
 pub(super) struct Choice {
     /// By element.
     pub(super) kept: Vec<bool>,
-    /// By element: kept outside the stretch too.
-    pub(super) anywhere: Vec<bool>,
-    /// The stretch, as indices of the recording.
-    pub(super) first: usize,
-    pub(super) last: usize,
+    /// By element: kept after the reading's end too (lists, tables, code).
+    pub(super) after_end: Vec<bool>,
+    /// The index in the recording of the last good paragraph's last text:
+    /// the reading ends there.
+    pub(super) end: usize,
 }
 
 impl Choice {
     /// Whether the `i`th op of the recording, of element `e`, is kept.
     pub(super) fn keeps(&self, i: usize, e: usize) -> bool {
-        self.kept[e] && ((self.first..=self.last).contains(&i) || self.anywhere[e])
+        self.kept[e] && (i <= self.end || self.after_end[e])
     }
 }
 
-/// Which elements of `tree` are kept.
+/// Which elements of `tree` are kept, and where its reading ends: with
+/// its last good paragraph. What follows that inside the kept elements
+/// is the short text around an article's end (a date, "Share this", a
+/// "Related" heading whose list was pruned, a byline), but for lists,
+/// tables and code, which have no paragraphs of their own.
 pub(super) fn choose(tree: &Tree, comments: bool) -> Choice {
     let kept = choose_elements(tree, comments);
     let elements = &tree.elements;
     let n = elements.len();
-    let mode: u32 = std::env::var("MC_TRIM")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1);
     // Each element's nearest block, itself or an ancestor; and whether it
-    // is inside a list, table or code.
+    // is inside a list, table or code that is not mostly links.
     let mut block = vec![0u32; n];
-    let mut anywhere = vec![false; n];
+    let mut after_end = vec![false; n];
     for id in 0..n {
         let e = &elements[id];
         let parent = if id == 0 { 0 } else { e.parent as usize };
@@ -80,7 +83,7 @@ pub(super) fn choose(tree: &Tree, comments: bool) -> Choice {
         } else {
             block[parent]
         };
-        anywhere[id] = (id != 0 && anywhere[parent])
+        after_end[id] = (id != 0 && after_end[parent])
             || (matches!(
                 e.kind,
                 Kind::Ul | Kind::Ol | Kind::Dl | Kind::Table | Kind::Pre
@@ -93,33 +96,15 @@ pub(super) fn choose(tree: &Tree, comments: bool) -> Choice {
             && b.inline_chars >= PARAGRAPH
             && b.inline_link_chars * 2 < b.inline_chars
     };
-    let mut first = 0;
-    let mut last = tree.ops.len();
-    if mode & 1 != 0 {
-        if let Some(i) = tree.ops.iter().rposition(paragraph) {
-            last = i;
-        }
-    }
-    if mode & 2 != 0 {
-        if let Some(i) = tree.ops.iter().position(paragraph) {
-            first = i;
-        }
-        for id in 0..n {
-            if elements[id].kind.is_heading() {
-                for a in &mut anywhere[id..elements[id].end as usize] {
-                    *a = true;
-                }
-            }
-        }
-    }
-    if mode == 0 {
-        anywhere.iter_mut().for_each(|a| *a = true);
-    }
+    let end = tree
+        .ops
+        .iter()
+        .rposition(paragraph)
+        .unwrap_or(tree.ops.len());
     Choice {
         kept,
-        anywhere,
-        first,
-        last,
+        after_end,
+        end,
     }
 }
 
@@ -146,20 +131,29 @@ fn choose_elements(tree: &Tree, comments: bool) -> Vec<bool> {
                     && (e.hints & COMMENTS != 0 || plain[id] * 2.0 < page_good))
         })
     };
-    if let Some(kept) = select(tree, &good_with(bad_name), bad_name, comments, false) {
-        return kept;
-    }
-    // A page whose paragraphs are all in parts named as boilerplate (a
-    // listing of teasers): the names that cover most of its reading are
-    // not believed.
-    let covering = covering_hints(elements, &plain, page_good / 2.0);
-    let fewer = bad_name & !covering;
-    if fewer != bad_name {
-        if let Some(kept) = select(tree, &good_with(fewer), fewer, comments, true) {
+    let first = select(tree, &good_with(bad_name), bad_name, comments, false);
+    let first_good = first.as_ref().map_or(0.0, |(_, g)| *g);
+    if first_good > WEAK_ROOT * page_good {
+        if let Some((kept, _)) = first {
             return kept;
         }
     }
-    if let Some(kept) = select(tree, &plain, 0, comments, true) {
+    // A page whose paragraphs are all (or nearly all) in parts named as
+    // boilerplate (a listing of teasers, a forum thread of comments): the
+    // names that cover most of its reading are not believed.
+    let covering = covering_hints(elements, &plain, page_good / 2.0);
+    let fewer = bad_name & !covering;
+    if fewer != bad_name {
+        if let Some((kept, good)) = select(tree, &good_with(fewer), fewer, comments, true) {
+            if good > first_good {
+                return kept;
+            }
+        }
+    }
+    if let Some((kept, _)) = first {
+        return kept;
+    }
+    if let Some((kept, _)) = select(tree, &plain, 0, comments, true) {
         return kept;
     }
     largest_block(tree)
@@ -175,10 +169,9 @@ fn select(
     bad_name: u16,
     comments: bool,
     listing: bool,
-) -> Option<Vec<bool>> {
+) -> Option<(Vec<bool>, f32)> {
     let elements = &tree.elements;
     let n = elements.len();
-    let debug = std::env::var_os("MC_DEBUG").is_some();
     let mass = |id: usize| -> f32 {
         let e = &elements[id];
         let other = e.chars as f32 - good[id];
@@ -201,13 +194,6 @@ fn select(
     if best <= 0.0 {
         return None;
     }
-    if debug {
-        eprintln!(
-            "root {root} {:?} hints {:#x} chars {} good {}",
-            elements[root].kind, elements[root].hints, elements[root].chars, good[root]
-        );
-    }
-
     let mut roots = vec![false; n];
     roots[root] = true;
     // Siblings of the root that are reading too: a lead paragraph, the
@@ -244,34 +230,7 @@ fn select(
         if roots[id] {
             kept[id] = true;
         } else if inherited {
-            let why = prune(e, good[id], root_good, bad_name, listing);
-            kept[id] = why.is_none();
-            if let (Some(why), true) = (why, debug) {
-                eprintln!(
-                    "pruned {id} {:?} ({why}) hints {:#x} chars {} good {}: {:?}",
-                    e.kind,
-                    e.hints,
-                    e.chars,
-                    good[id],
-                    debug_text(tree, id)
-                );
-            }
-        }
-    }
-    if let Ok(find) = std::env::var("MC_FIND") {
-        for op in &tree.ops {
-            if matches!(op.kind, OpKind::Text { .. }) && tree.text(op).contains(find.as_str()) {
-                let mut id = op.element as usize;
-                eprintln!("found in {id} (root {root}, mass {best})");
-                loop {
-                    let e = &elements[id];
-                    eprintln!("  {id} {:?} hints {:#x} chars {} link {} inline {} good {} mass {} kept {} root {}", e.kind, e.hints, e.chars, e.link_chars, e.inline_chars, good[id], mass(id), kept[id], roots[id]);
-                    if id == 0 {
-                        break;
-                    }
-                    id = e.parent as usize;
-                }
-            }
+            kept[id] = prune(e, good[id], root_good, bad_name, listing).is_none();
         }
     }
     let kept_text = tree.ops.iter().any(|op| {
@@ -279,7 +238,7 @@ fn select(
             && kept[op.element as usize]
             && measure(tree.text(op)).0 > 0
     });
-    kept_text.then_some(kept)
+    kept_text.then_some((kept, good[root]))
 }
 
 /// Each element's good text: the length less links of the paragraphs in
@@ -402,22 +361,4 @@ fn largest_block(tree: &Tree) -> Vec<bool> {
             .for_each(|k| *k = true);
     }
     kept
-}
-
-/// The start of an element's text, for debugging.
-fn debug_text(tree: &Tree, id: usize) -> String {
-    let end = tree.elements[id].end as usize;
-    let mut s = String::new();
-    for op in &tree.ops {
-        if (id..end).contains(&(op.element as usize)) {
-            if let OpKind::Text { .. } = op.kind {
-                s.push_str(tree.text(op));
-                s.push(' ');
-                if s.len() > 150 {
-                    break;
-                }
-            }
-        }
-    }
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
 }

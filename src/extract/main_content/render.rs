@@ -482,7 +482,9 @@ impl Markdown {
                     if kind == Th && t.rows.len() == 1 {
                         t.header = true;
                     }
-                    t.rows.last_mut().map(|r| r.push(String::new()));
+                    if let Some(row) = t.rows.last_mut() {
+                        row.push(String::new());
+                    }
                 }
             }
             Thead => {

@@ -141,7 +141,7 @@ pub(super) fn measure(text: &str) -> (u32, u32) {
             // its high bit clear.
             chars += ((x + LOW * 0x5f) & HIGH).count_ones();
             let c = x ^ (LOW * u64::from(b','));
-            commas += (!((c & !HIGH) + !HIGH | c) & HIGH).count_ones();
+            commas += (!(((c & !HIGH) + !HIGH) | c) & HIGH).count_ones();
         } else {
             let (w, c) = measure_bytes(bytes, at, at + 8);
             chars += w;
@@ -830,7 +830,11 @@ mod tests {
 
     #[test]
     fn statistics_add_up() {
-        let tree = build("<div><p>Hello, world.</p><a href=x>link</a></div>", false, false);
+        let tree = build(
+            "<div><p>Hello, world.</p><a href=x>link</a></div>",
+            false,
+            false,
+        );
         let div = &tree.elements[1];
         assert_eq!(div.kind, Kind::Div);
         assert_eq!(div.chars, 12 + 4);

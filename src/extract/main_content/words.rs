@@ -113,7 +113,8 @@ pub(super) fn class_hints(value: &str) -> u16 {
 /// their words are the site's vocabulary, not the part's role.
 fn is_taxonomy(name: &str) -> bool {
     let lower = |prefix: &str| {
-        name.len() > prefix.len() && name.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
+        name.len() > prefix.len()
+            && name.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
     };
     (lower("category-") || lower("tag-") || lower("format-") || lower("status-") || lower("type-"))
         && !["tag-list", "tag-cloud", "tag-links"]
