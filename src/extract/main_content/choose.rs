@@ -117,13 +117,13 @@ fn choose_elements(tree: &Tree, comments: bool) -> Vec<bool> {
     // The good text before names are read, which decides whether a name
     // is believed: a block that holds half the page's reading is not a
     // share bar, whatever it is called.
-    let plain = good_text(elements, |_, e| {
+    let plain = good_text(elements, PARAGRAPH, |_, e| {
         e.hints & HIDDEN != 0 || e.kind.is_boilerplate()
     });
     let page_good = plain[0];
     let bad_name = BOILERPLATE | if comments { 0 } else { COMMENTS };
     let good_with = |bad_name: u16| {
-        good_text(elements, |id, e| {
+        good_text(elements, PARAGRAPH, |id, e| {
             e.hints & HIDDEN != 0
                 || e.kind.is_boilerplate()
                 || (e.hints & bad_name != 0
@@ -156,6 +156,14 @@ fn choose_elements(tree: &Tree, comments: bool) -> Vec<bool> {
     if let Some((kept, _)) = select(tree, &plain, 0, comments, true) {
         return kept;
     }
+    // A page too short for a paragraph: any text of a block, not links,
+    // is reading, and boilerplate is pruned as usual.
+    let short = good_text(elements, 1, |_, e| {
+        e.hints & HIDDEN != 0 || e.kind.is_boilerplate()
+    });
+    if let Some((kept, _)) = select(tree, &short, bad_name, comments, true) {
+        return kept;
+    }
     largest_block(tree)
 }
 
@@ -172,9 +180,23 @@ fn select(
 ) -> Option<(Vec<bool>, f32)> {
     let elements = &tree.elements;
     let n = elements.len();
+    // Headings, and lists and tables that are not links, cost a root
+    // nothing: they belong to the reading they head or lay out.
+    let mut free = vec![0f32; n];
+    for id in (1..n).rev() {
+        let e = &elements[id];
+        let structure = e.kind.is_heading()
+            || (matches!(e.kind, Kind::Ul | Kind::Ol | Kind::Dl | Kind::Table)
+                && e.link_chars * 4 < e.chars);
+        if structure {
+            free[id] = (e.chars as f32 - good[id]).max(0.0);
+        }
+        let f = free[id];
+        free[e.parent as usize] += f;
+    }
     let mass = |id: usize| -> f32 {
         let e = &elements[id];
-        let other = e.chars as f32 - good[id];
+        let other = e.chars as f32 - good[id] - free[id];
         let name = if e.hints & BODY != 0 {
             BODY_WEIGHT
         } else {
@@ -241,9 +263,14 @@ fn select(
     kept_text.then_some((kept, good[root]))
 }
 
-/// Each element's good text: the length less links of the paragraphs in
-/// its subtree, but those inside an element `outside` holds.
-fn good_text(elements: &[Element], outside: impl Fn(usize, &Element) -> bool) -> Vec<f32> {
+/// Each element's good text: the length less links of the paragraphs (of
+/// at least `paragraph` own text) in its subtree, but those inside an
+/// element `outside` holds.
+fn good_text(
+    elements: &[Element],
+    paragraph: u32,
+    outside: impl Fn(usize, &Element) -> bool,
+) -> Vec<f32> {
     let n = elements.len();
     // Whether each element is outside, inherited from its parent (the
     // parent's index is smaller: one pass in order).
@@ -255,7 +282,7 @@ fn good_text(elements: &[Element], outside: impl Fn(usize, &Element) -> bool) ->
     let mut good = vec![0f32; n];
     for id in (0..n).rev() {
         let e = &elements[id];
-        if !out[id] && e.kind.is_block() && e.inline_chars >= PARAGRAPH {
+        if !out[id] && e.kind.is_block() && e.inline_chars >= paragraph {
             let own = e.inline_chars as f32;
             let links = e.inline_link_chars as f32;
             if links * 2.0 < own {

@@ -104,6 +104,7 @@ pub(super) fn markdown(tree: &Tree, choice: &Choice, links: bool) -> String {
         out: String::with_capacity(tree.html.len() / 8),
         line: String::new(),
         space: false,
+        written: 0,
         lists: Vec::new(),
         quotes: 0,
         pre: 0,
@@ -152,6 +153,8 @@ struct Gathered {
 struct Mark {
     element: usize,
     at: usize,
+    /// `Markdown::written` when it opened.
+    written: usize,
     close: &'static str,
 }
 
@@ -160,6 +163,8 @@ struct Markdown {
     /// The block being written (a paragraph, a heading, an item, a cell).
     line: String,
     space: bool,
+    /// Visible texts written so far: a mark with none inside is taken back.
+    written: usize,
     lists: Vec<List>,
     quotes: usize,
     pre: usize,
@@ -188,6 +193,7 @@ impl Markdown {
             }
             self.space = false;
             self.line.extend(text.chars().filter(|&c| c != '\0'));
+            self.written += 1;
             return;
         }
         for (i, word) in text.split(|c: char| c.is_ascii_whitespace()).enumerate() {
@@ -207,6 +213,7 @@ impl Markdown {
             } else {
                 self.line.push_str(word);
             }
+            self.written += 1;
         }
     }
 
@@ -406,6 +413,7 @@ impl Markdown {
         self.marks.push(Mark {
             element,
             at: self.line.len(),
+            written: self.written,
             close,
         });
         self.line.push_str(open);
@@ -414,14 +422,14 @@ impl Markdown {
     /// Closes the mark of `element`: taken back if nothing was written in
     /// it; for a link, `href` closes it.
     fn unmark(&mut self, element: usize, href: Option<&str>) {
-        let Some(i) = self.marks.iter().rposition(|m| m.element == element) else {
+        // Elements close innermost first: an open mark inside this one
+        // has closed already, so this one's is the last, if any.
+        if self.marks.last().map(|m| m.element) != Some(element) {
             return;
-        };
-        let mark = self.marks.remove(i);
-        let open_len = if href.is_some() { 1 } else { mark.close.len() };
-        let inner = self.line[mark.at + open_len..].trim();
-        if inner.is_empty() || mark.at + open_len > self.line.len() {
-            self.line.truncate(mark.at);
+        }
+        let Some(mark) = self.marks.pop() else { return };
+        if self.written == mark.written || mark.at > self.line.len() {
+            self.line.truncate(mark.at.min(self.line.len()));
             return;
         }
         // Emphasis hugs its text: a space before the closing mark goes
