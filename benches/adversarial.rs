@@ -23,13 +23,24 @@
 //!    more room. It lives here, not in `cargo test`, because a ratio of
 //!    times on a shared machine is a measurement, not a test result.
 //!
+//! The main-content extractor's cases (`MAIN_CONTENT_CASES`: 100,000
+//! nested `div`s, 1,000,000 links, one 5 MB paragraph, a real page repeated
+//! to 10 MB, 100,000 nested lists) go through the same three steps, each at
+//! its big size and a tenth of it: `main_content_with` on the page as a
+//! `&str`, plain text (and Markdown in the linearity check), held to the
+//! same bound (the time ratio scaled to 16 times the input, at most
+//! [`MAX_RATIO`]: ten times the page for at most twenty times the time).
+//!
 //! `HTMLTOK_ADVERSARIAL_SUMMARY=0` skips 2 and 3, `=only` skips 1.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, BenchmarkId, Criterion, SamplingMode, Throughput};
-use testkit::adversarial::{tokenize_in_small_chunks, tokenize_whole, CASES};
+use htmltok::extract::{main_content_with, MainOptions};
+use testkit::adversarial::{
+    tokenize_in_small_chunks, tokenize_whole, MainContentCase, CASES, MAIN_CONTENT_CASES,
+};
 use testkit::data;
 
 const SIZES: [(usize, &str); 2] = [(1 << 20, "1MiB"), (16 << 20, "16MiB")];
@@ -51,9 +62,38 @@ fn bench_cases(c: &mut Criterion) {
         }
         group.finish();
     }
+    for case in MAIN_CONTENT_CASES {
+        let mut group = c.benchmark_group(case.name);
+        group.sample_size(10);
+        group.sampling_mode(SamplingMode::Flat);
+        group.warm_up_time(Duration::from_millis(500));
+        group.measurement_time(Duration::from_secs(2));
+        let (small, big) = main_inputs(case);
+        for (input, label) in [(small, "small"), (big, "big")] {
+            group.throughput(Throughput::Bytes(input.len() as u64));
+            group.bench_with_input(BenchmarkId::from_parameter(label), &input, |b, input| {
+                b.iter(|| main_content(input, false))
+            });
+        }
+        group.finish();
+    }
 }
 
 criterion_group!(benches, bench_cases);
+
+/// A main-content case's small page (a tenth of the big one) and big page.
+fn main_inputs(case: &MainContentCase) -> (Vec<u8>, Vec<u8>) {
+    ((case.generate)(case.big / 10), (case.generate)(case.big))
+}
+
+/// The main content of `page` (generated, so UTF-8), as plain text or
+/// Markdown; its length.
+fn main_content(page: &[u8], markdown: bool) -> usize {
+    let html = std::str::from_utf8(page).expect("the generated pages are UTF-8");
+    main_content_with(html, MainOptions::new().markdown(markdown))
+        .text
+        .len()
+}
 
 /// How long `f` takes (wall time: the bench runs alone on its thread).
 fn measure(f: impl FnOnce()) -> Duration {
@@ -138,6 +178,15 @@ fn summary(filters: &[String]) {
             }
         }
     }
+    // The tokenizer's cases may all be filtered out (`-- main_`).
+    if slowest.0.is_finite() {
+        slowest_against_corpus(slowest);
+    }
+    main_content_summary(filters);
+}
+
+/// The slowest tokenizer case against the corpus's median page speed.
+fn slowest_against_corpus(slowest: (f64, &str)) {
     match corpus_median_page_speed() {
         Some((median, pages)) => println!(
             "slowest case {} at {:.1} MB/s = {:.2}x the median page speed of {} corpus pages ({:.1} MB/s)",
@@ -153,6 +202,48 @@ fn summary(filters: &[String]) {
             slowest.0,
             corpus_dir().display()
         ),
+    }
+}
+
+/// The main-content cases: MB/s of the small and big page, and the ratio
+/// of their times.
+fn main_content_summary(filters: &[String]) {
+    let main_cases: Vec<_> = MAIN_CONTENT_CASES
+        .iter()
+        .filter(|c| selected(c.name, filters))
+        .collect();
+    if !main_cases.is_empty() {
+        println!();
+        println!("main content, plain text: MB/s (best of 3, cold caches)");
+        println!(
+            "{:<36} {:>10} {:>10} {:>10} {:>12}",
+            "case", "big MB", "small", "big", "time big/small"
+        );
+    }
+    for case in main_cases {
+        let (small, big) = main_inputs(case);
+        let speed = |input: &[u8]| {
+            let best = (0..3)
+                .map(|_| {
+                    evict_caches();
+                    measure(|| {
+                        std::hint::black_box(main_content(input, false));
+                    })
+                })
+                .min()
+                .unwrap_or_default();
+            input.len() as f64 / best.as_secs_f64().max(1e-9) / 1e6
+        };
+        let (s, b) = (speed(&small), speed(&big));
+        let ratio = (big.len() as f64 / b) / (small.len() as f64 / s);
+        println!(
+            "{:<36} {:>10.1} {:>10.1} {:>10.1} {:>13.1}x",
+            case.name,
+            big.len() as f64 / 1e6,
+            s,
+            b,
+            ratio
+        );
     }
 }
 
@@ -250,6 +341,7 @@ fn linear(
 fn linearity(filters: &[String]) -> Vec<String> {
     println!();
     println!("linearity: 16 times the input, errors on, at most the limit times the time");
+    println!("(main content: 10 times the page, the time ratio scaled to 16 times the page)");
     let mut failed = Vec::new();
     for case in CASES.iter().filter(|c| selected(c.name, filters)) {
         let limit = max_ratio(case.name);
@@ -263,6 +355,28 @@ fn linearity(filters: &[String]) -> Vec<String> {
             std::hint::black_box(tokenize_in_small_chunks(input));
         });
         if !(whole && chunked) {
+            failed.push(case.name.to_owned());
+        }
+    }
+    for case in MAIN_CONTENT_CASES
+        .iter()
+        .filter(|c| selected(c.name, filters))
+    {
+        let (small, big) = main_inputs(case);
+        let plain = linear(case.name, "main, plain", MAX_RATIO, &small, &big, |input| {
+            std::hint::black_box(main_content(input, false));
+        });
+        let markdown = linear(
+            case.name,
+            "main, markdown",
+            MAX_RATIO,
+            &small,
+            &big,
+            |input| {
+                std::hint::black_box(main_content(input, true));
+            },
+        );
+        if !(plain && markdown) {
             failed.push(case.name.to_owned());
         }
     }

@@ -1,7 +1,7 @@
 """A PySpark job over web archives: one row per HTML page, written as
 Parquet.
 
-    spark-submit python/examples/spark_warc.py [--output-files N]
+    spark-submit python/examples/spark_warc.py [--main] [--output-files N]
         [--rows-per-file N] INPUT [INPUT ...] OUTPUT
 
 An INPUT is an archive's path or URL, a glob pattern (``crawl/*.warc.gz``,
@@ -12,7 +12,9 @@ line's reader: WARC or ARC; gzip, LZ4, Zstandard; HTTP payloads decoded
 as a browser receives them) and writes a row per page: ``url``, ``title``,
 ``text``, ``links`` (the page's URLs resolved against its own), ``encoding``,
 ``status``, and where the page is (``warc``, ``offset``, ``record_id``,
-``truncated``). Local paths are read by htmltok; other URLs (``s3://``,
+``truncated``). With ``--main``, ``text`` is the page's main content (the
+article, without navigation, footers and comments: ``htmltok.text(page,
+main=True)``) instead of all its text; the other columns are the same. Local paths are read by htmltok; other URLs (``s3://``,
 ``https://``) through fsspec, which the workers then need, a whole archive
 in memory at a time.
 
@@ -100,11 +102,12 @@ def archive_paths(inputs):
     return out
 
 
-def row(page):
-    """The row of one page (an ``htmltok.ArchivePage``)."""
+def row(page, main=False):
+    """The row of one page (an ``htmltok.ArchivePage``); ``main``: its main
+    content as ``text``."""
     import htmltok
 
-    text = htmltok.text(page)
+    text = htmltok.text(page, main=main)
     links = [link.url for link in htmltok.links(page) if link.url is not None]
     return (
         page.url,
@@ -120,9 +123,9 @@ def row(page):
     )
 
 
-def process_archive(path, counts):
+def process_archive(path, counts, main=False):
     """The rows of the archive ``path``; ``counts`` the job's accumulators,
-    one for each of ``COUNTS``."""
+    one for each of ``COUNTS``; ``main`` as for ``row``."""
     import htmltok
 
     warnings.simplefilter("ignore", htmltok.ArchiveWarning)
@@ -141,7 +144,7 @@ def process_archive(path, counts):
     for page in pages:
         counts["pages"].add(1)
         counts["truncated_pages"].add(int(page.truncated))
-        yield row(page)
+        yield row(page, main)
     for problem in pages.problems:
         print(f"spark_warc: {problem}", file=sys.stderr)
         counts[problem.kind].add(1)
@@ -149,11 +152,12 @@ def process_archive(path, counts):
         counts[reason].add(n)
 
 
-def run(spark, inputs, output, output_files=None, rows_per_file=100_000):
+def run(spark, inputs, output, output_files=None, rows_per_file=100_000, main=False):
     """Runs the job over the archives of ``inputs`` (as the command line's
     INPUTs), writing Parquet to ``output`` (replaced) from ``output_files``
     tasks (default: the context's default parallelism), a file every
-    ``rows_per_file`` rows. Returns ``archives`` and the ``COUNTS``."""
+    ``rows_per_file`` rows; ``main``: each page's main content as its
+    ``text``. Returns ``archives`` and the ``COUNTS``."""
     sc = spark.sparkContext
     # This file, for when the job is imported as a module (its functions
     # are then pickled by name, not by value).
@@ -164,7 +168,7 @@ def run(spark, inputs, output, output_files=None, rows_per_file=100_000):
     # Crawl's are ~1 GB each); the archives are shared out among as many
     # tasks as files are wanted, without a shuffle of the rows.
     tasks = max(1, min(len(paths), output_files or sc.defaultParallelism))
-    rows = sc.parallelize(paths, max(1, len(paths))).flatMap(lambda path: process_archive(path, counts))
+    rows = sc.parallelize(paths, max(1, len(paths))).flatMap(lambda path: process_archive(path, counts, main))
     frame = spark.createDataFrame(rows.coalesce(tasks), SCHEMA)
     frame.write.mode("overwrite").option("maxRecordsPerFile", rows_per_file).parquet(output)
     return {"archives": len(paths), **{name: acc.value for name, acc in counts.items()}}
@@ -192,9 +196,10 @@ def main(argv=None):
     ap.add_argument("output", metavar="OUTPUT", help="output directory (Parquet)")
     ap.add_argument("--output-files", type=int, metavar="N", help="tasks reading the archives, each writing a file (default: the cluster's cores)")
     ap.add_argument("--rows-per-file", type=int, default=100_000, metavar="N", help="rows at most in a file (default: 100000)")
+    ap.add_argument("--main", action="store_true", help="each page's main content as its text, instead of all its text")
     args = ap.parse_args(argv)
     spark = SparkSession.builder.appName("htmltok-warc").getOrCreate()
-    counts = run(spark, args.inputs, args.output, args.output_files, args.rows_per_file)
+    counts = run(spark, args.inputs, args.output, args.output_files, args.rows_per_file, main=args.main)
     spark.stop()
     print(f"spark_warc: {summary(counts)}", file=sys.stderr)
     return 1 if any(counts[k] for k in PROBLEMS) else 0

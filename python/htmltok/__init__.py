@@ -28,6 +28,15 @@ UTF-8 byte offsets in the decoded page. The batch forms take the same
 items for text and links: ``html``, ``(html, url)``,
 ``(html, url, content_type)`` or an ``ArchivePage``.
 
+Main content: ``text`` and ``text_many`` take ``main=True`` for the page's
+main content (the article, post or documentation body, without
+navigation, banners, sidebars, related links, footers and comments)
+instead of all its text, as the command line's ``text --main``; with it,
+``comments=True`` keeps the comment section, ``markdown=True`` gives
+Markdown (headings, lists, pipe tables, fenced code) and ``links=True``
+its links as ``[text](href)``. Those three without ``main=True`` (or
+``links`` without ``markdown``) are a ``ValueError``.
+
 ``Page``, ``Link``, ``Token``, ``ParseError``, ``ArchivePage`` and
 ``ArchiveProblem`` compare by value, hash, pickle (for Spark and
 multiprocessing) and have ``to_dict()``.

@@ -140,7 +140,7 @@ class TokenTable:
     def __len__(self) -> int: ...
 
 class Page:
-    """A page's title and text, from ``text``."""
+    """A page's title and text (or main content), from ``text``."""
 
     def __init__(
         self,
@@ -308,7 +308,13 @@ def text(
     url: Optional[str] = None,
     content_type: Optional[str] = None,
     encoding: Optional[str] = None,
-) -> Page: ...
+    main: bool = False,
+    comments: bool = False,
+    markdown: bool = False,
+    links: bool = False,
+) -> Page:
+    """``main=True``: the main content; ``comments``, ``markdown`` (and
+    ``links``, in Markdown) are its options, a ``ValueError`` without it."""
 def links(
     html: Html,
     *,
@@ -330,6 +336,10 @@ def text_many(
     *,
     encoding: Optional[str] = None,
     threads: Optional[int] = None,
+    main: bool = False,
+    comments: bool = False,
+    markdown: bool = False,
+    links: bool = False,
 ) -> List[Page]: ...
 def links_many(
     pages: Iterable[Item],

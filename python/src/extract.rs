@@ -21,7 +21,8 @@ use crate::object_list;
 /// `title` is the first `<title>` (whitespace collapsed; `None` when there
 /// is none); `text` the body's text as a reader sees it (scripts, styles
 /// and hidden markup left out, line breaks at `<br>` and blocks, tabs
-/// between table cells, whitespace collapsed outside `<pre>`);
+/// between table cells, whitespace collapsed outside `<pre>`), or with
+/// `main=True` the page's main content, as text or Markdown;
 /// `encoding` the encoding bytes were decoded from and `rule` what decided
 /// it (`"bom"`, `"transport"`, `"meta"`, `"late-meta"`, `"guess"`,
 /// `"default"`, `"changed-by-meta"`), both `None` for a `str`; `url` the page's URL (the `url`
@@ -184,10 +185,14 @@ impl From<extract::Link> for Link {
     }
 }
 
-/// One page's text: decode, then `htmltok::extract::text`.
-fn page_text(page: &PageIn) -> Page {
+/// One page's text: decode, then `htmltok::extract::text`, or
+/// `main_content_with` when `main` has the main content's options.
+fn page_text(page: &PageIn, main: Option<extract::MainOptions>) -> Page {
     let decoded = page.html.decode(&page.decoding);
-    let text = extract::text(&decoded.html);
+    let text = match main {
+        Some(options) => extract::main_content_with(&decoded.html, options),
+        None => extract::text(&decoded.html),
+    };
     Page {
         title: text.title,
         text: text.text,
@@ -223,17 +228,35 @@ fn page_links(page: &PageIn, scripting: bool) -> Vec<Link> {
 /// `BinaryInputError`. `url` is the page's URL (an absolute URL), kept on
 /// the `Page`.
 ///
+/// `main=True` makes `text` the page's main content: the article, post or
+/// documentation body, without navigation, banners, sidebars, share bars,
+/// related links, footers and comment sections (`title` is the page's
+/// title all the same). Its options, each a `ValueError` without it (so
+/// that `text` without `main=True` is always all the text):
+/// `comments=True` keeps the comment section; `markdown=True` renders the
+/// main content as Markdown (headings as `#`, lists as `-` and `1.`,
+/// tables as pipe tables, `pre` as fenced code); `links=True` writes its
+/// links as `[text](href)` in the Markdown.
+///
 /// >>> text(b"<title>Hi</title><p>One<br>two").text
 /// 'One\ntwo'
+/// >>> text("<nav><a href=/>Home</a></nav><article><p>The story.</p></article>", main=True).text
+/// 'The story.'
 #[pyfunction]
-#[pyo3(signature = (html, *, url=None, content_type=None, encoding=None))]
+#[pyo3(signature = (html, *, url=None, content_type=None, encoding=None, main=None, comments=None, markdown=None, links=None))]
+#[allow(clippy::too_many_arguments)]
 pub fn text(
     py: Python<'_>,
     html: &Bound<'_, PyAny>,
     url: Option<&Bound<'_, PyAny>>,
     content_type: Option<&Bound<'_, PyAny>>,
     encoding: Option<&Bound<'_, PyAny>>,
+    main: Option<&Bound<'_, PyAny>>,
+    comments: Option<&Bound<'_, PyAny>>,
+    markdown: Option<&Bound<'_, PyAny>>,
+    links: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Page> {
+    let main = main_options(main, comments, markdown, links)?;
     let page = PageIn::new(
         html,
         "html",
@@ -242,7 +265,7 @@ pub fn text(
         opt_str(content_type, "content_type")?,
         opt_str(url, "url")?,
     )?;
-    Ok(py.detach(|| page_text(&page)))
+    Ok(py.detach(|| page_text(&page, main)))
 }
 
 /// Every URL of `html` (links, images, scripts, frames, forms, srcset
@@ -299,17 +322,55 @@ pub fn links<'py>(
 
 /// The `scripting` argument: on unless `False`, or a `TypeError`.
 fn scripting_flag(obj: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
+    flag(obj, "scripting", true)
+}
+
+/// A `bool` argument `name`: `default` when not given, or a `TypeError`.
+fn flag(obj: Option<&Bound<'_, PyAny>>, name: &str, default: bool) -> PyResult<bool> {
     match obj {
-        None => Ok(true),
+        None => Ok(default),
         Some(obj) => obj.extract::<bool>().map_err(|_| {
             PyTypeError::new_err(format!(
-                "scripting must be bool, not {}",
+                "{name} must be bool, not {}",
                 obj.get_type()
                     .name()
                     .map_or_else(|_| "?".into(), |n| n.to_string())
             ))
         }),
     }
+}
+
+/// The main content's arguments of `text` and `text_many`: its options
+/// when `main` is true, `None` for all the text. An option of the main
+/// content without it is a `ValueError` rather than a silent `main=True`,
+/// so that a call without `main=True` always means all the text.
+fn main_options(
+    main: Option<&Bound<'_, PyAny>>,
+    comments: Option<&Bound<'_, PyAny>>,
+    markdown: Option<&Bound<'_, PyAny>>,
+    links: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Option<extract::MainOptions>> {
+    let main = flag(main, "main", false)?;
+    let comments = flag(comments, "comments", false)?;
+    let markdown = flag(markdown, "markdown", false)?;
+    let links = flag(links, "links", false)?;
+    if !main && (comments || markdown) {
+        let name = if comments { "comments" } else { "markdown" };
+        return Err(PyValueError::new_err(format!(
+            "{name}=True is an option of the main content: add main=True"
+        )));
+    }
+    if links && !markdown {
+        return Err(PyValueError::new_err(
+            "links=True writes links in Markdown: add main=True, markdown=True",
+        ));
+    }
+    Ok(main.then(|| {
+        extract::MainOptions::new()
+            .comments(comments)
+            .markdown(markdown)
+            .links(links)
+    }))
 }
 
 /// The encoding of the page `data` as a browser decides it, and the rule
@@ -492,20 +553,27 @@ fn batch<T: Send>(
 /// (as for `text`), `(html, url)`, `(html, url, content_type)`, or an
 /// `ArchivePage`; the same items as `links_many`. `encoding`, if given,
 /// decodes every page, as the command line's `--encoding`. A wrong item is
-/// a `TypeError` naming it and its field.
+/// a `TypeError` naming it and its field. `main`, `comments`, `markdown`
+/// and `links` as for `text`, for every page.
 ///
 /// >>> [p.text for p in text_many([b"<p>a", ("<p>b", "https://example.com/")])]
 /// ['a', 'b']
 #[pyfunction]
-#[pyo3(signature = (pages, *, encoding=None, threads=None))]
+#[pyo3(signature = (pages, *, encoding=None, threads=None, main=None, comments=None, markdown=None, links=None))]
+#[allow(clippy::too_many_arguments)]
 pub fn text_many<'py>(
     py: Python<'py>,
     pages: &Bound<'py, PyAny>,
     encoding: Option<&Bound<'py, PyAny>>,
     threads: Option<usize>,
+    main: Option<&Bound<'py, PyAny>>,
+    comments: Option<&Bound<'py, PyAny>>,
+    markdown: Option<&Bound<'py, PyAny>>,
+    links: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyList>> {
+    let main = main_options(main, comments, markdown, links)?;
     let pages = items(pages, opt_str(encoding, "encoding")?)?;
-    let done = batch(py, threads, &pages, page_text)?;
+    let done = batch(py, threads, &pages, |page| page_text(page, main))?;
     object_list(py, done)
 }
 

@@ -176,3 +176,80 @@ def test_many_small_archives_make_a_few_files(spark, htmltok_bin, tmp_path):
         written = parquet_files(out)
         assert 1 <= len(written) <= most, written
         assert sum(pq.read_metadata(os.path.join(out, f)).num_rows for f in written) == 300
+
+
+MAIN_PAGES = ("article-sidebar.html", "comments.html", "chinese-news.html")
+
+
+@pytest.fixture(scope="module")
+def main_rows(spark, tmp_path_factory):
+    """The job with ``--main``'s option over an archive of hand-made pages
+    (corpus/main/): its rows, by URL."""
+    import pyarrow.parquet as pq
+    import spark_warc
+    from conftest import REPO
+
+    d = tmp_path_factory.mktemp("main")
+    records = []
+    for name in MAIN_PAGES:
+        with open(os.path.join(REPO, "corpus", "main", name), "rb") as f:
+            body = f.read()
+        records.append(archives.response(b"https://site.example/" + name.encode(), archives.http(body, [(b"Content-Type", b"text/html")])))
+    path = d / "main.warc.gz"
+    path.write_bytes(archives.gz_members(records))
+    out = str(d / "out.parquet")
+    counts = spark_warc.run(spark, [str(path)], out, main=True)
+    assert counts.pop("archives") == 1 and counts.pop("pages") == len(MAIN_PAGES)
+    assert not any(counts.values()), counts
+    return str(path), {row["url"]: row for row in pq.read_table(out).to_pylist()}
+
+
+def test_spark_job_main_text_is_htmltoks_main_content(main_rows):
+    path, rows = main_rows
+    assert len(rows) == len(MAIN_PAGES)
+    for record in htmltok.warc_pages(path):
+        row = rows[record.url]
+        all_text = htmltok.text(record)
+        # The other columns as without --main.
+        assert (row["title"], row["encoding"], row["status"]) == (all_text.title, all_text.encoding, 200)
+        assert row["text"] == htmltok.text(record, main=True).text
+
+
+def test_spark_job_main_keeps_the_article(main_rows):
+    _path, rows = main_rows
+    article = rows["https://site.example/article-sidebar.html"]["text"]
+    assert "Rinse the skillet and dry it immediately with a towel" in article
+    assert "Join twelve thousand readers" not in article
+    comments = rows["https://site.example/comments.html"]["text"]
+    assert "Leggy seedlings are stretching towards light." in comments
+    assert "Burying the stem saved my whole crop last year." not in comments
+    news = rows["https://site.example/chinese-news.html"]["text"]
+    assert "据滨江轨道交通集团介绍" in news and "热门新闻排行" not in news
+
+
+def test_main_option_of_the_command_line(monkeypatch):
+    import spark_warc
+
+    seen = {}
+
+    class Session:
+        class builder:
+            def appName(_name):
+                return Session.builder
+
+            def getOrCreate():
+                return Session()
+
+        def stop(self):
+            pass
+
+    def run(_spark, inputs, output, _files=None, _rows=None, main=False):
+        seen.update(inputs=inputs, output=output, main=main)
+        return {"archives": 0, **{name: 0 for name in spark_warc.COUNTS}}
+
+    monkeypatch.setattr(spark_warc, "SparkSession", Session)
+    monkeypatch.setattr(spark_warc, "run", run)
+    assert spark_warc.main(["a.warc.gz", "out"]) == 0
+    assert seen == {"inputs": ["a.warc.gz"], "output": "out", "main": False}
+    assert spark_warc.main(["--main", "a.warc.gz", "b.warc.gz", "out"]) == 0
+    assert seen == {"inputs": ["a.warc.gz", "b.warc.gz"], "output": "out", "main": True}

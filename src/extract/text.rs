@@ -183,41 +183,50 @@ impl<O: Sink> State<O> {
 
     pub(super) fn token(&mut self, token: Token<'_>) {
         match token {
-            Token::Text(t) => match self.next_text {
-                _ if self.hidden_depth > 0 => {}
-                Next::Shown => self.out.text(t.as_str(), self.pre_depth > 0),
-                Next::ShownAfterPre => {
-                    let text = t.as_str().strip_prefix('\n').unwrap_or(t.as_str());
-                    self.out.text(text, self.pre_depth > 0);
-                }
-                Next::Hidden => {}
-                Next::Title => {
-                    if let Some(title) = &mut self.title {
-                        title.text(t.as_str(), false);
-                    }
-                }
-            },
-            Token::StartTag(tag) => {
-                // Raw text ends at the next tag, so a tag always ends it.
-                self.next_text = Next::Shown;
-                let role = role(tag.name());
-                if self.hidden_depth > 0 {
-                    self.hidden_depth += u32::from(role == Role::Template);
-                    return;
-                }
-                self.start(role, tag.self_closing());
-            }
-            Token::EndTag(tag) => {
-                self.next_text = Next::Shown;
-                let role = role(tag.name());
-                if self.hidden_depth > 0 {
-                    self.hidden_depth -= u32::from(role == Role::Template);
-                    return;
-                }
-                self.end(role);
-            }
+            Token::Text(t) => self.text(t.as_str()),
+            Token::StartTag(tag) => self.start_tag(role(tag.name()), tag.self_closing()),
+            Token::EndTag(tag) => self.end_tag(role(tag.name())),
             _ => {}
         }
+    }
+
+    /// A text token.
+    pub(super) fn text(&mut self, text: &str) {
+        match self.next_text {
+            _ if self.hidden_depth > 0 => {}
+            Next::Shown => self.out.text(text, self.pre_depth > 0),
+            Next::ShownAfterPre => {
+                let text = text.strip_prefix('\n').unwrap_or(text);
+                self.out.text(text, self.pre_depth > 0);
+            }
+            Next::Hidden => {}
+            Next::Title => {
+                if let Some(title) = &mut self.title {
+                    title.text(text, false);
+                }
+            }
+        }
+    }
+
+    /// A start tag, by its element's role.
+    pub(super) fn start_tag(&mut self, role: Role, self_closing: bool) {
+        // Raw text ends at the next tag, so a tag always ends it.
+        self.next_text = Next::Shown;
+        if self.hidden_depth > 0 {
+            self.hidden_depth += u32::from(role == Role::Template);
+            return;
+        }
+        self.start(role, self_closing);
+    }
+
+    /// An end tag, by its element's role.
+    pub(super) fn end_tag(&mut self, role: Role) {
+        self.next_text = Next::Shown;
+        if self.hidden_depth > 0 {
+            self.hidden_depth -= u32::from(role == Role::Template);
+            return;
+        }
+        self.end(role);
     }
 
     fn start(&mut self, role: Role, self_closing: bool) {

@@ -6,6 +6,9 @@
 //! the bench run a small and a big one (16 times larger) through the
 //! drivers here: the whole-document API, a stream in 64 KiB chunks that
 //! records what it had to hold, and a stream in 7-byte chunks.
+//!
+//! [`MAIN_CONTENT_CASES`] are pages for the main-content extractor, timed
+//! by the same bench at a big size and a tenth of it.
 
 use htmltok::{Config, Input, StreamTokenizer, Token, Tokenizer};
 
@@ -168,6 +171,80 @@ pub const CASES: &[Case] = &[
             framed(&head, b"</foreignObject>", n, b"")
         },
         small_tokens: true,
+    },
+];
+
+/// One adversarial page for the main-content extractor, which builds a
+/// tree of the page and scores its parts: the bench times it at a tenth
+/// of [`big`](Self::big) and at `big`, and holds the ratio of the times to
+/// the ratio of the sizes (`benches/adversarial.rs`).
+pub struct MainContentCase {
+    /// The case's name.
+    pub name: &'static str,
+    /// A page of about `n` bytes, valid UTF-8.
+    pub generate: fn(usize) -> Vec<u8>,
+    /// The big page's size.
+    pub big: usize,
+}
+
+/// `depth` open elements, each `open`, then `inner`, then every one of
+/// them closed by `close`: nesting `depth` deep.
+fn nested(open: &[u8], inner: &[u8], close: &[u8], depth: usize) -> Vec<u8> {
+    let mut out = open.repeat(depth);
+    out.extend_from_slice(inner);
+    out.extend(close.repeat(depth));
+    out
+}
+
+/// The real page the repeated-page case is made of: a Wikipedia article
+/// of the repository's annotated sample (`corpus/main-content/`).
+pub const REAL_PAGE: &str = "corpus/main-content/cache/en.wikipedia.org.tsne.html";
+
+fn gen_real_page_repeated(n: usize) -> Vec<u8> {
+    let path = crate::data::repo_root().join(REAL_PAGE);
+    let page = std::fs::read(&path)
+        .unwrap_or_else(|e| panic!("cannot read the real page {}: {e}", path.display()));
+    repeat(&page, n)
+}
+
+/// The main-content cases: deep nesting (every ancestor of the text is a
+/// candidate container), a link per few bytes (link density counted for
+/// every ancestor), one paragraph as long as the page (one text node to
+/// measure), a real page repeated (every structure a real page has, many
+/// times over), and lists nested as deep (Markdown indents a list item by
+/// its depth, which must not make the output grow with depth squared).
+pub const MAIN_CONTENT_CASES: &[MainContentCase] = &[
+    MainContentCase {
+        name: "main_nested_divs",
+        generate: |n| {
+            nested(
+                b"<div>",
+                b"<p>The text at the bottom.</p>",
+                b"</div>",
+                n / 11,
+            )
+        },
+        big: 100_000 * 11,
+    },
+    MainContentCase {
+        name: "main_links",
+        generate: |n| framed(b"<div>", b"<a href=\"/page\">a link</a> ", n, b"</div>"),
+        big: 1_000_000 * 27,
+    },
+    MainContentCase {
+        name: "main_one_paragraph",
+        generate: |n| framed(b"<p>", b"word ", n, b"</p>"),
+        big: 5_000_000,
+    },
+    MainContentCase {
+        name: "main_real_page_repeated",
+        generate: gen_real_page_repeated,
+        big: 10_000_000,
+    },
+    MainContentCase {
+        name: "main_nested_lists",
+        generate: |n| nested(b"<ul><li>item ", b"the end", b"</li></ul>", n / 23),
+        big: 100_000 * 23,
     },
 ];
 

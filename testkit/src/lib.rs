@@ -19,6 +19,8 @@
 //!   regression cases run the same functions).
 //! - [`adversarial`]: generated worst-case inputs, for the memory tests and
 //!   the linearity bench.
+//! - [`main_content_eval`]: trafilatura's evaluation corpus read and a
+//!   main-content extractor scored against it by that corpus's rules.
 //! - [`files`]: the directory walk that finds pages and test data;
 //!   [`rng`]: the deterministic generator of split points and inputs.
 //! - `dom` (feature `html5ever`): an `RcDom` written in html5lib's
@@ -33,6 +35,7 @@ pub mod data;
 pub mod dom;
 pub mod drive;
 pub mod files;
+pub mod main_content_eval;
 pub mod props;
 pub mod record;
 pub mod rng;

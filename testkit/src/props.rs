@@ -21,7 +21,9 @@
 //!   reports it, and its text is the page in the encoding it decided);
 //! - [`check_charref`]: character references decode as a direct
 //!   transcription of the standard's character reference states
-//!   ([`reference_decode`]) says, in text and in attribute values.
+//!   ([`reference_decode`]) says, in text and in attribute values;
+//! - [`check_main_content`]: the main-content extractor never panics, and
+//!   its words are a subsequence, in order, of the page's visible text's.
 
 use htmltok::encoding::{Encoding, Sniffer, Source};
 use htmltok::{Config, Flow, Input, State, StreamTokenizer, Token, Tokenizer};
@@ -947,4 +949,68 @@ pub fn check_charref(s: &str, simd: bool) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+// ---------------------------------------------------------------------------
+// Main content.
+
+/// The main-content extractor on any page: it never panics (plain text
+/// with comment sections left out and kept; Markdown, with links when
+/// the page's length is odd), and the words of its plain text (split on
+/// ASCII whitespace) are a subsequence, in order, of the words of
+/// [`text()`](htmltok::extract::text()): it chooses among the text a
+/// reader sees and never invents, repeats or reorders any.
+pub fn check_main_content(html: &str) -> Result<(), String> {
+    use htmltok::extract::{main_content_with, text, MainOptions};
+
+    let all = text(html).text;
+    let all_words: Vec<&str> = all.split_ascii_whitespace().collect();
+    for comments in [false, true] {
+        let main = main_content_with(html, MainOptions::new().comments(comments)).text;
+        if let Some((n, word)) = not_in_order(main.split_ascii_whitespace(), &all_words) {
+            return Err(format!(
+                "main content (comments {comments}): word {n}, {word:?}, is not among text()'s \
+                 words after the ones before it\nmain content: {main:?}\ntext: {all:?}"
+            ));
+        }
+    }
+    let links = html.len() % 2 == 1;
+    std::hint::black_box(main_content_with(
+        html,
+        MainOptions::new().markdown(true).links(links),
+    ));
+    Ok(())
+}
+
+/// The first of `words` (its index and itself) that cannot be matched in
+/// `within` after the matches of the words before it; `None` when `words`
+/// is a subsequence of `within`. One pass over both.
+fn not_in_order<'a>(
+    words: impl Iterator<Item = &'a str>,
+    within: &[&str],
+) -> Option<(usize, &'a str)> {
+    let mut rest = within.iter();
+    for (n, word) in words.enumerate() {
+        if !rest.any(|w| *w == word) {
+            return Some((n, word));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod main_content_tests {
+    use super::not_in_order;
+
+    #[test]
+    fn words_in_order_are_a_subsequence() {
+        let within = ["a", "b", "c", "b", "d"];
+        assert_eq!(not_in_order("a c d".split(' '), &within), None);
+        assert_eq!(not_in_order("b b".split(' '), &within), None);
+        assert_eq!(not_in_order("".split_whitespace(), &within), None);
+        // Reordered, repeated beyond what is there, or new.
+        assert_eq!(not_in_order("c a".split(' '), &within), Some((1, "a")));
+        assert_eq!(not_in_order("d d".split(' '), &within), Some((1, "d")));
+        assert_eq!(not_in_order("a x".split(' '), &within), Some((1, "x")));
+    }
 }

@@ -17,6 +17,10 @@
 //!   the plain state machine (`Config::fast_paths(false)`) like both;
 //! - `charref`: character references in text and attribute values decode
 //!   as a direct transcription of the standard's states says.
+//! - `tokenize`'s main-content part: on any page (markup biased towards
+//!   what the extractor reads: sections, boilerplate names, links, lists,
+//!   tables, comments), `main_content_with` never panics and its words are
+//!   a subsequence, in order, of `text`'s.
 //!
 //! Inputs are byte strings biased towards markup: pieces of a dictionary of
 //! the strings the tokenizer's states look for, mixed with random bytes.
@@ -166,8 +170,111 @@ fn encoding_bytes() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(piece, 0..10).prop_map(|pieces| pieces.concat())
 }
 
+/// Pieces of pages as the main-content extractor reads them: sections
+/// that hold an article, boilerplate by name, class, id, role and hidden
+/// attributes, comment sections, links, lists, tables, code, and text
+/// (CJK included) of every length.
+const PAGE_PIECES: &[&[u8]] = &[
+    b"<article>",
+    b"</article>",
+    b"<main>",
+    b"</main>",
+    b"<div role=main>",
+    b"<div itemprop=articleBody>",
+    b"<div class=\"post-content entry\">",
+    b"<div id=content>",
+    b"<div class=comments>",
+    b"<section id=comments>",
+    b"<div class=comment>",
+    b"<nav>",
+    b"</nav>",
+    b"<footer>",
+    b"</footer>",
+    b"<header>",
+    b"<aside>",
+    b"<div class=\"sidebar share\">",
+    b"<div hidden>",
+    b"<div style=\"display:none\">",
+    b"<div aria-hidden=true>",
+    b"<div role=navigation>",
+    b"</div>",
+    b"</section>",
+    b"<div>",
+    b"<p>",
+    b"</p>",
+    b"<br>",
+    b"<h1>",
+    b"</h1>",
+    b"<h2>",
+    b"<ul><li>",
+    b"<li>",
+    b"</li></ul>",
+    b"<ol>",
+    b"<table><tr><td>",
+    b"<td>",
+    b"<th>",
+    b"</table>",
+    b"<pre><code>",
+    b"</code></pre>",
+    b"<a href=/x>",
+    b"<a href=\"https://example.com/a?b=1&amp;c\">",
+    b"</a>",
+    b"<b>",
+    b"</b>",
+    b"<span>",
+    b"<img alt=picture>",
+    b"<script>var a = '<p>not text</p>';</script>",
+    b"<style>p{}</style>",
+    b"<noscript>",
+    b"<title>",
+    b"</title>",
+    b"<script type=application/ld+json>{\"articleBody\": \"From JSON-LD.\"}</script>",
+    b"<template>",
+    b"<!-- a comment -->",
+    b"The quick brown fox jumps over the lazy dog. ",
+    b"A sentence, with commas, and a full stop. ",
+    "北京时间今天上午，新闻发布会在这里举行。".as_bytes(),
+    "日本語の文章です。".as_bytes(),
+    b"Home",
+    b" | ",
+    b"&nbsp;",
+    b"&amp;",
+    b"\xc2\xa0",
+    b"\r\n",
+    b"\n",
+    b" ",
+    b"\0",
+    b"<",
+    b">",
+];
+
+/// Pages biased towards what the main-content extractor reads, mixed with
+/// the tokenizer's fragments and random bytes.
+fn page_bytes(max_pieces: usize) -> impl Strategy<Value = Vec<u8>> {
+    let piece = prop_oneof![
+        6 => prop::sample::select(PAGE_PIECES).prop_map(|f| f.to_vec()),
+        2 => prop::sample::select(FRAGMENTS).prop_map(|f| f.to_vec()),
+        2 => prop::collection::vec(prop::sample::select(&b"abcxyz AB.,"[..]), 1..12),
+        1 => prop::collection::vec(any::<u8>(), 1..4),
+    ];
+    prop::collection::vec(piece, 0..max_pieces).prop_map(|pieces| pieces.concat())
+}
+
 fn header() -> impl Strategy<Value = [u8; HEADER_LEN]> {
     any::<[u8; HEADER_LEN]>()
+}
+
+proptest! {
+    #![proptest_config(config(2000))]
+
+    /// Fuzz target `tokenize`, its main-content part.
+    #[test]
+    fn main_content_is_in_order_among_the_text(data in page_bytes(80)) {
+        let page = String::from_utf8_lossy(&data);
+        if let Err(e) = props::check_main_content(&page) {
+            panic!("{e}");
+        }
+    }
 }
 
 proptest! {

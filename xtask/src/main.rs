@@ -8,6 +8,7 @@
 //! cargo xtask tokenize-file [--errors|--stream|--callback|--records] FILE...
 //! cargo xtask make-warc DIR OUT.warc[.gz]            # a WARC archive of a directory of pages
 //! cargo xtask inflate FILE.gz                        # gzip decompression alone
+//! cargo xtask main-content-eval --data DIR [--misses] # main content scored on trafilatura's corpus
 //! ```
 //!
 //! The generators write committed files: rerunning one must leave
@@ -18,6 +19,7 @@
 mod gen_corpus;
 mod gen_entities;
 mod inflate;
+mod main_content_eval;
 mod make_warc;
 mod tokenize_file;
 
@@ -34,7 +36,9 @@ commands:
   tokenize-file [--errors|--stream|--callback|--records] FILE...
                                tokenize each file once, for instruction counts under callgrind
   make-warc DIR OUT.warc[.gz]  write the pages below DIR as WARC response records
-  inflate FILE.gz              decompress a gzip file and count its bytes";
+  inflate FILE.gz              decompress a gzip file and count its bytes
+  main-content-eval --data DIR [--misses] [--only SUBSTRING] [--comments] [--all-text]
+                               score the main content of trafilatura's evaluation corpus in DIR";
 
 fn main() -> ExitCode {
     let mut args = std::env::args_os().skip(1);
@@ -46,6 +50,7 @@ fn main() -> ExitCode {
         Some("tokenize-file") => tokenize_file::main(&rest),
         Some("make-warc") => make_warc::main(&rest),
         Some("inflate") => inflate::main(&rest),
+        Some("main-content-eval") => main_content_eval::main(&rest),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             ExitCode::SUCCESS

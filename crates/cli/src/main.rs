@@ -34,7 +34,8 @@ Synopsis:
                  [--last-start-tag NAME] [FILE|-]
   htmltok bench [DIR] [--reps N]
   htmltok links [--base URL] [--format jsonl|tsv] [--no-scripting] INPUT...
-  htmltok text [--format jsonl|plain] INPUT...
+  htmltok text [--format jsonl|plain|markdown] [--main] [--comments]
+               [--markdown] [--links] INPUT...
   htmltok stats [--errors] [--total] INPUT...
   htmltok sniff INPUT...
 
@@ -46,7 +47,9 @@ dictionary), recognised by content. An archive's HTML responses and
 resources are the pages, their HTTP payload decoded (chunked, gzip,
 deflate, br, zstd); other records are counted, broken ones reported and
 skipped. links, text, stats and sniff also take --encoding LABEL and
---jobs N.
+--jobs N. text --main gives each page's main content (the article,
+without navigation, footers and comments) instead of all its text;
+--comments, --markdown and --links need it, --format markdown implies it.
 
 Exit status: 0 when every input was read (with or without pages); 1 when
 something was skipped or is not whole (a broken, truncated or undecodable

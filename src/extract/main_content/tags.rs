@@ -2,6 +2,8 @@
 //! to the tree (implied end tags, scopes) and to the content (blocks,
 //! boilerplate by name).
 
+use crate::extract::text::Role;
+
 /// An element the tree tells apart; every other name is [`Kind::Other`]
 /// (interned by the tree for its end tags).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -226,6 +228,37 @@ pub(super) fn kind(name: &str) -> Kind {
 }
 
 impl Kind {
+    /// What the element does to the page's text: [`text()`](crate::extract::text())'s
+    /// rules, which read it by name.
+    pub(super) fn role(self) -> Role {
+        use Kind::*;
+        match self {
+            P | Div | H1 | H2 | H3 | H4 | H5 | H6 | Li | Dt | Dd | Blockquote | Section
+            | Article | Header | Footer | Nav | Aside | Form | Hr | Address | Figure
+            | Figcaption | Main | Details | Summary | Ul | Ol | Dl => Role::Block,
+            Br => Role::Br,
+            Tr | Table => Role::Row,
+            Td | Th => Role::Cell,
+            Pre | Listing => Role::Pre {
+                block: true,
+                lf: true,
+            },
+            Xmp | Plaintext => Role::Pre {
+                block: true,
+                lf: false,
+            },
+            Textarea => Role::Pre {
+                block: false,
+                lf: true,
+            },
+            Script | Style | Noscript | Iframe | Noembed | Noframes => Role::Hidden,
+            Template => Role::Template,
+            Title => Role::Title,
+            Svg => Role::Svg,
+            _ => Role::Inline,
+        }
+    }
+
     /// Elements with no content: never on the stack of open elements.
     pub(super) fn is_void(self) -> bool {
         use Kind::*;

@@ -15,7 +15,7 @@ use std::collections::HashMap;
 
 use super::tags::{kind, Kind};
 use super::words;
-use crate::extract::text::{Sink, State};
+use crate::extract::text::{Role, Sink, State};
 use crate::{Config, Flow, Tag, Token, Tokenizer};
 
 /// No element: the root's parent.
@@ -52,7 +52,9 @@ pub(super) struct Element {
 pub(super) enum OpKind {
     /// Text (`Tree::strings[start..start + len]`), collapsed or kept as
     /// written.
-    Text { keep_whitespace: bool },
+    Text {
+        keep_whitespace: bool,
+    },
     BlockBreak,
     LineBreak,
     Tab,
@@ -74,17 +76,40 @@ pub(super) struct Op {
 
 /// The page as the main content's choice sees it.
 #[derive(Debug)]
-pub(super) struct Tree {
+pub(super) struct Tree<'a> {
     pub(super) elements: Vec<Element>,
     pub(super) ops: Vec<Op>,
-    /// The recorded texts and links' `href`s.
+    /// The page.
+    pub(super) html: &'a str,
+    /// The texts that are not slices of the page (references decoded,
+    /// newlines normalised), and links' `href`s.
     pub(super) strings: String,
     pub(super) title: Option<String>,
 }
 
-impl Tree {
+/// In an op's `start`: the text is in [`Tree::strings`], not the page.
+const IN_STRINGS: u32 = 1 << 31;
+
+/// The largest page the tree records: its offsets are `u32`s, of which
+/// the top bit tells [`Tree::strings`] from the page, and the text the
+/// tokenizer rewrites can be three times as long as the page (a NUL
+/// becomes U+FFFD).
+pub(super) const MAX_PAGE: usize = (IN_STRINGS / 4) as usize;
+
+impl Tree<'_> {
     pub(super) fn text(&self, op: &Op) -> &str {
-        &self.strings[op.start as usize..(op.start + op.len) as usize]
+        let (source, start) = if op.start & IN_STRINGS != 0 {
+            (self.strings.as_str(), (op.start & !IN_STRINGS) as usize)
+        } else {
+            (self.html, op.start as usize)
+        };
+        &source[start..start + op.len as usize]
+    }
+
+    /// A link's `href`.
+    pub(super) fn href(&self, e: &Element) -> Option<&str> {
+        let (start, end) = e.href;
+        (start != NONE).then(|| &self.strings[start as usize..end as usize])
     }
 }
 
@@ -100,44 +125,81 @@ pub(super) const PARAGRAPH: u32 = 25;
 /// one) three, so that a Chinese paragraph is not judged shorter than its
 /// translation. Commas are those of Latin, CJK and Arabic script.
 pub(super) fn measure(text: &str) -> (u32, u32) {
-    let mut chars = 0u32;
-    let mut commas = 0u32;
+    const LOW: u64 = u64::from_le_bytes([1; 8]);
+    const HIGH: u64 = LOW * 0x80;
     let bytes = text.as_bytes();
+    let mut chars = 0;
+    let mut commas = 0;
+    let mut words = bytes.chunks_exact(8);
     let mut at = 0;
-    while at < bytes.len() {
-        let b = bytes[at];
-        if b < 0x80 {
-            chars += u32::from(b > b' ');
-            commas += u32::from(b == b',');
-            at += 1;
-        } else if b < 0xe0 {
-            chars += 1;
-            // U+060C ARABIC COMMA.
-            commas += u32::from(b == 0xd8 && bytes.get(at + 1) == Some(&0x8c));
-            at += 2;
-        } else if b < 0xf0 {
-            let wide = (0xe3..=0xe9).contains(&b)
-                || (b == 0xea && bytes.get(at + 1).is_some_and(|&c| c >= 0xb0))
-                || (0xeb..=0xed).contains(&b);
-            chars += if wide { 3 } else { 1 };
-            // U+3001 IDEOGRAPHIC COMMA, U+FF0C FULLWIDTH COMMA.
-            let next = (bytes.get(at + 1), bytes.get(at + 2));
-            commas += u32::from(
-                (b == 0xe3 && next == (Some(&0x80), Some(&0x81)))
-                    || (b == 0xef && next == (Some(&0xbc), Some(&0x8c))),
-            );
-            at += 3;
+    for word in &mut words {
+        let x = u64::from_le_bytes(word.try_into().expect("eight bytes"));
+        if x & HIGH == 0 {
+            // ASCII, most words: a byte is above b' ' exactly when adding
+            // 0x5f sets its high bit (no carry leaves a byte); the comma's
+            // byte is zero after the xor exactly when adding 0x7f leaves
+            // its high bit clear.
+            chars += ((x + LOW * 0x5f) & HIGH).count_ones();
+            let c = x ^ (LOW * u64::from(b','));
+            commas += (!(((c & !HIGH) + !HIGH) | c) & HIGH).count_ones();
         } else {
-            chars += 1;
-            at += 4;
+            let (w, c) = measure_bytes(bytes, at, at + 8);
+            chars += w;
+            commas += c;
+        }
+        at += 8;
+    }
+    let (w, c) = measure_bytes(bytes, at, bytes.len());
+    (chars + w, commas + c)
+}
+
+/// [`measure`] of `bytes[from..to]`, a byte at a time (a comma's later
+/// bytes may lie beyond `to`).
+fn measure_bytes(bytes: &[u8], from: usize, to: usize) -> (u32, u32) {
+    let mut chars = 0;
+    let mut commas = 0;
+    for at in from..to {
+        let b = bytes[at];
+        chars += u32::from(WEIGHT[b as usize]);
+        match b {
+            b',' => commas += 1,
+            // U+060C ARABIC COMMA.
+            0xd8 => commas += u32::from(bytes.get(at + 1) == Some(&0x8c)),
+            // U+3001 IDEOGRAPHIC COMMA, U+FF0C FULLWIDTH COMMA.
+            0xe3 => commas += u32::from(bytes.get(at + 1..at + 3) == Some(&[0x80, 0x81])),
+            0xef => commas += u32::from(bytes.get(at + 1..at + 3) == Some(&[0xbc, 0x8c])),
+            _ => {}
         }
     }
     (chars, commas)
 }
 
+/// Each byte's share of [`measure`]'s length: a character counts at its
+/// first byte (continuation bytes count nothing), by the script its first
+/// byte says: U+3000 to U+9FFF and the Hangul syllables from U+AC00
+/// (first bytes E3 to ED, but for the Hangul-less start of EA, which is
+/// rare and counted with them) three, others one.
+const WEIGHT: [u8; 256] = {
+    let mut w = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        w[b] = match b {
+            0x21..=0x7f => 1,
+            0xc0..=0xdf => 1,
+            0xe3..=0xed => 3,
+            0xe0..=0xef => 1,
+            0xf0..=0xff => 1,
+            _ => 0,
+        };
+        b += 1;
+    }
+    w
+};
+
 /// The recording: [`State`] writes here what `text()` would write.
-struct Recorder {
+struct Recorder<'a> {
     ops: Vec<Op>,
+    html: &'a str,
     strings: String,
     /// The element the next op belongs to.
     element: u32,
@@ -146,7 +208,7 @@ struct Recorder {
     commas: u32,
 }
 
-impl Recorder {
+impl Recorder<'_> {
     fn op(&mut self, kind: OpKind) {
         self.ops.push(Op {
             kind,
@@ -157,7 +219,7 @@ impl Recorder {
     }
 }
 
-impl Sink for Recorder {
+impl Sink for Recorder<'_> {
     fn text(&mut self, text: &str, keep_whitespace: bool) {
         if text.is_empty() {
             return;
@@ -165,8 +227,16 @@ impl Sink for Recorder {
         let (chars, commas) = measure(text);
         self.chars += chars;
         self.commas += commas;
-        let start = self.strings.len() as u32;
-        self.strings.push_str(text);
+        // Most texts are slices of the page: kept as its offsets. A text
+        // the tokenizer rewrote is copied.
+        let offset = (text.as_ptr() as usize).wrapping_sub(self.html.as_ptr() as usize);
+        let start = if offset <= self.html.len() - text.len() {
+            offset as u32
+        } else {
+            let start = self.strings.len() as u32 | IN_STRINGS;
+            self.strings.push_str(text);
+            start
+        };
         self.ops.push(Op {
             kind: OpKind::Text { keep_whitespace },
             element: self.element,
@@ -193,50 +263,61 @@ impl Sink for Recorder {
 
 /// Stack positions of the open elements that some test needs: the top of
 /// each is the innermost such element (position 0 is the root's, which
-/// bounds every scope).
-#[derive(Default)]
-struct Positions {
-    /// Elements that bound "in scope".
-    scope: Vec<u32>,
-    /// ... and `button`: "in button scope".
-    button_scope: Vec<u32>,
-    /// ... and `ol`, `ul`: "in list item scope".
-    list_scope: Vec<u32>,
-    /// `html`, `table`, `template`: "in table scope".
-    table_scope: Vec<u32>,
-    /// The standard's special elements.
-    special: Vec<u32>,
-    /// Special elements but `address`, `div`, `p`, which `li`, `dd` and
-    /// `dt` look past for one to close.
-    special_for_items: Vec<u32>,
-    /// Headings.
-    headings: Vec<u32>,
-    /// `dd` and `dt`.
-    items: Vec<u32>,
-    /// `svg`, `math`.
-    foreign: Vec<u32>,
-}
+/// bounds every scope). Indexed by the constants below, which are also
+/// the bits of an element's membership (`Builder::member`).
+type Positions = [Vec<u32>; 9];
+/// Elements that bound "in scope".
+const SCOPE: usize = 0;
+/// ... and `button`: "in button scope".
+const BUTTON_SCOPE: usize = 1;
+/// ... and `ol`, `ul`: "in list item scope".
+const LIST_SCOPE: usize = 2;
+/// `html`, `table`, `template`: "in table scope".
+const TABLE_SCOPE: usize = 3;
+/// The standard's special elements.
+const SPECIAL: usize = 4;
+/// Special elements but `address`, `div`, `p`, which `li`, `dd` and `dt`
+/// look past for one to close.
+const SPECIAL_FOR_ITEMS: usize = 5;
+const HEADINGS: usize = 6;
+/// `dd` and `dt`.
+const ITEMS: usize = 7;
+/// `svg`, `math`.
+const FOREIGN: usize = 8;
+
+/// In `Builder::member`: the bits of the position stacks, then whether
+/// the element is on the stack of blocks and counted as an open link.
+const STACKS: u16 = (1 << 9) - 1;
+const BLOCK: u16 = 1 << 9;
+const LINK: u16 = 1 << 10;
 
 fn top(stack: &[u32]) -> Option<u32> {
     stack.last().copied()
 }
 
-/// Builds the tree of `html`. `hrefs`: whether links keep their `href`
-/// (for Markdown links).
-pub(super) fn build(html: &str, hrefs: bool) -> Tree {
+/// Builds the tree of `html` (at most [`MAX_PAGE`] bytes). `structure`:
+/// whether the recording has the elements' starts and ends (for
+/// Markdown); `hrefs`: whether links keep their `href` (for Markdown
+/// links).
+pub(super) fn build(html: &str, structure: bool, hrefs: bool) -> Tree<'_> {
+    assert!(html.len() <= MAX_PAGE);
     let mut b = Builder {
         elements: Vec::with_capacity(html.len() / 64 + 8),
         stack: Vec::with_capacity(64),
+        member: Vec::with_capacity(64),
         by_name: vec![Vec::new(); Kind::Other as usize + 1],
         names: HashMap::new(),
         name_of: Vec::with_capacity(html.len() / 64 + 8),
-        pos: Positions::default(),
+        pos: Default::default(),
         blocks: Vec::with_capacity(64),
         links: 0,
-        hrefs,
+        hrefs: hrefs && structure,
+        structure,
+        class_hints: words::ClassHints::new(),
         state: State::new(Recorder {
             ops: Vec::with_capacity(html.len() / 32 + 8),
-            strings: String::with_capacity(html.len() / 3 + 8),
+            html,
+            strings: String::new(),
             element: 0,
             chars: 0,
             commas: 0,
@@ -257,15 +338,19 @@ pub(super) fn build(html: &str, hrefs: bool) -> Tree {
     Tree {
         elements: b.elements,
         ops: rec.ops,
+        html,
         strings: rec.strings,
         title,
     }
 }
 
-struct Builder {
+struct Builder<'a> {
     elements: Vec<Element>,
     /// The open elements, outermost first.
     stack: Vec<u32>,
+    /// For each open element, the position stacks that hold it (bits in
+    /// the order of `Positions::stacks`).
+    member: Vec<u16>,
     /// For each element name, the stack positions where one is open.
     by_name: Vec<Vec<u32>>,
     /// Names beyond [`Kind`]'s, numbered from `Kind::Other as u32 + 1`.
@@ -278,18 +363,22 @@ struct Builder {
     /// Open links.
     links: u32,
     hrefs: bool,
-    state: State<Recorder>,
+    /// Whether the recording has the elements' starts and ends (for
+    /// Markdown).
+    structure: bool,
+    class_hints: words::ClassHints,
+    state: State<Recorder<'a>>,
 }
 
-impl Builder {
+impl Builder<'_> {
     fn token(&mut self, token: Token<'_>) {
         match token {
             Token::StartTag(tag) => {
                 let k = kind(tag.name());
-                let foreign = !self.pos.foreign.is_empty();
+                let foreign = !self.pos[FOREIGN].is_empty();
                 if k == Kind::Root || k == Kind::Head {
                     self.state.out.element = self.current();
-                    self.state.token(token);
+                    self.state.start_tag(Role::Inline, tag.self_closing());
                     return;
                 }
                 let name = if k == Kind::Other || foreign {
@@ -300,7 +389,8 @@ impl Builder {
                 if !foreign {
                     self.close_implied(k);
                 }
-                let hints = self.hints(&tag, k);
+                // What has no text of its own says nothing by its name.
+                let hints = if !k.is_void() { self.hints(&tag, k) } else { 0 };
                 let id = self.push_element(k, name, hints);
                 if k == Kind::A && self.hrefs {
                     if let Some(href) = tag.attribute("href") {
@@ -311,9 +401,11 @@ impl Builder {
                     }
                 }
                 self.state.out.element = id;
-                self.state.out.op(OpKind::Open);
+                if self.structure {
+                    self.state.out.op(OpKind::Open);
+                }
                 let self_closing = tag.self_closing();
-                self.state.token(token);
+                self.state.start_tag(k.role(), self_closing);
                 if k.is_void() || (foreign && self_closing) || (k == Kind::Svg && self_closing) {
                     self.close(id);
                 } else {
@@ -324,13 +416,13 @@ impl Builder {
             Token::EndTag(tag) => {
                 self.state.out.element = self.current();
                 let k = kind(tag.name());
-                self.state.token(token);
+                self.state.end_tag(k.role());
                 self.take_text();
                 self.end_tag(k, tag.name());
             }
-            Token::Text(_) => {
+            Token::Text(text) => {
                 self.state.out.element = self.current();
-                self.state.token(token);
+                self.state.text(text.as_str());
                 self.take_text();
             }
             _ => {}
@@ -354,12 +446,12 @@ impl Builder {
         n
     }
 
-    fn hints(&self, tag: &Tag<'_>, k: Kind) -> u16 {
+    fn hints(&mut self, tag: &Tag<'_>, k: Kind) -> u16 {
         let mut hints = 0;
         for attr in tag.attributes() {
             let value = attr.value();
             hints |= match attr.name() {
-                "class" | "id" => words::class_hints(value),
+                "class" | "id" => self.class_hints.of(value),
                 "role" => words::role_hints(value),
                 "itemprop" => words::itemprop_hints(value),
                 "hidden" if !value.eq_ignore_ascii_case("until-found") => words::HIDDEN,
@@ -426,72 +518,70 @@ impl Builder {
         self.stack.push(id);
         self.by_name[name as usize].push(at);
         let p = &mut self.pos;
-        let foreign = !p.foreign.is_empty();
+        let foreign = !p[FOREIGN].is_empty();
+        // Which position stacks hold this element: bits in the order of
+        // `Positions::stacks`.
+        let mut member = 0u16;
+        let bit = |i: usize| 1u16 << i;
         if k == Kind::Svg || k == Kind::Math {
-            p.foreign.push(at);
+            member |= bit(FOREIGN);
         }
-        if foreign {
-            return;
-        }
-        if k.bounds_scope() {
-            p.scope.push(at);
-            p.button_scope.push(at);
-            p.list_scope.push(at);
-        } else if k == Kind::Button {
-            p.button_scope.push(at);
-        } else if k == Kind::Ol || k == Kind::Ul {
-            p.list_scope.push(at);
-        }
-        if k.bounds_table_scope() {
-            p.table_scope.push(at);
-        }
-        if k.is_special() {
-            p.special.push(at);
-            if !matches!(k, Kind::Address | Kind::Div | Kind::P) {
-                p.special_for_items.push(at);
+        if !foreign {
+            if k.bounds_scope() {
+                member |= bit(SCOPE) | bit(BUTTON_SCOPE) | bit(LIST_SCOPE);
+            } else if k == Kind::Button {
+                member |= bit(BUTTON_SCOPE);
+            } else if k == Kind::Ol || k == Kind::Ul {
+                member |= bit(LIST_SCOPE);
+            }
+            if k.bounds_table_scope() {
+                member |= bit(TABLE_SCOPE);
+            }
+            if k.is_special() {
+                member |= bit(SPECIAL);
+                if !matches!(k, Kind::Address | Kind::Div | Kind::P) {
+                    member |= bit(SPECIAL_FOR_ITEMS);
+                }
+            }
+            if k.is_heading() {
+                member |= bit(HEADINGS);
+            }
+            if k == Kind::Dd || k == Kind::Dt {
+                member |= bit(ITEMS);
+            }
+            if k.is_block() {
+                self.blocks.push(id);
+                member |= BLOCK;
+            }
+            if k == Kind::A {
+                self.links += 1;
+                member |= LINK;
             }
         }
-        if k.is_heading() {
-            p.headings.push(at);
+        let mut bits = member & STACKS;
+        while bits != 0 {
+            p[bits.trailing_zeros() as usize].push(at);
+            bits &= bits - 1;
         }
-        if k == Kind::Dd || k == Kind::Dt {
-            p.items.push(at);
-        }
-        if k.is_block() {
-            self.blocks.push(id);
-        }
-        if k == Kind::A {
-            self.links += 1;
-        }
+        self.member.push(member);
     }
 
     /// Closes the innermost open element.
     fn pop(&mut self) {
         let Some(id) = self.stack.pop() else { return };
-        let at = self.stack.len() as u32;
+        let member = self.member.pop().unwrap_or(0);
         let name = self.name_of[id as usize];
         self.by_name[name as usize].pop();
-        let p = &mut self.pos;
-        for stack in [
-            &mut p.scope,
-            &mut p.button_scope,
-            &mut p.list_scope,
-            &mut p.table_scope,
-            &mut p.special,
-            &mut p.special_for_items,
-            &mut p.headings,
-            &mut p.items,
-            &mut p.foreign,
-        ] {
-            if stack.last() == Some(&at) {
-                stack.pop();
-            }
+        let mut bits = member & STACKS;
+        while bits != 0 {
+            self.pos[bits.trailing_zeros() as usize].pop();
+            bits &= bits - 1;
         }
-        if self.blocks.last() == Some(&id) {
+        if member & BLOCK != 0 {
             self.blocks.pop();
         }
-        if self.elements[id as usize].kind == Kind::A {
-            self.links = self.links.saturating_sub(1);
+        if member & LINK != 0 {
+            self.links -= 1;
         }
         self.close(id);
     }
@@ -504,7 +594,9 @@ impl Builder {
         e.end = end;
         let (chars, link_chars, commas, parent) = (e.chars, e.link_chars, e.commas, e.parent);
         self.state.out.element = id;
-        self.state.out.op(OpKind::Close);
+        if self.structure {
+            self.state.out.op(OpKind::Close);
+        }
         if parent == NONE {
             return;
         }
@@ -531,7 +623,7 @@ impl Builder {
     /// The end tags a start tag of kind `k` implies.
     fn close_implied(&mut self, k: Kind) {
         if k.closes_p() {
-            if let Some(at) = self.in_scope(Kind::P as u32, &self.pos.button_scope) {
+            if let Some(at) = self.in_scope(Kind::P as u32, &self.pos[BUTTON_SCOPE]) {
                 self.pop_to(at);
             }
         }
@@ -541,14 +633,14 @@ impl Builder {
             Kind::Li => {
                 if let Some(at) = top(&self.by_name[Kind::Li as usize]) {
                     // The first `li` or special element down the stack.
-                    if top(&self.pos.special_for_items) == Some(at) {
+                    if top(&self.pos[SPECIAL_FOR_ITEMS]) == Some(at) {
                         self.pop_to(at);
                     }
                 }
             }
             Kind::Dd | Kind::Dt => {
-                if let Some(at) = top(&self.pos.items) {
-                    if top(&self.pos.special_for_items) == Some(at) {
+                if let Some(at) = top(&self.pos[ITEMS]) {
+                    if top(&self.pos[SPECIAL_FOR_ITEMS]) == Some(at) {
                         self.pop_to(at);
                     }
                 }
@@ -556,11 +648,18 @@ impl Builder {
             Kind::Tr | Kind::Thead | Kind::Tbody | Kind::Tfoot => {
                 // A row ends the open row and cell of the innermost table;
                 // a table section also the open section.
-                let table = top(&self.pos.table_scope).unwrap_or(0);
+                let table = top(&self.pos[TABLE_SCOPE]).unwrap_or(0);
                 let parts: &[Kind] = if k == Kind::Tr {
                     &[Kind::Tr, Kind::Td, Kind::Th]
                 } else {
-                    &[Kind::Tr, Kind::Td, Kind::Th, Kind::Thead, Kind::Tbody, Kind::Tfoot]
+                    &[
+                        Kind::Tr,
+                        Kind::Td,
+                        Kind::Th,
+                        Kind::Thead,
+                        Kind::Tbody,
+                        Kind::Tfoot,
+                    ]
                 };
                 let outermost = parts
                     .iter()
@@ -572,7 +671,7 @@ impl Builder {
                 }
             }
             Kind::Td | Kind::Th => {
-                let table = top(&self.pos.table_scope).unwrap_or(0);
+                let table = top(&self.pos[TABLE_SCOPE]).unwrap_or(0);
                 let cell = [Kind::Td, Kind::Th]
                     .iter()
                     .filter_map(|&c| top(&self.by_name[c as usize]))
@@ -594,7 +693,7 @@ impl Builder {
             Kind::A => {
                 // An open link with nothing special inside it ends here.
                 if let Some(at) = top(&self.by_name[Kind::A as usize]) {
-                    if at > top(&self.pos.special).unwrap_or(0) {
+                    if at > top(&self.pos[SPECIAL]).unwrap_or(0) {
                         self.pop_to(at);
                     }
                 }
@@ -604,7 +703,7 @@ impl Builder {
     }
 
     fn end_tag(&mut self, k: Kind, name: &str) {
-        if let Some(&root) = self.pos.foreign.last() {
+        if let Some(&root) = self.pos[FOREIGN].last() {
             // Foreign content: an end tag closes its element inside the
             // innermost `svg` or `math`, or that element itself.
             let n = self.name_number(k, name);
@@ -622,18 +721,18 @@ impl Builder {
         match k {
             Kind::Root | Kind::Head | Kind::Br => {}
             Kind::P => {
-                if let Some(at) = self.in_scope(n, &self.pos.button_scope) {
+                if let Some(at) = self.in_scope(n, &self.pos[BUTTON_SCOPE]) {
                     self.pop_to(at);
                 }
             }
             Kind::Li => {
-                if let Some(at) = self.in_scope(n, &self.pos.list_scope) {
+                if let Some(at) = self.in_scope(n, &self.pos[LIST_SCOPE]) {
                     self.pop_to(at);
                 }
             }
             _ if k.is_heading() => {
-                if let Some(at) = top(&self.pos.headings) {
-                    if at >= top(&self.pos.scope).unwrap_or(0) {
+                if let Some(at) = top(&self.pos[HEADINGS]) {
+                    if at >= top(&self.pos[SCOPE]).unwrap_or(0) {
                         self.pop_to(at);
                     }
                 }
@@ -646,7 +745,7 @@ impl Builder {
             | Kind::Tr
             | Kind::Td
             | Kind::Th => {
-                if let Some(at) = self.in_scope(n, &self.pos.table_scope) {
+                if let Some(at) = self.in_scope(n, &self.pos[TABLE_SCOPE]) {
                     self.pop_to(at);
                 }
             }
@@ -654,19 +753,19 @@ impl Builder {
             Kind::Other => {
                 let n = self.name_number(k, name);
                 if let Some(at) = top(&self.by_name[n as usize]) {
-                    if at > top(&self.pos.special).unwrap_or(0) {
+                    if at > top(&self.pos[SPECIAL]).unwrap_or(0) {
                         self.pop_to(at);
                     }
                 }
             }
             _ if k.is_special() => {
-                if let Some(at) = self.in_scope(n, &self.pos.scope) {
+                if let Some(at) = self.in_scope(n, &self.pos[SCOPE]) {
                     self.pop_to(at);
                 }
             }
             _ => {
                 if let Some(at) = top(&self.by_name[n as usize]) {
-                    if at > top(&self.pos.special).unwrap_or(0) {
+                    if at > top(&self.pos[SPECIAL]).unwrap_or(0) {
                         self.pop_to(at);
                     }
                 }
@@ -681,7 +780,7 @@ mod tests {
 
     /// The tree as nested names, `(kind parent)` for each element.
     fn shape(html: &str) -> Vec<(Kind, u32)> {
-        build(html, false)
+        build(html, false, false)
             .elements
             .iter()
             .map(|e| (e.kind, e.parent))
@@ -723,12 +822,19 @@ mod tests {
             [(Root, NONE), (B, 0), (Div, 1)]
         );
         // A stray end tag closes nothing.
-        assert_eq!(shape("<div></span>x</div><p>"), [(Root, NONE), (Div, 0), (P, 0)]);
+        assert_eq!(
+            shape("<div></span>x</div><p>"),
+            [(Root, NONE), (Div, 0), (P, 0)]
+        );
     }
 
     #[test]
     fn statistics_add_up() {
-        let tree = build("<div><p>Hello, world.</p><a href=x>link</a></div>", false);
+        let tree = build(
+            "<div><p>Hello, world.</p><a href=x>link</a></div>",
+            false,
+            false,
+        );
         let div = &tree.elements[1];
         assert_eq!(div.kind, Kind::Div);
         assert_eq!(div.chars, 12 + 4);
@@ -736,6 +842,27 @@ mod tests {
         assert_eq!(div.commas, 1);
         assert_eq!(div.inline_chars, 4);
         assert_eq!(tree.elements[2].inline_chars, 12);
+    }
+
+    #[test]
+    fn words_at_a_time_measure_as_bytes_one_by_one() {
+        let cases = [
+            "",
+            "a",
+            "a, b,c",
+            " \t\n,,,,,,,,,,,,x",
+            "\x7f\x00\x20\x21,",
+            "ab cd ef gh ij, kl mn op qr",
+            "Grüße, ihr Lieben, aus Köln und Düsseldorf",
+            "中文，好、一二三四五六七八九十, and ASCII after it",
+            "a\u{60c}b ~~~~~~~\u{ff0c}",
+        ];
+        for s in cases {
+            for start in (0..s.len()).filter(|&i| s.is_char_boundary(i)) {
+                let t = &s[start..];
+                assert_eq!(measure(t), measure_bytes(t.as_bytes(), 0, t.len()), "{t:?}");
+            }
+        }
     }
 
     #[test]

@@ -41,25 +41,85 @@ pub(super) const HEADER: u16 = 1 << 13;
 pub(super) const BOILERPLATE: u16 =
     NAVIGATION | FOOTER | SIDEBAR | SOCIAL | RELATED | ADS | META | POPUP | HEADER;
 
+/// [`class_hints`] remembered by value: a page repeats its class names
+/// (every teaser, every comment, every list item), and reading one by
+/// words costs more than looking it up.
+pub(super) struct ClassHints {
+    /// A value's hash (never 0) and its hints, in the slot its hash's top
+    /// byte chooses.
+    slots: Box<[(u64, u16); 1024]>,
+}
+
+impl ClassHints {
+    pub(super) fn new() -> Self {
+        ClassHints {
+            slots: Box::new([(0, 0); 1024]),
+        }
+    }
+
+    /// The hints of `value`, a `class` or `id`. Two values of the same
+    /// 64-bit hash in one page would share hints: a choice of wording,
+    /// never of memory safety or of time.
+    pub(super) fn of(&mut self, value: &str) -> u16 {
+        let hash = hash(value.as_bytes()) | 1;
+        let slot = &mut self.slots[(hash >> 54) as usize];
+        if slot.0 == hash {
+            return slot.1;
+        }
+        let hints = class_hints(value);
+        *slot = (hash, hints);
+        hints
+    }
+}
+
+/// A fast 64-bit hash of `bytes`, eight at a time.
+fn hash(bytes: &[u8]) -> u64 {
+    const K: u64 = 0x517c_c1b7_2722_0a95;
+    let mut h = bytes.len() as u64;
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().expect("eight bytes"));
+        h = (h.rotate_left(5) ^ word).wrapping_mul(K);
+    }
+    let mut last = [0u8; 8];
+    last[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+    h = (h.rotate_left(5) ^ u64::from_le_bytes(last)).wrapping_mul(K);
+    h ^ (h >> 29)
+}
+
 /// The hints of a `class` or `id` value.
 pub(super) fn class_hints(value: &str) -> u16 {
     let mut hints = 0;
-    // Whole class names that hide an element.
     for name in value.split_ascii_whitespace() {
+        // Whole class names that hide an element.
         if name.len() <= 24 && hides(name) {
             hints |= HIDDEN;
         }
-    }
-    let mut prev = Word::None;
-    for_each_word(value, |word, starts_name| {
-        let w = word_of(word);
-        hints |= w.hints();
-        if !starts_name {
-            hints |= pair_hints(prev, w);
+        if is_taxonomy(name) {
+            continue;
         }
-        prev = w;
-    });
+        let mut prev = Word::None;
+        for_each_word(name, |word| {
+            let w = word_of(word);
+            hints |= w.hints() | pair_hints(prev, w);
+            prev = w;
+        });
+    }
     hints
+}
+
+/// Class names that a blog engine makes of a post's categories, tags and
+/// states (`category-social-media`, `tag-share`, `format-standard`):
+/// their words are the site's vocabulary, not the part's role.
+fn is_taxonomy(name: &str) -> bool {
+    let lower = |prefix: &str| {
+        name.len() > prefix.len()
+            && name.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
+    };
+    (lower("category-") || lower("tag-") || lower("format-") || lower("status-") || lower("type-"))
+        && !["tag-list", "tag-cloud", "tag-links"]
+            .iter()
+            .any(|n| n.eq_ignore_ascii_case(name))
 }
 
 /// The hints of a `role` value (ARIA landmarks and widgets).
@@ -104,7 +164,11 @@ pub(super) fn style_hides(style: &str) -> bool {
     let mut at = 0;
     while let Some(i) = memchr::memchr(b':', &bytes[at..]) {
         let colon = at + i;
-        let name = style[..colon].rsplit([';', '{']).next().unwrap_or("").trim();
+        let name = style[..colon]
+            .rsplit([';', '{'])
+            .next()
+            .unwrap_or("")
+            .trim();
         let value = style[colon + 1..].split(';').next().unwrap_or("").trim();
         if (name.eq_ignore_ascii_case("display") && value.eq_ignore_ascii_case("none"))
             || (name.eq_ignore_ascii_case("visibility") && value.eq_ignore_ascii_case("hidden"))
@@ -141,20 +205,14 @@ fn hides(name: &str) -> bool {
     )
 }
 
-/// Calls `f` with each word of `value` and whether it starts a name (a
-/// class name or id), so that pairs are read within one name only.
-/// Words are runs of ASCII letters and digits, split where a lower-case
-/// letter is followed by an upper-case one; other bytes split them.
-fn for_each_word(value: &str, mut f: impl FnMut(&str, bool)) {
-    let bytes = value.as_bytes();
+/// Calls `f` with each word of the class name or id `name`: runs of
+/// ASCII letters and digits, split where a lower-case letter is followed
+/// by an upper-case one; other bytes split them.
+fn for_each_word(name: &str, mut f: impl FnMut(&str)) {
+    let bytes = name.as_bytes();
     let mut at = 0;
-    let mut starts_name = true;
     while at < bytes.len() {
-        let b = bytes[at];
-        if !b.is_ascii_alphanumeric() {
-            if b.is_ascii_whitespace() {
-                starts_name = true;
-            }
+        if !bytes[at].is_ascii_alphanumeric() {
             at += 1;
             continue;
         }
@@ -166,8 +224,7 @@ fn for_each_word(value: &str, mut f: impl FnMut(&str, bool)) {
             }
             at += 1;
         }
-        f(&value[start..at], starts_name);
-        starts_name = false;
+        f(&name[start..at]);
     }
 }
 
@@ -204,11 +261,6 @@ fn word_of(word: &str) -> Word {
     let lower = &mut buf[..word.len()];
     lower.copy_from_slice(word.as_bytes());
     lower.make_ascii_lowercase();
-    if let Ok(v) = std::env::var("MC_NOWORD") {
-        if v.split(',').any(|w| w.as_bytes() == &*lower) {
-            return Word::None;
-        }
-    }
     match &*lower {
         b"article" | b"post" | b"entry" | b"story" | b"blog" | b"news" => Word::Article,
         b"body" | b"text" | b"copy" | b"bodycopy" | b"inner" => Word::Body,
@@ -232,12 +284,13 @@ fn word_of(word: &str) -> Word {
         b"footer" | b"foot" | b"copyright" | b"cookie" | b"cookies" | b"consent" | b"gdpr"
         | b"legal" | b"disclaimer" | b"colophon" | b"imprint" => Word::Hint(FOOTER),
         b"header" | b"masthead" | b"topbar" | b"logo" | b"branding" => Word::Hint(HEADER),
-        b"sidebar" | b"sidebars" | b"aside" | b"rail" | b"sidecol"
-        | b"sidebox" => Word::Hint(SIDEBAR),
+        b"sidebar" | b"sidebars" | b"aside" | b"rail" | b"sidecol" | b"sidebox" => {
+            Word::Hint(SIDEBAR)
+        }
         b"share" | b"shares" | b"sharing" | b"sharedaddy" | b"sharethis" | b"addthis"
-        | b"social" | b"sociable" | b"socials" | b"newsletter" | b"subscribe"
-        | b"subscription" | b"signup" | b"follow" | b"syndication" | b"facebook" | b"twitter"
-        | b"whatsapp" | b"pinterest" | b"linkedin" | b"print" | b"email" | b"likes" | b"rss" => {
+        | b"social" | b"sociable" | b"socials" | b"newsletter" | b"subscribe" | b"subscription"
+        | b"signup" | b"follow" | b"syndication" | b"facebook" | b"twitter" | b"whatsapp"
+        | b"pinterest" | b"linkedin" | b"print" | b"email" | b"likes" | b"rss" => {
             Word::Hint(SOCIAL)
         }
         b"related" | b"recommended" | b"recommendations" | b"trending" | b"popular"
@@ -249,13 +302,55 @@ fn word_of(word: &str) -> Word {
         | b"adsense" | b"adslot" | b"adsbygoogle" | b"sponsor" | b"sponsored" | b"sponsors"
         | b"banner" | b"banners" | b"commercial" | b"dfp" | b"gpt" => Word::Hint(ADS),
         b"meta" | b"metadata" | b"byline" | b"dateline" | b"timestamp" | b"tags" | b"tagged"
-        | b"tagcloud" | b"categories" => Word::Hint(META),
+        | b"tagcloud" | b"categories" | b"author" | b"bio" | b"caption" | b"credit"
+        | b"credits" => Word::Hint(META),
+        b"feedback" | b"rating" | b"survey" | b"helpful" => Word::Hint(SOCIAL),
         b"comment" | b"comments" | b"commentlist" | b"disqus" | b"respond" | b"replies"
         | b"discussion" | b"talkback" => Word::Hint(COMMENTS),
         b"popup" | b"modal" | b"overlay" | b"lightbox" | b"login" | b"signin" | b"register"
-        | b"paywall" | b"tooltip" | b"notice" | b"alert" => Word::Hint(POPUP),
-        _ => Word::None,
+        | b"tooltip" => Word::Hint(POPUP),
+        _ => compound(lower),
     }
+}
+
+/// A word run together from a boilerplate word and another:
+/// `relatedposts`, `sharebar`, `topnav`, `sitefooter`.
+fn compound(word: &[u8]) -> Word {
+    // Every boilerplate word here is three letters or more, so a compound
+    // is six or more; most words are none.
+    if word.len() < 6 {
+        return Word::None;
+    }
+    const STARTS: [(&[u8], u16); 10] = [
+        (b"related", RELATED),
+        (b"sidebar", SIDEBAR),
+        (b"footer", FOOTER),
+        (b"share", SOCIAL),
+        (b"social", SOCIAL),
+        (b"newsletter", SOCIAL),
+        (b"breadcrumb", NAVIGATION),
+        (b"cookie", FOOTER),
+        (b"advert", ADS),
+        (b"sponsor", ADS),
+    ];
+    const ENDS: [(&[u8], u16); 5] = [
+        (b"nav", NAVIGATION),
+        (b"menu", NAVIGATION),
+        (b"footer", FOOTER),
+        (b"sidebar", SIDEBAR),
+        (b"share", SOCIAL),
+    ];
+    for (start, hint) in STARTS {
+        if word.len() > start.len() && word.starts_with(start) {
+            return Word::Hint(hint);
+        }
+    }
+    for (end, hint) in ENDS {
+        if word.len() > end.len() && word.ends_with(end) {
+            return Word::Hint(hint);
+        }
+    }
+    Word::None
 }
 
 /// Two words in a row that name an article's body or a page's main area.
@@ -263,9 +358,7 @@ fn pair_hints(first: Word, second: Word) -> u16 {
     match (first, second) {
         (Word::Article, Word::Body | Word::Content) | (Word::Body, Word::Content) => BODY,
         (Word::Page, Word::Content | Word::Body) => MAIN | CONTENT,
-        (Word::Main, Word::Content | Word::Body) | (Word::Content, Word::Main | Word::Body) => {
-            MAIN
-        }
+        (Word::Main, Word::Content | Word::Body) | (Word::Content, Word::Main | Word::Body) => MAIN,
         _ => 0,
     }
 }

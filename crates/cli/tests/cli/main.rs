@@ -1,7 +1,9 @@
 //! The `htmltok` binary as a user runs it: every subcommand's output and
 //! exit status (`commands`), and pages at a browser's edges through the
-//! page commands (`edges`), and over archives GNU wget wrote (`wget`) or
-//! warcprox and warcio did (`warcprox`), whose helpers are here.
+//! page commands (`edges`), `text --main` over the repository's pages
+//! made for it (`main_content`), and over archives GNU wget wrote
+//! (`wget`) or warcprox and warcio did (`warcprox`), whose helpers are
+//! here.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -11,6 +13,7 @@ use serde_json::Value;
 
 mod commands;
 mod edges;
+mod main_content;
 mod warcprox;
 mod wget;
 
