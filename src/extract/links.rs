@@ -184,9 +184,7 @@ pub fn links_with(html: &str, page_url: Option<&Url>, options: LinkOptions) -> V
     let mut tok = Tokenizer::with_config(html, options.config());
     tok.for_each_token(|token| resolver.push(&token));
     resolver.finish();
-    let mut found = Vec::with_capacity(resolver.len());
-    found.extend(std::iter::from_fn(|| resolver.next_link()));
-    found
+    resolver.into_links()
 }
 
 /// The links of a page whose tokens arrive one by one (a
@@ -341,6 +339,7 @@ impl LinkResolver {
     /// Takes one token of the page: a start tag's links join the queue, a
     /// `<base href>` (the first) releases it, [`Token::Eof`] ends the page
     /// (as [`finish`](Self::finish)).
+    #[inline]
     pub fn push(&mut self, token: &Token<'_>) {
         match token {
             Token::StartTag(tag) => self.tag(tag),
@@ -390,6 +389,21 @@ impl LinkResolver {
     /// bytes of links had to wait.
     pub fn is_exact(&self) -> bool {
         !matches!(self.state, Hold::Overflowed { .. })
+    }
+
+    /// Every link not taken, resolved, in a `Vec` (in place: the whole
+    /// page's case, once [`finish`](Self::finish)ed).
+    fn into_links(mut self) -> Vec<Link> {
+        if let Hold::Known { base_href, base } = &mut self.state {
+            let query = QueryEncoding::of(self.encoding);
+            let base = base.get_or_insert_with(|| {
+                document_base(self.page_url.as_ref(), base_href.as_deref(), &query)
+            });
+            for link in &mut self.queue {
+                link.url = resolve(base.as_ref(), &link.raw, &query);
+            }
+        }
+        Vec::from(self.queue)
     }
 
     fn tag(&mut self, tag: &Tag<'_>) {
