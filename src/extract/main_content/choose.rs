@@ -341,7 +341,13 @@ fn prune(
     if ld > 0.5 {
         return Some("links");
     }
-    if ld > 0.25 && e.commas == 0 && e.chars < 200 && !(listing && good * 2.0 >= e.chars as f32) {
+    // A heading is short, and its anchor or edit link weighs much in it.
+    if !e.kind.is_heading()
+        && ld > 0.25
+        && e.commas == 0
+        && e.chars < 200
+        && !(listing && good * 2.0 >= e.chars as f32)
+    {
         return Some("some links");
     }
     None
