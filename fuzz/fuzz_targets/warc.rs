@@ -1,13 +1,12 @@
 //! Archives: any bytes, read as an archive (of the format their content
 //! says, or of one the first byte picks), never panic or hang, and reading
-//! them in segments, as the command line's threads do, gives exactly the
-//! events of reading them in order.
+//! them in segments, as the command line's threads do, or as a stream, as
+//! standard input is read, gives exactly the events of reading them in
+//! order.
 #![no_main]
 
 use htmltok_warc::segment::read_segmented;
-use htmltok_warc::{
-    detect, Compression, Event, Format, Kind, Options, ProblemKind, Reader, Source,
-};
+use htmltok_warc::{detect, Compression, ErrorKind, Event, Format, Kind, Options, Pages, Source};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -24,7 +23,7 @@ fuzz_target!(|data: &[u8]| {
             _ => Compression::Zstd,
         },
     });
-    let Ok(reader) = Reader::from_offset(source.clone(), format, 0, 0, Options::default()) else {
+    let Ok(reader) = Pages::from_offset(source.clone(), format, 0, 0, Options::default()) else {
         return;
     };
     let in_order: Vec<Event> = reader.collect();
@@ -35,8 +34,8 @@ fuzz_target!(|data: &[u8]| {
         if let [Event::Page(page), next] = pair {
             if page.truncated.is_some() {
                 assert!(
-                    matches!(next, Event::Problem(p) if p.kind == ProblemKind::Truncated
-                        && p.record == Some(page.record.number)),
+                    matches!(next, Event::Problem(p) if p.kind() == ErrorKind::Truncated
+                        && p.record() == Some(page.record.number())),
                     "a cut page said: {pair:?}"
                 );
             }
@@ -52,21 +51,26 @@ fuzz_target!(|data: &[u8]| {
             Event::Problem(_) => None,
         };
         if let Some(record) = record {
-            assert!(record.number > last, "record numbers go up: {event:?}");
+            assert!(record.number() > last, "record numbers go up: {event:?}");
             assert!(
-                record.offset <= archive.len() as u64,
+                record.offset() <= archive.len() as u64,
                 "offset inside: {event:?}"
             );
-            last = record.number;
+            last = record.number();
         }
     }
     // Segments of a few dozen bytes, so that small inputs make many.
     let every = u64::from(pick >> 3) * 8 + 1;
     let mut segmented = Vec::new();
-    read_segmented(&source, format, every, &mut |event| {
+    read_segmented(&source, format, &Options::default(), every, &mut |event| {
         segmented.push(event);
         true
     })
     .expect("a memory source reads");
     assert_eq!(segmented, in_order, "segments every {every} bytes");
+    let stream = Source::from_reader(std::io::Cursor::new(archive.to_vec()));
+    let streamed: Vec<Event> = Pages::from_offset(stream, format, 0, 0, Options::default())
+        .expect("a stream opens")
+        .collect();
+    assert_eq!(streamed, in_order, "read as a stream");
 });
