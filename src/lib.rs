@@ -237,9 +237,15 @@
 //!
 //! # Lines and columns
 //!
-//! Spans are byte offsets. To report a token's line and column, take it
-//! with `next_token_with_lines`, which lends a [`Lines`] beside it (the
-//! token borrows the tokenizer, the lines only the text):
+//! Spans are byte offsets in the text the tokenizer reads: the decoded
+//! UTF-8, not the bytes of a page in another encoding (nor a byte order
+//! mark). [`Decoded::source_map`](encoding::Decoded::source_map) turns
+//! them back into offsets in the page's bytes. Columns count UTF-16 code
+//! units from 1, as html5lib-tests (and JavaScript) count them: a
+//! character outside the Basic Multilingual Plane counts two. To report
+//! a token's line and column, take it with `next_token_with_lines`, which
+//! lends a [`Lines`] beside it (the token borrows the tokenizer, the
+//! lines only the text):
 //!
 //! ```
 //! use htmltok::{Token, Tokenizer};
@@ -285,8 +291,10 @@
 //! ]);
 //! ```
 #![forbid(unsafe_op_in_unsafe_fn)]
-// `unsafe` lives in `scan` (the SIMD kernels) and in one fenced helper,
-// `token::unchecked`; the compiler holds everything else to that.
+// `unsafe` lives in `scan` (the SIMD kernels) and in one fenced function,
+// `token::unchecked::input_str`, whose callers in `token` say why each
+// call is sound; the compiler holds everything else to that (here, and
+// in the workspace's lints).
 #![deny(unsafe_code)]
 #![warn(missing_docs, missing_debug_implementations)]
 

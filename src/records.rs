@@ -22,10 +22,11 @@
 //! and [`attribute_bytes`](Records::attribute_bytes) give them as
 //! little-endian bytes without a copy on a little-endian machine (numpy:
 //! `frombuffer`; the field layout is in [`TokenRecord`] and
-//! [`AttributeRecord`]).
+//! [`AttributeRecord`]); [`TokenRecord::from_le_bytes`] and
+//! [`AttributeRecord::from_le_bytes`] read one back from bytes.
 //!
 //! ```
-//! use htmltok::records::{Records, TokenRecord};
+//! use htmltok::records::{Records, SavedRecords, TokenRecord};
 //! use htmltok::Tokenizer;
 //!
 //! let page = "<p class=intro>Fish &amp; chips</p>";
@@ -45,17 +46,42 @@
 //! assert_eq!(&page[class.name_off as usize..][..class.name_len as usize], "class");
 //! assert_eq!(records.string(page, class.value_off, class.value_len), "intro");
 //!
-//! // Zero-copy hand-off: the records as bytes, and back.
-//! let bytes = records.token_bytes();
-//! let back: &[TokenRecord] = bytemuck::try_cast_slice(&bytes).unwrap();
-//! assert_eq!(back.len(), 3);
+//! // Saved with the page and the side string, and read back from bytes
+//! // anywhere in memory (here one byte into a buffer: not aligned).
+//! let saved = records.to_bytes(page);
+//! let mut file = vec![0u8];
+//! file.extend_from_slice(&saved);
+//! let back = SavedRecords::read(&file[1..]).unwrap();
+//! assert_eq!(back.tokens().collect::<Vec<_>>(), records.tokens());
+//! let text = back.token(1).unwrap();
+//! assert_eq!(back.string(text.s0_off, text.s0_len), "Fish & chips");
 //! ```
+//!
+//! # Saved records
+//!
+//! [`Records::to_bytes`] (or [`write_to`](Records::write_to)) writes the
+//! records with the strings they point into, in one piece that
+//! [`SavedRecords::read`] reads back from any byte buffer (a file read
+//! into memory, a memory map, a network message: no alignment needed),
+//! and that other languages read as plainly (the Python package's
+//! `TokenTable.from_bytes`, numpy's `frombuffer`, `struct`). Every
+//! integer is a little-endian `u32`:
+//!
+//! | bytes | what |
+//! |---|---|
+//! | 0..8 | `htmltokR` ([`SavedRecords::MAGIC`]) |
+//! | 8..12 | the format's version, 1 ([`SavedRecords::VERSION`]) |
+//! | 12..16, 16..20 | the number of token records, of attribute records |
+//! | 20..24, 24..28 | the input's length, the side string's, in bytes |
+//! | 28..32 | zero |
+//! | from 32 | the token records (44 bytes each), the attribute records (24 bytes each), the input (UTF-8), the side string (UTF-8) |
 
 use std::borrow::Cow;
+use std::io::{self, Write};
 
 use bytemuck::{Pod, Zeroable};
 
-use crate::token::{resolve, AttrRecord, Field, Output, Slot, VERBATIM};
+use crate::tokenizer::{resolve, AttrRecord, Field, Output, Slot, VERBATIM};
 use crate::tokenizer::{AttributePolicy, ErrorPolicy};
 use crate::{Flow, Token, Tokenizer};
 
@@ -151,6 +177,64 @@ impl TokenRecord {
     /// A DOCTYPE has a system identifier (`s2`).
     pub const HAS_S2: u8 = 16;
 
+    /// The bytes of one record.
+    pub const SIZE: usize = 44;
+
+    /// The record as the 44 bytes [`Records::token_bytes`] holds it.
+    ///
+    /// ```
+    /// use htmltok::records::TokenRecord;
+    /// let record = TokenRecord { start: 1, end: 0x0102_0304, kind: TokenRecord::TEXT, ..Default::default() };
+    /// let bytes = record.to_le_bytes();
+    /// assert_eq!(&bytes[..8], [1, 0, 0, 0, 4, 3, 2, 1]);
+    /// assert_eq!(TokenRecord::from_le_bytes(bytes), record);
+    /// ```
+    pub fn to_le_bytes(&self) -> [u8; 44] {
+        let mut out = [0; 44];
+        let words = [
+            self.start,
+            self.end,
+            self.s0_off,
+            self.s0_len,
+            self.s1_off,
+            self.s1_len,
+            self.s2_off,
+            self.s2_len,
+            self.first_attr,
+            self.n_attrs,
+        ];
+        for (chunk, word) in out.chunks_exact_mut(4).zip(words) {
+            chunk.copy_from_slice(&word.to_le_bytes());
+        }
+        out[40] = self.kind;
+        out[41] = self.flags;
+        out[42..].copy_from_slice(&self._pad);
+        out
+    }
+
+    /// The record of 44 little-endian bytes, as
+    /// [`to_le_bytes`](Self::to_le_bytes) writes it (from any buffer:
+    /// `bytes.try_into()` of a slice).
+    pub fn from_le_bytes(bytes: [u8; 44]) -> TokenRecord {
+        let word =
+            |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+        TokenRecord {
+            start: word(0),
+            end: word(4),
+            s0_off: word(8),
+            s0_len: word(12),
+            s1_off: word(16),
+            s1_len: word(20),
+            s2_off: word(24),
+            s2_len: word(28),
+            first_attr: word(32),
+            n_attrs: word(36),
+            kind: bytes[40],
+            flags: bytes[41],
+            _pad: [bytes[42], bytes[43]],
+        }
+    }
+
     /// The record with every integer little-endian (nothing changes on a
     /// little-endian machine).
     fn to_le(self) -> TokenRecord {
@@ -206,6 +290,49 @@ pub struct AttributeRecord {
 }
 
 impl AttributeRecord {
+    /// The bytes of one record.
+    pub const SIZE: usize = 24;
+
+    /// The record as the 24 bytes [`Records::attribute_bytes`] holds it.
+    ///
+    /// ```
+    /// use htmltok::records::AttributeRecord;
+    /// let record = AttributeRecord { name_off: 3, value_len: 258, ..Default::default() };
+    /// let bytes = record.to_le_bytes();
+    /// assert_eq!((bytes[0], bytes[12], bytes[13]), (3, 2, 1));
+    /// assert_eq!(AttributeRecord::from_le_bytes(bytes), record);
+    /// ```
+    pub fn to_le_bytes(&self) -> [u8; 24] {
+        let mut out = [0; 24];
+        let words = [
+            self.name_off,
+            self.name_len,
+            self.value_off,
+            self.value_len,
+            self.name_start,
+            self.value_start,
+        ];
+        for (chunk, word) in out.chunks_exact_mut(4).zip(words) {
+            chunk.copy_from_slice(&word.to_le_bytes());
+        }
+        out
+    }
+
+    /// The record of 24 little-endian bytes, as
+    /// [`to_le_bytes`](Self::to_le_bytes) writes it.
+    pub fn from_le_bytes(bytes: [u8; 24]) -> AttributeRecord {
+        let word =
+            |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+        AttributeRecord {
+            name_off: word(0),
+            name_len: word(4),
+            value_off: word(8),
+            value_len: word(12),
+            name_start: word(16),
+            value_start: word(20),
+        }
+    }
+
     /// The record with every integer little-endian.
     fn to_le(self) -> AttributeRecord {
         AttributeRecord {
@@ -397,14 +524,7 @@ impl Records {
     /// assert_eq!(records.string(page, text.s0_off, text.s0_len), "a<b");
     /// ```
     pub fn string<'a>(&'a self, input: &'a str, off: u32, len: u32) -> &'a str {
-        let (off, len) = (off as usize, len as usize);
-        let end = off.saturating_add(len);
-        if end <= input.len() {
-            input.get(off..end).unwrap_or("")
-        } else {
-            let side = off.wrapping_sub(input.len());
-            self.side.get(side..side.saturating_add(len)).unwrap_or("")
-        }
+        string_in(input, &self.side, off, len)
     }
 
     /// The token records as little-endian bytes: the records themselves on
@@ -417,6 +537,317 @@ impl Records {
     /// [`token_bytes`](Self::token_bytes)).
     pub fn attribute_bytes(&self) -> Cow<'_, [u8]> {
         le_bytes(&self.attrs, AttributeRecord::to_le)
+    }
+
+    /// The records saved with their strings: `input` (the input
+    /// recorded) and the side string after them, as one buffer that
+    /// [`SavedRecords::read`] reads back (the [module](crate::records)
+    /// documentation has its layout).
+    ///
+    /// # Panics
+    ///
+    /// If `input` is not as long as the input recorded.
+    pub fn to_bytes(&self, input: &str) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.saved_len(input));
+        self.write_to(input, &mut out)
+            .expect("a Vec takes every byte");
+        out
+    }
+
+    /// [`to_bytes`](Self::to_bytes), written to `out` (a file, a socket)
+    /// without a copy of the whole.
+    ///
+    /// ```
+    /// use htmltok::records::{Records, SavedRecords};
+    /// use htmltok::Tokenizer;
+    /// let page = "<img src=a.png alt='A &amp; B'>";
+    /// let mut records = Records::new();
+    /// records.record(&mut Tokenizer::new(page)).unwrap();
+    /// let mut file = Vec::new();
+    /// records.write_to(page, &mut file).unwrap();
+    /// let saved = SavedRecords::read(&file).unwrap();
+    /// let alt = saved.attributes_of(&saved.token(0).unwrap()).nth(1).unwrap();
+    /// assert_eq!(saved.string(alt.value_off, alt.value_len), "A & B");
+    /// assert_eq!(saved.input(), page);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If `input` is not as long as the input recorded.
+    pub fn write_to<W: Write>(&self, input: &str, mut out: W) -> io::Result<()> {
+        assert_eq!(
+            input.len(),
+            self.input_len,
+            "the input written with records is the input recorded"
+        );
+        let header = SavedRecords::header(
+            self.tokens.len(),
+            self.attrs.len(),
+            input.len(),
+            self.side.len(),
+        );
+        out.write_all(&header)?;
+        out.write_all(&self.token_bytes())?;
+        out.write_all(&self.attribute_bytes())?;
+        out.write_all(input.as_bytes())?;
+        out.write_all(self.side.as_bytes())
+    }
+
+    /// The bytes [`to_bytes`](Self::to_bytes) writes.
+    fn saved_len(&self, input: &str) -> usize {
+        SavedRecords::HEADER_LEN
+            + self.tokens.len() * TokenRecord::SIZE
+            + self.attrs.len() * AttributeRecord::SIZE
+            + input.len()
+            + self.side.len()
+    }
+}
+
+/// The string at `(off, len)` of `input` followed by `side`; `""` for a
+/// pair that is none.
+fn string_in<'a>(input: &'a str, side: &'a str, off: u32, len: u32) -> &'a str {
+    let (off, len) = (off as usize, len as usize);
+    let end = off.saturating_add(len);
+    if end <= input.len() {
+        input.get(off..end).unwrap_or("")
+    } else {
+        let at = off.wrapping_sub(input.len());
+        side.get(at..at.saturating_add(len)).unwrap_or("")
+    }
+}
+
+/// Records saved by [`Records::to_bytes`], read where they lie, from any
+/// byte buffer (no alignment needed): each record is read from its bytes
+/// when asked for; the strings are the buffer's own.
+///
+/// ```
+/// use htmltok::records::{Records, SavedRecords, TokenRecord};
+/// use htmltok::Tokenizer;
+///
+/// let page = "<a href=/one>One</a><a href=/two>Two</a>";
+/// let mut records = Records::new();
+/// records.record(&mut Tokenizer::new(page)).unwrap();
+/// let saved_bytes = records.to_bytes(page);
+///
+/// let saved = SavedRecords::read(&saved_bytes).unwrap();
+/// let hrefs: Vec<&str> = saved
+///     .tokens()
+///     .filter(|t| t.kind == TokenRecord::START_TAG)
+///     .flat_map(|t| saved.attributes_of(&t))
+///     .map(|a| saved.string(a.value_off, a.value_len))
+///     .collect();
+/// assert_eq!(hrefs, ["/one", "/two"]);
+/// assert_eq!(saved.byte_len(), saved_bytes.len());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SavedRecords<'a> {
+    tokens: &'a [u8],
+    attrs: &'a [u8],
+    input: &'a str,
+    side: &'a str,
+}
+
+/// Why bytes are no [`SavedRecords`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ReadError {
+    /// They do not start with [`SavedRecords::MAGIC`].
+    NotRecords,
+    /// Saved records of another version of the format than
+    /// [`SavedRecords::VERSION`].
+    Version(u32),
+    /// Fewer bytes than the header says the records take (this many).
+    Truncated(u64),
+    /// The input or the side string is not UTF-8.
+    NotUtf8,
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::NotRecords => write!(f, "not saved records (no htmltokR header)"),
+            ReadError::Version(v) => write!(
+                f,
+                "saved records of version {v}: this version reads version {}",
+                SavedRecords::VERSION
+            ),
+            ReadError::Truncated(needed) => {
+                write!(
+                    f,
+                    "saved records cut short: their header says {needed} bytes"
+                )
+            }
+            ReadError::NotUtf8 => write!(f, "saved records whose strings are not UTF-8"),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+impl<'a> SavedRecords<'a> {
+    /// The first bytes of saved records.
+    pub const MAGIC: [u8; 8] = *b"htmltokR";
+    /// The version of the format this crate writes and reads.
+    pub const VERSION: u32 = 1;
+    /// The header's bytes, before the records.
+    pub const HEADER_LEN: usize = 32;
+
+    fn header(tokens: usize, attrs: usize, input: usize, side: usize) -> [u8; 32] {
+        let mut header = [0; 32];
+        header[..8].copy_from_slice(&Self::MAGIC);
+        // Each count fits: `Records` holds fewer than `u32::MAX` bytes of
+        // input and side string, and a record per byte at most.
+        let words = [
+            Self::VERSION,
+            tokens as u32,
+            attrs as u32,
+            input as u32,
+            side as u32,
+            0,
+        ];
+        for (chunk, word) in header[8..].chunks_exact_mut(4).zip(words) {
+            chunk.copy_from_slice(&word.to_le_bytes());
+        }
+        header
+    }
+
+    /// The saved records at the start of `bytes` (which may go on: the
+    /// records of another page, say; [`byte_len`](Self::byte_len) is
+    /// where they end). Checks the header, the lengths and that the
+    /// strings are UTF-8; the records themselves are read as asked for (a
+    /// pair that is no string reads as `""`).
+    pub fn read(bytes: &'a [u8]) -> Result<SavedRecords<'a>, ReadError> {
+        if bytes.len() < Self::HEADER_LEN || bytes[..8] != Self::MAGIC {
+            return Err(ReadError::NotRecords);
+        }
+        let word =
+            |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+        let version = word(8);
+        if version != Self::VERSION {
+            return Err(ReadError::Version(version));
+        }
+        let [tokens, attrs, input, side] = [word(12), word(16), word(20), word(24)].map(u64::from);
+        let lens = [
+            tokens * TokenRecord::SIZE as u64,
+            attrs * AttributeRecord::SIZE as u64,
+            input,
+            side,
+        ];
+        let needed = Self::HEADER_LEN as u64 + lens.iter().sum::<u64>();
+        if (bytes.len() as u64) < needed {
+            return Err(ReadError::Truncated(needed));
+        }
+        // Each part fits in `bytes`, so in a `usize`.
+        let mut rest = &bytes[Self::HEADER_LEN..];
+        let mut part = |len: u64| {
+            let (this, next) = rest.split_at(len as usize);
+            rest = next;
+            this
+        };
+        let [tokens, attrs, input, side] = lens.map(&mut part);
+        let text = |b| simdutf8::basic::from_utf8(b).map_err(|_| ReadError::NotUtf8);
+        Ok(SavedRecords {
+            tokens,
+            attrs,
+            input: text(input)?,
+            side: text(side)?,
+        })
+    }
+
+    /// The bytes the saved records take, their header included.
+    pub fn byte_len(&self) -> usize {
+        Self::HEADER_LEN + self.tokens.len() + self.attrs.len() + self.input.len() + self.side.len()
+    }
+
+    /// The number of token records.
+    pub fn len(&self) -> usize {
+        self.tokens.len() / TokenRecord::SIZE
+    }
+
+    /// Whether there are no token records.
+    pub fn is_empty(&self) -> bool {
+        self.tokens.is_empty()
+    }
+
+    /// The token record `index`, if there is one.
+    pub fn token(&self, index: usize) -> Option<TokenRecord> {
+        let at = index.checked_mul(TokenRecord::SIZE)?;
+        let bytes = self.tokens.get(at..at + TokenRecord::SIZE)?;
+        Some(TokenRecord::from_le_bytes(bytes.try_into().ok()?))
+    }
+
+    /// The token records, in order.
+    pub fn tokens(&self) -> impl ExactSizeIterator<Item = TokenRecord> + 'a {
+        self.tokens
+            .chunks_exact(TokenRecord::SIZE)
+            .map(|b| TokenRecord::from_le_bytes(b.try_into().expect("chunks of its size")))
+    }
+
+    /// The attribute record `index`, if there is one.
+    pub fn attribute(&self, index: usize) -> Option<AttributeRecord> {
+        let at = index.checked_mul(AttributeRecord::SIZE)?;
+        let bytes = self.attrs.get(at..at + AttributeRecord::SIZE)?;
+        Some(AttributeRecord::from_le_bytes(bytes.try_into().ok()?))
+    }
+
+    /// Every attribute record, in order.
+    pub fn attributes(&self) -> impl ExactSizeIterator<Item = AttributeRecord> + 'a {
+        self.attrs
+            .chunks_exact(AttributeRecord::SIZE)
+            .map(|b| AttributeRecord::from_le_bytes(b.try_into().expect("chunks of its size")))
+    }
+
+    /// The attribute records of `token` (a start tag's; none for the
+    /// others), those of them these records hold.
+    pub fn attributes_of(
+        &self,
+        token: &TokenRecord,
+    ) -> impl ExactSizeIterator<Item = AttributeRecord> + 'a {
+        let count = self.attrs.len() / AttributeRecord::SIZE;
+        let first = (token.first_attr as usize).min(count);
+        let end = first.saturating_add(token.n_attrs as usize).min(count);
+        let bytes = &self.attrs[first * AttributeRecord::SIZE..end * AttributeRecord::SIZE];
+        bytes
+            .chunks_exact(AttributeRecord::SIZE)
+            .map(|b| AttributeRecord::from_le_bytes(b.try_into().expect("chunks of its size")))
+    }
+
+    /// The input the records were made from.
+    pub fn input(&self) -> &'a str {
+        self.input
+    }
+
+    /// The rewritten strings, addressed from the input's length on.
+    pub fn side(&self) -> &'a str {
+        self.side
+    }
+
+    /// The string at `(off, len)` of the input followed by the side
+    /// string (as [`Records::string`]); `""` for a pair that is none.
+    pub fn string(&self, off: u32, len: u32) -> &'a str {
+        string_in(self.input, self.side, off, len)
+    }
+
+    /// The records as [`Records`] of their own (copied), with
+    /// [`input`](Self::input) as their input.
+    ///
+    /// ```
+    /// use htmltok::records::{Records, SavedRecords};
+    /// use htmltok::Tokenizer;
+    /// let page = "<p>a&lt;b";
+    /// let mut records = Records::new();
+    /// records.record(&mut Tokenizer::new(page)).unwrap();
+    /// let bytes = records.to_bytes(page);
+    /// let copy = SavedRecords::read(&bytes).unwrap().to_records();
+    /// assert_eq!((copy.tokens(), copy.side()), (records.tokens(), records.side()));
+    /// ```
+    pub fn to_records(&self) -> Records {
+        Records {
+            tokens: self.tokens().collect(),
+            attrs: self.attributes().collect(),
+            side: self.side.to_owned(),
+            input_len: self.input.len(),
+        }
     }
 }
 

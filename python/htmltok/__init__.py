@@ -84,6 +84,15 @@ character references, lower-cased names, normalised newlines), at
 ``off - len(t.text)``. ``t.string(off, len)`` reads one. Offsets are 32
 bits: a page of more than 4 GiB of UTF-8 (with its rewritten strings) is a
 ``ValueError`` for ``token_table`` and ``tokenize``.
+
+``t.to_bytes()`` saves a table (the Rust library's ``Records::to_bytes``
+writes the same bytes) and ``TokenTable.from_bytes(data)`` reads it back:
+a 32-byte header (``b"htmltokR"``, then ``<u4`` version 1, the numbers of
+token and attribute records, the lengths of ``text`` and ``extra``, 0),
+the token records, the attribute records, ``text``, ``extra``. numpy reads
+the records straight from the saved bytes,
+``numpy.frombuffer(data, TOKEN_DTYPE, count=n, offset=32)``, ``struct``
+one by one (``python/examples/records.py`` does both).
 """
 
 from ._htmltok import (

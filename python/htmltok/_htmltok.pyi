@@ -130,6 +130,13 @@ class TokenTable:
         """The number of tokens (``len(t)``)."""
     def string(self, off: int, len: int) -> str:
         """The string ``(off, len)`` of ``text + extra``."""
+    def to_bytes(self) -> bytes:
+        """The table saved: a header, the records, ``text``, ``extra``
+        (``help(htmltok)``); ``from_bytes`` reads it back."""
+    @staticmethod
+    def from_bytes(data: Bytes) -> "TokenTable":
+        """The table ``to_bytes`` (or Rust's ``Records::to_bytes``) saved;
+        its ``encoding`` is ``None``."""
     def __len__(self) -> int: ...
 
 class Page:

@@ -16,8 +16,10 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyModule, PyString, PyTuple};
 
-use crate::input::{flag, opt_str, repr, type_name, Decoded, Decoding, Html};
+use crate::input::{bytes_like, flag, opt_str, repr, type_name, Decoded, Decoding, Html};
 use crate::object_list;
+use htmltok::records::SavedRecords;
+
 use crate::table::{
     config, AttrRecord, Table, TooBig, FORCE_QUIRKS, HAS_S0, HAS_S1, HAS_S2, KINDS, MAX_BYTES,
     SELF_CLOSING,
@@ -641,6 +643,9 @@ pub struct TokenTable {
     encoding: Option<Cow<'static, str>>,
     /// Whether the tokenizer was `driven` (kept for pickling).
     driven: bool,
+    /// Read back by `from_bytes` (pickled as its saved bytes: how it was
+    /// tokenized is not known).
+    loaded: bool,
 }
 
 #[pymethods]
@@ -650,6 +655,10 @@ impl TokenTable {
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
         let py = slf.py();
         let t = slf.get();
+        if t.loaded {
+            let rebuild = slf.get_type().getattr("from_bytes")?;
+            return (rebuild, (t.to_bytes(py)?,)).into_pyobject(py);
+        }
         let rebuild = slf.get_type().getattr("_unpickle")?;
         let args = (t.text.clone_ref(py), t.encoding.as_deref(), t.driven);
         (rebuild, args).into_pyobject(py)
@@ -676,6 +685,67 @@ impl TokenTable {
             text: text.unbind(),
             encoding: encoding.map(Cow::Owned),
             driven,
+            loaded: false,
+        })
+    }
+
+    /// The table saved as bytes: its records with the text and the
+    /// rewritten strings, in the layout of the Rust library's
+    /// `Records::to_bytes` (a 32-byte header, the token records, the
+    /// attribute records, `text`, `extra`), which `from_bytes` reads back.
+    fn to_bytes<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        let text = simdutf8::basic::from_utf8(self.text.as_bytes(py))
+            .map_err(|_| PyValueError::new_err("a token table's text is UTF-8"))?;
+        let records = &self.table.records;
+        let len = SavedRecords::HEADER_LEN
+            + records.tokens().len() * crate::table::TokenRecord::SIZE
+            + records.attributes().len() * AttrRecord::SIZE
+            + text.len()
+            + records.side().len();
+        PyBytes::new_with(py, len, |buf: &mut [u8]| {
+            records
+                .write_to(text, buf)
+                .map_err(|e| PyValueError::new_err(e.to_string()))
+        })
+    }
+
+    /// A table read back from the bytes `to_bytes` (or the Rust library's
+    /// `Records::to_bytes`) wrote: `bytes`, `bytearray` or `memoryview`,
+    /// exactly one table's. Its `encoding` is `None` (the bytes hold the
+    /// decoded text only).
+    #[staticmethod]
+    fn from_bytes(py: Python<'_>, data: &Bound<'_, PyAny>) -> PyResult<TokenTable> {
+        let Some(bytes) = bytes_like(data)? else {
+            return Err(PyTypeError::new_err(format!(
+                "from_bytes takes bytes, bytearray or memoryview, not {}",
+                type_name(data)
+            )));
+        };
+        let (records, text) = py
+            .detach(|| {
+                let saved = SavedRecords::read(&bytes)
+                    .map_err(|e| format!("not a saved token table: {e}"))?;
+                if saved.byte_len() != bytes.len() {
+                    return Err(format!(
+                        "not a saved token table: {} bytes after its end",
+                        bytes.len() - saved.byte_len()
+                    ));
+                }
+                Ok((saved.to_records(), saved.input().to_owned()))
+            })
+            .map_err(PyValueError::new_err)?;
+        Ok(TokenTable {
+            table: Table {
+                records,
+                errors: Vec::new(),
+            },
+            tokens: PyOnceLock::new(),
+            attrs: PyOnceLock::new(),
+            extra: PyOnceLock::new(),
+            text: PyBytes::new(py, text.as_bytes()).unbind(),
+            encoding: None,
+            driven: false,
+            loaded: true,
         })
     }
 
@@ -917,5 +987,6 @@ pub fn token_table(
         text,
         encoding: decoded.encoding_name().map(Cow::Borrowed),
         driven,
+        loaded: false,
     })
 }

@@ -72,11 +72,13 @@
 
 mod guess;
 mod head;
-mod input;
+mod decoder;
 mod prescan;
+mod source_map;
 
-pub(crate) use input::InputDecoder;
+pub(crate) use decoder::InputDecoder;
 pub use prescan::prescan;
+pub use source_map::SourceMap;
 
 /// The encodings themselves, for callers that do not depend on
 /// `encoding_rs` directly: `Encoding::for_label(b"koi8-r")` finds one by
@@ -276,7 +278,7 @@ impl Sniffed {
 
     /// Bytes of byte order mark at the start of the input, which are not
     /// decoded.
-    fn bom_len(&self) -> usize {
+    pub(crate) fn bom_len(&self) -> usize {
         match self.source {
             Source::Bom if self.encoding == UTF_8 => 3,
             Source::Bom => 2,
@@ -531,14 +533,14 @@ impl Sniffer {
             match (piece, decoder.as_mut()) {
                 (Some((chunk, true)), Some(decoder)) => {
                     text.clear();
-                    input::decode(decoder, &mut text, chunk, false);
+                    decoder::decode(decoder, &mut text, chunk, false);
                     stream.feed(text.as_bytes());
                 }
                 (Some((chunk, _)), _) => stream.feed(chunk),
                 (None, decoder) => {
                     if let Some(decoder) = decoder {
                         text.clear();
-                        input::decode(decoder, &mut text, &[], true);
+                        decoder::decode(decoder, &mut text, &[], true);
                         stream.feed(text.as_bytes());
                     }
                     stream.finish();

@@ -1,12 +1,13 @@
 //! Every URL a page's markup refers to.
 
 use std::borrow::Cow;
+use std::collections::VecDeque;
 
 use encoding_rs::{EncoderResult, Encoding, UTF_8};
 use url::Url;
 
 use super::url_values::{refresh_url, srcset_urls};
-use crate::{Config, Flow, Tag, Token, Tokenizer};
+use crate::{Config, Tag, Token, Tokenizer};
 
 /// One URL in a page: an attribute (or one `srcset` candidate, or the URL
 /// of a `<meta http-equiv=refresh>`) and what it resolves to.
@@ -150,6 +151,19 @@ impl LinkOptions {
             ..self
         }
     }
+
+    /// The tokenizer's configuration these options read a page with
+    /// (scripting on or off), for a stream that feeds a [`LinkResolver`].
+    ///
+    /// ```
+    /// use htmltok::extract::LinkOptions;
+    /// use htmltok::StreamTokenizer;
+    /// let stream = StreamTokenizer::with_config(LinkOptions::new().scripting(false).config());
+    /// # drop(stream);
+    /// ```
+    pub fn config(&self) -> Config {
+        Config::new().scripting(self.scripting)
+    }
 }
 
 /// [`links`] with options: the page's encoding for the queries, scripting
@@ -165,24 +179,291 @@ impl LinkOptions {
 /// assert_eq!(raws(links_with(page, None, off)), ["/lazy.gif", "/real.jpg"]);
 /// ```
 pub fn links_with(html: &str, page_url: Option<&Url>, options: LinkOptions) -> Vec<Link> {
-    let mut found = Vec::new();
-    let mut base_href: Option<String> = None;
-    let config = Config::new().scripting(options.scripting);
-    let mut tok = Tokenizer::with_config(html, config);
-    tok.for_each_token(|token| {
-        if let Token::StartTag(tag) = token {
-            visit(&tag, &mut found, &mut base_href);
+    // The whole page is in memory: its links may all wait for the end.
+    let mut resolver = LinkResolver::new(page_url, options).max_held(usize::MAX);
+    let mut tok = Tokenizer::with_config(html, options.config());
+    tok.for_each_token(|token| resolver.push(&token));
+    resolver.finish();
+    resolver.into_links()
+}
+
+/// The links of a page whose tokens arrive one by one (a
+/// [`StreamTokenizer`](crate::StreamTokenizer), a callback): tokens in,
+/// [`Link`]s out in the page's order, resolved as [`links_with`] resolves
+/// the whole page.
+///
+/// A browser resolves every link of a document against the document's
+/// base URL: its first `<base href>` (wherever it is: the tree builder
+/// puts a `<base>` of the body in the tree too), else the page's URL. So
+/// a link before the first `<base href>` cannot be resolved until that
+/// base comes or the page ends: the resolver holds such links back, and
+/// hands them out, in order, once it knows; from the first `<base href>`
+/// on it holds nothing back. Most pages have no `<base>`, so most pages'
+/// links come out at the end: [`push`](Self::push) the tokens as they
+/// arrive, and take the links with [`next_link`](Self::next_link) after
+/// each token or at the end; [`Token::Eof`] (or [`finish`](Self::finish))
+/// ends the page.
+///
+/// Memory: the links held back (each its raw value and its fields), at
+/// most [`max_held`](Self::max_held) bytes, 4 MiB unless set. A page that
+/// holds back more (megabytes of links before a `<base>` or the end) is
+/// resolved as a browser resolves while it loads: the links held are
+/// resolved against the page's URL and handed out, each later link against
+/// the base known when it comes, and [`is_exact`](Self::is_exact) turns
+/// false.
+///
+/// A stream that decides its encoding as it reads
+/// ([`StreamTokenizer::decoding`](crate::StreamTokenizer::decoding)) tells
+/// the resolver with [`set_encoding`](Self::set_encoding) once it knows
+/// (the tokens before are ASCII, whose URLs read the same in every
+/// encoding): a link is resolved when it is taken, in the encoding set
+/// then.
+///
+/// ```
+/// use htmltok::encoding::Sniffer;
+/// use htmltok::extract::{LinkOptions, LinkResolver};
+/// use htmltok::StreamTokenizer;
+/// use url::Url;
+///
+/// // Shift_JIS, declared by the page; the <base> comes after a link.
+/// let page = b"<meta charset=shift_jis><a href='?q=\x93\x8c\x8b\x9e'>1</a>\
+///     <base href=/docs/><img src=logo.png>";
+/// let options = LinkOptions::new();
+/// let mut stream = StreamTokenizer::decoding(Sniffer::new(), options.config());
+/// let page_url = Url::parse("https://example.jp/index.html").unwrap();
+/// let mut resolver = LinkResolver::new(Some(&page_url), options);
+/// let mut urls = Vec::new();
+/// for chunk in page.chunks(16).map(Some).chain([None]) {
+///     match chunk {
+///         Some(chunk) => stream.feed(chunk),
+///         None => stream.finish(),
+///     }
+///     while let Some(token) = stream.next_token() {
+///         resolver.push(&token);
+///     }
+///     if let Some(sniffed) = stream.sniffed() {
+///         resolver.set_encoding(sniffed.encoding);
+///     }
+///     while let Some(link) = resolver.next_link() {
+///         urls.push(link.url.unwrap());
+///     }
+/// }
+/// assert_eq!(urls, [
+///     "https://example.jp/docs/?q=%93%8C%8B%9E",
+///     "https://example.jp/docs/logo.png",
+/// ]);
+/// ```
+#[derive(Debug)]
+pub struct LinkResolver {
+    page_url: Option<Url>,
+    encoding: &'static Encoding,
+    /// The links found and not yet taken, in order.
+    queue: VecDeque<Link>,
+    state: Hold,
+    /// The bytes the held links take, while they wait.
+    held: usize,
+    max_held: usize,
+}
+
+/// Whether a [`LinkResolver`]'s links wait, and against what they resolve.
+#[derive(Debug)]
+enum Hold {
+    /// No `<base href>` yet, the page not over: links wait.
+    Waiting,
+    /// The document's base is known: the first `<base href>` (its value),
+    /// else the page's URL. Links are resolved as they are taken, against
+    /// the base, computed once (`None` until needed, and again after the
+    /// encoding changes).
+    Known {
+        base_href: Option<String>,
+        base: Option<Option<Url>>,
+    },
+    /// Too much was held: each link is resolved as it comes, against the
+    /// base known then.
+    Overflowed { base: Option<Url>, base_seen: bool },
+}
+
+/// Held links' default bound, in bytes.
+const MAX_HELD: usize = 4 << 20;
+
+impl LinkResolver {
+    /// A resolver for the page at `page_url` (if known), read with
+    /// `options` (its encoding writes the queries; scripting is the
+    /// tokenizer's, see [`LinkOptions::config`]).
+    pub fn new(page_url: Option<&Url>, options: LinkOptions) -> LinkResolver {
+        LinkResolver {
+            page_url: page_url.cloned(),
+            encoding: options.encoding,
+            queue: VecDeque::new(),
+            state: Hold::Waiting,
+            held: 0,
+            max_held: MAX_HELD,
         }
-        Flow::Continue
-    });
-    let query = QueryEncoding::of(options.encoding);
-    // The base applies to every link, also those before it: it is the
-    // document's, not a running state.
-    let base = document_base(page_url, base_href.as_deref(), &query);
-    for link in &mut found {
-        link.url = resolve(base.as_ref(), &link.raw, &query);
     }
-    found
+
+    /// At most `bytes` of links held back waiting for a `<base href>`
+    /// (see [`LinkResolver`]); `usize::MAX` waits for the end whatever
+    /// it costs.
+    ///
+    /// ```
+    /// use htmltok::extract::{LinkOptions, LinkResolver};
+    /// use htmltok::{Token, Tokenizer};
+    ///
+    /// let page = "<a href=a><a href=b><base href=/x/><a href=c>";
+    /// let page_url = url::Url::parse("https://example.com/").unwrap();
+    /// let mut resolver = LinkResolver::new(Some(&page_url), LinkOptions::new()).max_held(0);
+    /// let mut tok = Tokenizer::new(page);
+    /// tok.for_each_token(|token| resolver.push(&token));
+    /// let urls: Vec<_> = std::iter::from_fn(|| resolver.next_link()).filter_map(|l| l.url).collect();
+    /// assert_eq!(urls, ["https://example.com/a", "https://example.com/b", "https://example.com/x/c"]);
+    /// assert!(!resolver.is_exact());
+    /// ```
+    pub fn max_held(self, bytes: usize) -> LinkResolver {
+        LinkResolver {
+            max_held: bytes,
+            ..self
+        }
+    }
+
+    /// The encoding the page is decoded from, which writes the queries of
+    /// the links taken from now on (see [`LinkOptions::encoding`]).
+    pub fn set_encoding(&mut self, encoding: &'static Encoding) {
+        if encoding != self.encoding {
+            self.encoding = encoding;
+            if let Hold::Known { base, .. } = &mut self.state {
+                *base = None;
+            }
+        }
+    }
+
+    /// Takes one token of the page: a start tag's links join the queue, a
+    /// `<base href>` (the first) releases it, [`Token::Eof`] ends the page
+    /// (as [`finish`](Self::finish)).
+    #[inline]
+    pub fn push(&mut self, token: &Token<'_>) {
+        match token {
+            Token::StartTag(tag) => self.tag(tag),
+            Token::Eof => self.finish(),
+            _ => {}
+        }
+    }
+
+    /// The end of the page: every link is released.
+    pub fn finish(&mut self) {
+        if let Hold::Waiting = self.state {
+            self.release(None);
+        }
+    }
+
+    /// The next link in the page's order, resolved, if it can be known;
+    /// `None` while the next one waits for a `<base href>` or the end, or
+    /// when there is none.
+    pub fn next_link(&mut self) -> Option<Link> {
+        let query = QueryEncoding::of(self.encoding);
+        match &mut self.state {
+            Hold::Waiting => None,
+            Hold::Overflowed { .. } => self.queue.pop_front(),
+            Hold::Known { base_href, base } => {
+                let mut link = self.queue.pop_front()?;
+                let base = base.get_or_insert_with(|| {
+                    document_base(self.page_url.as_ref(), base_href.as_deref(), &query)
+                });
+                link.url = resolve(base.as_ref(), &link.raw, &query);
+                Some(link)
+            }
+        }
+    }
+
+    /// How many links have been found and not taken (held back or ready).
+    pub fn len(&self) -> usize {
+        self.queue.len()
+    }
+
+    /// Whether every link found has been taken.
+    pub fn is_empty(&self) -> bool {
+        self.queue.is_empty()
+    }
+
+    /// Whether every link was resolved as [`links_with`] resolves the
+    /// whole page: `false` once more than [`max_held`](Self::max_held)
+    /// bytes of links had to wait.
+    pub fn is_exact(&self) -> bool {
+        !matches!(self.state, Hold::Overflowed { .. })
+    }
+
+    /// Every link not taken, resolved, in a `Vec` (in place: the whole
+    /// page's case, once [`finish`](Self::finish)ed).
+    fn into_links(mut self) -> Vec<Link> {
+        if let Hold::Known { base_href, base } = &mut self.state {
+            let query = QueryEncoding::of(self.encoding);
+            let base = base.get_or_insert_with(|| {
+                document_base(self.page_url.as_ref(), base_href.as_deref(), &query)
+            });
+            for link in &mut self.queue {
+                link.url = resolve(base.as_ref(), &link.raw, &query);
+            }
+        }
+        Vec::from(self.queue)
+    }
+
+    fn tag(&mut self, tag: &Tag<'_>) {
+        let before = self.queue.len();
+        let base_href = visit(tag, &mut self.queue);
+        match &mut self.state {
+            Hold::Waiting => {
+                if let Some(href) = base_href {
+                    self.release(Some(href));
+                    return;
+                }
+                let size = std::mem::size_of::<Link>();
+                self.held += self
+                    .queue
+                    .range(before..)
+                    .map(|l| size + l.raw.len())
+                    .sum::<usize>();
+                if self.held > self.max_held {
+                    self.overflow();
+                }
+            }
+            Hold::Known { .. } => {}
+            Hold::Overflowed { base, base_seen } => {
+                let query = QueryEncoding::of(self.encoding);
+                for link in self.queue.range_mut(before..) {
+                    link.url = resolve(base.as_ref(), &link.raw, &query);
+                }
+                // A browser that has fetched links on the page's URL
+                // fetches those after the base against it.
+                if let (Some(href), false) = (base_href, *base_seen) {
+                    *base = document_base(self.page_url.as_ref(), Some(&href), &query);
+                    *base_seen = true;
+                }
+            }
+        }
+    }
+
+    /// The document's base is known: the first `<base href>`'s value, or
+    /// none in the page.
+    fn release(&mut self, base_href: Option<String>) {
+        self.state = Hold::Known {
+            base_href,
+            base: None,
+        };
+        self.held = 0;
+    }
+
+    /// Too much waits: the held links resolved against the page's URL.
+    fn overflow(&mut self) {
+        let query = QueryEncoding::of(self.encoding);
+        let base = self.page_url.clone();
+        for link in &mut self.queue {
+            link.url = resolve(base.as_ref(), &link.raw, &query);
+        }
+        self.state = Hold::Overflowed {
+            base,
+            base_seen: false,
+        };
+        self.held = 0;
+    }
 }
 
 /// The attributes of a start tag named `name` that hold URLs, with the
@@ -214,9 +495,9 @@ fn url_attributes(name: &str) -> Option<(&'static str, &'static [&'static str])>
     })
 }
 
-/// Adds the links of one start tag to `found`; notes the first `<base
-/// href>`.
-fn visit(tag: &Tag<'_>, found: &mut Vec<Link>, base_href: &mut Option<String>) {
+/// Adds the links of one start tag to `found`, unresolved; a `<base>`'s
+/// `href`, if it has one.
+fn visit(tag: &Tag<'_>, found: &mut VecDeque<Link>) -> Option<String> {
     let link = |raw: &str, tag, attr, offset| Link {
         url: None,
         raw: raw.to_owned(),
@@ -232,10 +513,10 @@ fn visit(tag: &Tag<'_>, found: &mut Vec<Link>, base_href: &mut Option<String>) {
             let offset = attr.value_span().start;
             if attr_name == "srcset" {
                 for url in srcset_urls(attr.value()) {
-                    found.push(link(url, name, attr_name, offset));
+                    found.push_back(link(url, name, attr_name, offset));
                 }
             } else {
-                found.push(link(attr.value(), name, attr_name, offset));
+                found.push_back(link(attr.value(), name, attr_name, offset));
             }
         }
     } else if tag.name() == "meta" {
@@ -245,13 +526,14 @@ fn visit(tag: &Tag<'_>, found: &mut Vec<Link>, base_href: &mut Option<String>) {
         if refresh {
             if let Some(content) = tag.attributes().find(|a| a.name() == "content") {
                 if let Some(url) = refresh_url(content.value()) {
-                    found.push(link(url, "meta", "content", content.value_span().start));
+                    found.push_back(link(url, "meta", "content", content.value_span().start));
                 }
             }
         }
-    } else if tag.name() == "base" && base_href.is_none() {
-        *base_href = tag.attribute("href").map(str::to_owned);
+    } else if tag.name() == "base" {
+        return tag.attribute("href").map(str::to_owned);
     }
+    None
 }
 
 /// The encoder of a page's queries: `None` for UTF-8, which the URL

@@ -14,7 +14,8 @@
 //!   `<base href>` and the page's own URL (`Link` has the rules);
 //!   [`links_with`] takes the page's encoding (in which a URL's query is
 //!   written) and scripting off (for the links inside `<noscript>`), and
-//!   [`Page::links`] passes the page's encoding;
+//!   [`Page::links`] passes the page's encoding; [`LinkResolver`] finds
+//!   the same links in a stream's tokens as they arrive;
 //! - [`text()`] (feature `text`): the title apart, and the body's text as
 //!   a reader sees it ([`PageText`] has the rules);
 //! - [`main_content`] (feature `text`): the title, and the text of the
@@ -61,7 +62,7 @@ mod url_values;
 /// here too for the callers of [`Page`] and [`sniff`].
 pub use crate::encoding::Source;
 #[cfg(feature = "links")]
-pub use links::{links, links_with, Link, LinkOptions};
+pub use links::{links, links_with, Link, LinkOptions, LinkResolver};
 #[cfg(feature = "text")]
 pub use main_content::{main_content, main_content_with, MainOptions};
 pub use page::{charset_param, sniff, Page};

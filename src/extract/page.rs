@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use crate::encoding::{Encoding, Sniffer, Source};
+use crate::encoding::{Encoding, Sniffed, Sniffer, Source, SourceMap};
 
 #[cfg(feature = "links")]
 use super::{links_with, Link, LinkOptions};
@@ -149,6 +149,33 @@ impl<'a> Page<'a> {
             encoding: decoded.sniffed.encoding,
             source: decoded.sniffed.source,
         }
+    }
+
+    /// The map from offsets in [`html`](Self::html) (link offsets, spans)
+    /// back to offsets in `bytes`, the bytes the page was decoded from;
+    /// `None` if they are not ([`Decoded::source_map`](crate::encoding::Decoded::source_map)
+    /// has the rules).
+    ///
+    /// ```
+    /// use htmltok::extract::Page;
+    /// let bytes = b"<p>\xcf\xf0\xe8\xe2\xe5\xf2 <a href=/x>";
+    /// let page = Page::decode(bytes, Some("text/html; charset=windows-1251"));
+    /// let offset = page.html.find("<a").unwrap();
+    /// assert_eq!((offset, page.source_map(bytes).unwrap().source_offset(offset)), (16, 10));
+    /// ```
+    pub fn source_map<'s>(&'s self, bytes: &'s [u8]) -> Option<SourceMap<'s>> {
+        let sniffed = Sniffed {
+            encoding: self.encoding,
+            source: self.source,
+            declared_late: None,
+        };
+        SourceMap::build(
+            bytes,
+            &self.html,
+            self.encoding,
+            sniffed.bom_len(),
+            self.source,
+        )
     }
 
     /// The encoding's name as `encoding_rs` spells it (`UTF-8`,

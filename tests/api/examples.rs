@@ -155,6 +155,30 @@ fn links_streams_a_legacy_page_from_disk_and_resolves_against_its_base() {
     );
 }
 
+/// The page's `<base href>` comes after the links (in the body), which a
+/// browser resolves against it all the same; the queries are Shift_JIS,
+/// as the page is.
+#[test]
+fn links_waits_for_a_late_base_and_writes_queries_in_the_pages_encoding() {
+    let mut bytes = b"<meta charset=shift_jis>\n<a href='find?q=\x93\x8c\x8b\x9e'>1</a>\n".to_vec();
+    bytes.extend(b"<img src=x.png><p>text</p>\n".repeat(200));
+    bytes.extend(b"<base href='https://example.jp/docs/'>\n<area href=../map>");
+    let page = TempPage::new("links-late-base.html", &bytes);
+    let found = links(&page.0, Some("https://example.org/index.html"));
+    let found: Vec<_> = found
+        .iter()
+        .map(|l| (l.line, l.col, l.url.as_str()))
+        .collect();
+    // Line 1 the meta, 2 the link, 3..202 the filler, 203 the base.
+    assert_eq!(
+        found,
+        [
+            (2, 1, "https://example.jp/docs/find?q=%93%8C%8B%9E"),
+            (204, 1, "https://example.jp/map"),
+        ]
+    );
+}
+
 #[test]
 fn links_on_the_repository_pages_are_at_their_tags() {
     let mut total = 0;
@@ -252,4 +276,40 @@ fn page_decodes_a_legacy_page_and_resolves_its_links_against_its_base() {
     ] {
         assert!(lines.contains(&link), "{link:?} not in {lines:#?}");
     }
+}
+
+/// `records` saves a legacy page's records to a file and prints its start
+/// tags from that file alone: the tags and attributes the tokenizer gives
+/// the decoded page, and a file `SavedRecords` reads.
+#[test]
+fn records_saves_a_page_and_reads_it_back_from_the_file() {
+    use htmltok::records::SavedRecords;
+    use htmltok::{Input, Token, Tokenizer};
+
+    let bytes = legacy_page();
+    let page = TempPage::new("records-1251.html", &bytes);
+    let saved = TempPage::new("records-1251.records", b"");
+    let out = run(
+        "records",
+        &[page.0.to_str().unwrap(), saved.0.to_str().unwrap()],
+    );
+    let mut want = String::new();
+    let mut tok = Tokenizer::new(Input::decode(&bytes));
+    while let Some(token) = tok.next_token() {
+        if let Token::StartTag(tag) = token {
+            want.push_str(tag.name());
+            for a in tag.attributes() {
+                want.push_str(&format!("\t{}={}", a.name(), a.value().escape_debug()));
+            }
+            want.push('\n');
+        }
+    }
+    assert_eq!(out, want);
+    assert!(out.contains("a\thref=\u{43c}\u{438}\u{440}/"), "{out}");
+    let file = std::fs::read(&saved.0).unwrap();
+    let records = SavedRecords::read(&file).unwrap();
+    assert!(records
+        .input()
+        .contains("\u{41d}\u{43e}\u{432}\u{43e}\u{441}\u{442}\u{438}"));
+    assert_eq!(records.byte_len(), file.len());
 }

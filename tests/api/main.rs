@@ -13,6 +13,7 @@ mod extract;
 mod fast_paths;
 mod for_each;
 mod limits;
+mod links_stream;
 mod main_content;
 mod main_content_eval;
 mod records;

@@ -7,7 +7,7 @@
 //! the same. The records round-trip through bytes, and reused records do
 //! not depend on what they held before.
 
-use htmltok::records::{AttributeRecord, Records, TokenRecord};
+use htmltok::records::{AttributeRecord, ReadError, Records, SavedRecords, TokenRecord};
 use htmltok::{AttributePolicy, Config, ErrorPolicy, Flow, Input, Token, Tokenizer};
 use testkit::drive::{naive_switch, Errors};
 use testkit::{compare, data, record};
@@ -180,6 +180,7 @@ fn recorded<E: ErrorPolicy, A: AttributePolicy>(
         records.record(&mut tok).expect("a small input");
     }
     check_bytes(records);
+    check_saved(records, tok.input());
     // Nothing is left to hand out.
     assert!(tok.next_token().is_none());
     (
@@ -204,6 +205,39 @@ fn check_bytes(records: &Records) {
         .map(bytemuck::pod_read_unaligned)
         .collect();
     assert_eq!(back, records.attributes());
+}
+
+/// The records saved with their strings and read back from a buffer that
+/// starts one byte past an allocation's start (no alignment), by record
+/// and by string, and copied into records of their own, are the records.
+fn check_saved(records: &Records, input: &str) {
+    let saved = records.to_bytes(input);
+    let mut written = Vec::new();
+    records.write_to(input, &mut written).unwrap();
+    assert_eq!(written, saved);
+    let mut unaligned = vec![0xAA];
+    unaligned.extend_from_slice(&saved);
+    unaligned.extend_from_slice(b"more");
+    let back = SavedRecords::read(&unaligned[1..]).unwrap();
+    assert_eq!(back.byte_len(), saved.len());
+    assert_eq!(back.tokens().collect::<Vec<_>>(), records.tokens());
+    assert_eq!(back.attributes().collect::<Vec<_>>(), records.attributes());
+    assert_eq!((back.input(), back.side()), (input, records.side()));
+    for (i, t) in records.tokens().iter().enumerate() {
+        assert_eq!(back.token(i), Some(*t));
+        for (off, len) in [
+            (t.s0_off, t.s0_len),
+            (t.s1_off, t.s1_len),
+            (t.s2_off, t.s2_len),
+        ] {
+            assert_eq!(back.string(off, len), records.string(input, off, len));
+        }
+        let attrs = &records.attributes()[t.first_attr as usize..][..t.n_attrs as usize];
+        assert_eq!(back.attributes_of(t).collect::<Vec<_>>(), attrs);
+    }
+    assert_eq!(back.token(records.tokens().len()), None);
+    let copy = back.to_records();
+    assert_eq!(read(&copy, back.input()), read(records, input));
 }
 
 /// Compares records and `next_token` for one input and configuration,
@@ -449,4 +483,55 @@ fn record_with_hands_every_token_and_stops_anywhere() {
         let rest: Vec<_> = tok.owned().collect();
         assert_eq!(rest, expected[stop + 1..], "stopped at token {stop}");
     }
+}
+
+/// Saved records cut anywhere, damaged anywhere or of another version
+/// are an error or records whose strings read as `""`, never a panic.
+#[test]
+fn damaged_saved_records_are_errors_never_panics() {
+    let page = "<!DOCTYPE html><p class=a>Fish &amp; chips<img src=x alt='\u{e9}'><!-- c -->";
+    let mut records = Records::new();
+    records.record(&mut Tokenizer::new(page)).unwrap();
+    let saved = records.to_bytes(page);
+    for cut in 0..saved.len() {
+        let err = SavedRecords::read(&saved[..cut]).unwrap_err();
+        if cut < SavedRecords::HEADER_LEN {
+            assert_eq!(err, ReadError::NotRecords);
+        } else {
+            assert_eq!(err, ReadError::Truncated(saved.len() as u64));
+        }
+    }
+    let mut other = saved.clone();
+    other[8] = 2;
+    assert_eq!(SavedRecords::read(&other), Err(ReadError::Version(2)));
+    // The `é`'s first byte, cut from its second: not UTF-8.
+    let mut broken = saved.clone();
+    let at = saved.len() - records.side().len() - page.len() + page.find('\u{e9}').unwrap();
+    broken[at + 1] = b'x';
+    assert_eq!(SavedRecords::read(&broken), Err(ReadError::NotUtf8));
+    assert!(ReadError::NotUtf8.to_string().contains("UTF-8"));
+    // Any one byte of the records changed: whatever they say is read
+    // without a panic.
+    let records_end = saved.len() - records.side().len() - page.len();
+    for at in SavedRecords::HEADER_LEN..records_end {
+        for value in [0x00, 0x7F, 0xFF] {
+            let mut damaged = saved.clone();
+            damaged[at] = value;
+            let back = SavedRecords::read(&damaged).unwrap();
+            for t in back.tokens() {
+                let _ = back.string(t.s0_off, t.s0_len);
+                for a in back.attributes_of(&t) {
+                    let _ = back.string(a.name_off, a.name_len);
+                }
+            }
+            let _ = back.to_records();
+        }
+    }
+    // A header that promises more than memory holds.
+    let mut huge = saved[..SavedRecords::HEADER_LEN].to_vec();
+    huge[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
+    huge[20..24].copy_from_slice(&u32::MAX.to_le_bytes());
+    assert!(
+        matches!(SavedRecords::read(&huge), Err(ReadError::Truncated(n)) if n > u64::from(u32::MAX))
+    );
 }
