@@ -154,13 +154,13 @@ pub(crate) fn run<R: Send>(
                 catch_unwind(AssertUnwindSafe(|| {
                     read::read(input, utf16, &reading, &mut send)
                 }))
-                    .unwrap_or_else(|_| {
-                        send(Item::Problem(Problem {
-                            source: name,
-                            what: "internal error while reading (the rest of it skipped)".into(),
-                            kind: What::Broken,
-                        }))
-                    })
+                .unwrap_or_else(|_| {
+                    send(Item::Problem(Problem {
+                        source: name,
+                        what: "internal error while reading (the rest of it skipped)".into(),
+                        kind: What::Broken,
+                    }))
+                })
             });
         });
         pool.in_place_scope(|scope| {

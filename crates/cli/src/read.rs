@@ -120,7 +120,11 @@ pub(crate) fn read(
 fn stdin(declared_utf16: bool, options: &Options, send: &mut dyn FnMut(Item) -> bool) -> bool {
     let cannot = |e: std::io::Error| unreadable("-", format!("cannot read standard input: {e}"));
     let mut head = options.pool().buffer(STDIN_PROBE as usize);
-    if let Err(e) = std::io::stdin().lock().take(STDIN_PROBE).read_to_end(&mut head) {
+    if let Err(e) = std::io::stdin()
+        .lock()
+        .take(STDIN_PROBE)
+        .read_to_end(&mut head)
+    {
         return send(cannot(e));
     }
     if htmltok_warc::detect_bytes(&head).is_some() {

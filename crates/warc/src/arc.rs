@@ -123,7 +123,8 @@ mod tests {
                 ("Archive-length", "42"),
             ]
         );
-        let v2 = header(b"http://a b/ 1.2.3.4 19961104142103 text/html 200 abc - 7 x.arc 9").unwrap();
+        let v2 =
+            header(b"http://a b/ 1.2.3.4 19961104142103 text/html 200 abc - 7 x.arc 9").unwrap();
         assert_eq!((v2.version, v2.length), (2, 9));
         assert_eq!(v2.fields.get("url"), Some("http://a b/"));
         assert_eq!(v2.fields.get("Result-code"), Some("200"));

@@ -848,7 +848,10 @@ fn several_content_types_are_read_as_a_browser_reads_them() {
     let types: Vec<(Option<String>, Option<String>)> = Pages::new(Source::from(bytes))
         .unwrap()
         .filter_map(|event| match event {
-            Event::Page(page) => Some((page.record.target_uri().map(str::to_owned), page.content_type)),
+            Event::Page(page) => Some((
+                page.record.target_uri().map(str::to_owned),
+                page.content_type,
+            )),
             _ => None,
         })
         .collect();

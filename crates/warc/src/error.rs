@@ -177,15 +177,19 @@ impl PartialEq for Error {
     /// Errors are equal when they say the same: the I/O error behind one,
     /// if any, is compared by its kind.
     fn eq(&self, other: &Error) -> bool {
-        (self.kind, self.record, self.offset, &self.target_uri, &self.message)
-            == (
-                other.kind,
-                other.record,
-                other.offset,
-                &other.target_uri,
-                &other.message,
-            )
-            && self.io.as_ref().map(|e| e.kind()) == other.io.as_ref().map(|e| e.kind())
+        (
+            self.kind,
+            self.record,
+            self.offset,
+            &self.target_uri,
+            &self.message,
+        ) == (
+            other.kind,
+            other.record,
+            other.offset,
+            &other.target_uri,
+            &other.message,
+        ) && self.io.as_ref().map(|e| e.kind()) == other.io.as_ref().map(|e| e.kind())
     }
 }
 

@@ -126,4 +126,3 @@ pub(crate) fn record_start(kind: Kind) -> fn(&[u8]) -> bool {
         Kind::Arc => starts_arc,
     }
 }
-

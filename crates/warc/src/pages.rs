@@ -186,7 +186,6 @@ impl Skip {
     }
 }
 
-
 /// An archive's HTML pages, in order, as [`Event`]s: every record a page
 /// or a [`Skipped`] record, and every [`Error`] in its place.
 ///
@@ -302,7 +301,9 @@ impl Policy<'_> {
     fn content(&self, mut record: Record<'_>, content: Content) -> Option<Event> {
         let header = record.header();
         let length = header.content_length();
-        let declared = header.truncated().map(|why| Truncated::Declared(why.to_owned()));
+        let declared = header
+            .truncated()
+            .map(|why| Truncated::Declared(why.to_owned()));
         let record_type = header.content_type().map(str::to_owned);
         let probe = record.peek(HEAD_PROBE)?;
         // The first line of an `HTTP/` block that is no status line.
@@ -526,7 +527,12 @@ fn page(records: &mut Records, page: Page, said: bool) -> Event {
 /// `WARC-Concurrent-To` names the response, or its target URI is the
 /// response's) and its method is `HEAD`.
 fn head_request_follows(record: &mut Record<'_>) -> bool {
-    let unbracket = |v: &str| v.trim().trim_start_matches('<').trim_end_matches('>').to_owned();
+    let unbracket = |v: &str| {
+        v.trim()
+            .trim_start_matches('<')
+            .trim_end_matches('>')
+            .to_owned()
+    };
     let id = record.header().record_id().map(unbracket);
     let uri = record.header().target_uri().map(str::to_owned);
     record.records().next_header_is(|fields, block| {
@@ -663,7 +669,9 @@ mod tests {
             // The page, then the problem that says it is cut.
             [Event::Page(p), Event::Problem(cut)] => {
                 assert_eq!(cut.kind(), ErrorKind::Truncated);
-                assert!(cut.message().starts_with("the archive ends inside this record"));
+                assert!(cut
+                    .message()
+                    .starts_with("the archive ends inside this record"));
                 assert_eq!(&p.body[..], b"<p>all");
                 assert_eq!(
                     p.truncated,

@@ -216,8 +216,7 @@ impl Records {
     pub fn with_options(source: Source, options: Options) -> Result<Records, Error> {
         let format = detect(&source)?.ok_or_else(|| {
             Error::unreadable(
-                "not a WARC or ARC archive (nor one compressed with gzip, LZ4 or Zstandard)"
-                    .into(),
+                "not a WARC or ARC archive (nor one compressed with gzip, LZ4 or Zstandard)".into(),
                 None,
             )
         })?;
@@ -240,7 +239,13 @@ impl Records {
         options: Options,
     ) -> io::Result<Records> {
         let units = Units::open(&source, offset, format.compression)?;
-        Ok(Records::over(Stream::over_units(units), source, format, records, options))
+        Ok(Records::over(
+            Stream::over_units(units),
+            source,
+            format,
+            records,
+            options,
+        ))
     }
 
     /// The records of one gzip member's inflated `bytes` at `offset` (for
@@ -252,7 +257,13 @@ impl Records {
         options: Options,
     ) -> Records {
         let source = Source::from(Arc::<[u8]>::from(&[][..]));
-        Records::over(Stream::over_member(bytes, offset), source, format, 0, options)
+        Records::over(
+            Stream::over_member(bytes, offset),
+            source,
+            format,
+            0,
+            options,
+        )
     }
 
     fn over(
@@ -1214,8 +1225,12 @@ mod tests {
             Written::request("http://a.example/", &request),
             Written::response("http://a.example/", &page),
             Written::metadata("http://a.example/", "application/warc-fields", "via: x\r\n"),
-            Written::revisit("http://a.example/", "http://a.example/", "2026-01-01T00:00:00Z")
-                .http_block(&headers),
+            Written::revisit(
+                "http://a.example/",
+                "http://a.example/",
+                "2026-01-01T00:00:00Z",
+            )
+            .http_block(&headers),
             Written::resource("file:///a.txt", "text/plain", "hello"),
             Written::new("conversion").block("converted"),
             Written::new("continuation").block("rest"),
@@ -1393,7 +1408,9 @@ mod tests {
         let error = records.next_record().unwrap().unwrap_err();
         assert_eq!((error.kind(), error.record()), (ErrorKind::Broken, Some(1)));
         assert!(
-            error.message().starts_with("a record's content in a broken gzip member"),
+            error
+                .message()
+                .starts_with("a record's content in a broken gzip member"),
             "{error}"
         );
     }
@@ -1416,13 +1433,21 @@ mod tests {
             let header = record.header();
             assert!(header.is_arc() && header.version() == &Version::Arc(1));
             assert!(header.date().is_some() && header.record_id().is_none());
-            seen.push((header.record_type().clone(), header.target_uri().map(str::to_owned), status));
+            seen.push((
+                header.record_type().clone(),
+                header.target_uri().map(str::to_owned),
+                status,
+            ));
         }
         assert_eq!(seen[0].0, RecordType::Warcinfo);
         assert_eq!(
             seen[1..],
             [
-                (RecordType::Response, Some("http://a.example/".into()), Some(200)),
+                (
+                    RecordType::Response,
+                    Some("http://a.example/".into()),
+                    Some(200)
+                ),
                 (RecordType::Resource, Some("dns:a.example".into()), None)
             ]
         );
@@ -1431,7 +1456,11 @@ mod tests {
     #[test]
     fn a_stream_reads_as_the_same_bytes_in_memory() {
         let written = every_type();
-        for container in [Container::Plain, Container::GzipPerRecord, Container::ZstdPerRecord] {
+        for container in [
+            Container::Plain,
+            Container::GzipPerRecord,
+            Container::ZstdPerRecord,
+        ] {
             let bytes = Archive::warc(container.clone(), &written).bytes();
             let headers = |source: Source| {
                 let mut records = Records::new(source).unwrap();
@@ -1442,7 +1471,11 @@ mod tests {
                 headers
             };
             let stream = Source::from_reader(std::io::Cursor::new(bytes.clone()));
-            assert_eq!(headers(stream), headers(Source::from(bytes)), "{container:?}");
+            assert_eq!(
+                headers(stream),
+                headers(Source::from(bytes)),
+                "{container:?}"
+            );
         }
     }
 }

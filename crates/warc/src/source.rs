@@ -134,9 +134,7 @@ impl Source {
     /// A buffered reader from `offset` on.
     pub(crate) fn open_at(&self, offset: u64) -> io::Result<Counted<Input>> {
         let mut input = match &self.0 {
-            Origin::Path(path) => {
-                Input::File(BufReader::with_capacity(BUFFER, File::open(path)?))
-            }
+            Origin::Path(path) => Input::File(BufReader::with_capacity(BUFFER, File::open(path)?)),
             Origin::Memory(bytes) => Input::Memory(Cursor::new(Arc::clone(bytes))),
             Origin::Stream(spool) => {
                 let kept = lock(spool).start;
@@ -147,7 +145,7 @@ impl Source {
                     )));
                 }
                 Input::Stream(StreamInput {
-                spool: Arc::clone(spool),
+                    spool: Arc::clone(spool),
                     pos: offset,
                     buf: Vec::new(),
                     at: 0,
@@ -163,7 +161,10 @@ impl Source {
         match &self.0 {
             Origin::Stream(spool) => {
                 let end = lock(spool).end();
-                Ok(Counted::new(Input::Memory(Cursor::new(Arc::from(&[][..]))), end))
+                Ok(Counted::new(
+                    Input::Memory(Cursor::new(Arc::from(&[][..]))),
+                    end,
+                ))
             }
             _ => self.open_at(self.len()?),
         }
@@ -184,7 +185,9 @@ struct Spool {
 }
 
 fn lock(spool: &Mutex<Spool>) -> MutexGuard<'_, Spool> {
-    spool.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    spool
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 impl Spool {

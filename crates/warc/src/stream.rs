@@ -416,4 +416,3 @@ pub(crate) enum LineEnd {
     None,
     TooLong,
 }
-

@@ -320,10 +320,7 @@ fn warcprox_revisit_refers_to_the_first_capture() {
     let bytes = std::fs::read(data().join(name)).unwrap();
     let at = &bytes[revisit.offset() as usize..];
     let header = &at[..find(at, b"\r\n\r\n").unwrap()];
-    let refers = format!(
-        "\r\nWARC-Refers-To: {}\r\n",
-        first.record_id().unwrap()
-    );
+    let refers = format!("\r\nWARC-Refers-To: {}\r\n", first.record_id().unwrap());
     assert!(find(header, refers.as_bytes()).is_some());
 }
 

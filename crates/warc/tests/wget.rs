@@ -183,7 +183,11 @@ fn plain_warc_every_page_whole_and_nothing_else_a_problem() {
         };
         assert_eq!(record.number(), i as u64 + 1);
         let at = &bytes[record.offset() as usize..];
-        assert!(at.starts_with(b"WARC/1.0\r\n"), "record {}", record.number());
+        assert!(
+            at.starts_with(b"WARC/1.0\r\n"),
+            "record {}",
+            record.number()
+        );
         let id = format!("WARC-Record-ID: {}\r\n", record.record_id().unwrap());
         let header_end = find(at, b"\r\n\r\n").unwrap();
         assert!(
@@ -373,7 +377,9 @@ fn connection_cut_pages_come_out_as_far_as_they_go_and_said_not_whole() {
                     page.truncated.clone(),
                 ));
             }
-            Event::Skipped(skipped) => assert_ne!(skipped.record.record_type().as_str(), "response"),
+            Event::Skipped(skipped) => {
+                assert_ne!(skipped.record.record_type().as_str(), "response")
+            }
             // The head with no body after it is a GET's, cut: its
             // request record came before it, as wget writes them, and the
             // record after it is the next request, not a HEAD.

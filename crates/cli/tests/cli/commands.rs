@@ -1154,7 +1154,10 @@ fn an_archive_on_standard_input_is_read_as_it_comes() {
             body.len()
         )
     };
-    let first = format!("{lost}{}", page("http://a.example/", &"<p>a".repeat(40_000)));
+    let first = format!(
+        "{lost}{}",
+        page("http://a.example/", &"<p>a".repeat(40_000))
+    );
     let rest = page("http://b.example/", "<p>b");
     let mut child = Command::new(env!("CARGO_BIN_EXE_htmltok"))
         .args(["text", "--format", "jsonl", "-"])
@@ -1180,12 +1183,17 @@ fn an_archive_on_standard_input_is_read_as_it_comes() {
         .expect("a problem said before standard input ends")
         .expect("a line");
     assert!(
-        first_line.starts_with("htmltok: -: record 1 (offset 0): a WARC record without a valid Content-Length"),
+        first_line.starts_with(
+            "htmltok: -: record 1 (offset 0): a WARC record without a valid Content-Length"
+        ),
         "{first_line}"
     );
     assert_eq!(out.status.code(), Some(1));
     let lines = json_lines(&String::from_utf8(out.stdout).unwrap());
-    let sources: Vec<&str> = lines.iter().map(|l| l["source"].as_str().unwrap()).collect();
+    let sources: Vec<&str> = lines
+        .iter()
+        .map(|l| l["source"].as_str().unwrap())
+        .collect();
     assert_eq!(sources, ["http://a.example/", "http://b.example/"]);
 }
 

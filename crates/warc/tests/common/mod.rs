@@ -47,11 +47,22 @@ pub fn seen(name: &str, events: &[Event]) -> Vec<Seen> {
             Event::Page(page) => {
                 assert_eq!(unsaid, None, "{name}: a cut page not said: {page:?}");
                 assert_eq!(page.coding_failed, None, "{name}: {page:?}");
-                assert_eq!(page.record.record_type().as_str(), "response", "{name}: {page:?}");
+                assert_eq!(
+                    page.record.record_type().as_str(),
+                    "response",
+                    "{name}: {page:?}"
+                );
                 assert!(page.record.record_id().is_some() && page.record.date().is_some());
-                unsaid = page.truncated.clone().map(|cut| (page.record.number(), cut));
+                unsaid = page
+                    .truncated
+                    .clone()
+                    .map(|cut| (page.record.number(), cut));
                 Some(Seen::Page {
-                    uri: page.record.target_uri().map(str::to_owned).expect("a target URI"),
+                    uri: page
+                        .record
+                        .target_uri()
+                        .map(str::to_owned)
+                        .expect("a target URI"),
                     status: page.status,
                     body: page.body.to_vec(),
                     content_type: page.content_type.clone(),
