@@ -1,4 +1,4 @@
-//! The `html5ever` feature at a browser's edges (issue 34): a byte order
+//! The `html5ever` feature at a browser's edges: a byte order
 //! mark left in decoded text, which html5ever's own parser drops, and a
 //! charset declared late, through `parse_bytes` and `StreamParser`.
 //! Trees are compared with html5ever's own parser's (through `scraper`),

@@ -47,7 +47,7 @@ use std::process::ExitCode;
 
 use htmltok::records::{Records, TokenRecord};
 use htmltok::{Config, Flow, Input, StreamTokenizer, Token, Tokenizer};
-use testkit::observe::{fields, naive_switch};
+use htmltok_readout::observe::{fields, naive_switch};
 
 /// The measured call: tokenizes `bytes`, looking at every token and
 /// attribute. Returns the number of tokens and a sum of string lengths.
@@ -179,7 +179,7 @@ pub fn htmltok_tokenize_file_driven(bytes: &[u8]) -> (usize, usize) {
 }
 
 /// `--driven`'s loop looking at every field a record holds
-/// (`observe::fields`): what issue 36 compares the recording with
+/// (`observe::fields`): what the recording is compared with
 /// (`--driven-fields`, `--toggle-collect=htmltok_tokenize_file_driven_fields`).
 #[no_mangle]
 #[inline(never)]
