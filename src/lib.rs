@@ -291,8 +291,10 @@
 //! ]);
 //! ```
 #![forbid(unsafe_op_in_unsafe_fn)]
-// `unsafe` lives in `scan` (the SIMD kernels) and in one fenced helper,
-// `token::unchecked`; the compiler holds everything else to that.
+// `unsafe` lives in `scan` (the SIMD kernels) and in one fenced function,
+// `token::unchecked::input_str`, whose callers in `token` say why each
+// call is sound; the compiler holds everything else to that (here, and
+// in the workspace's lints).
 #![deny(unsafe_code)]
 #![warn(missing_docs, missing_debug_implementations)]
 

@@ -81,7 +81,7 @@ use std::io::{self, Write};
 
 use bytemuck::{Pod, Zeroable};
 
-use crate::token::{resolve, AttrRecord, Field, Output, Slot, VERBATIM};
+use crate::tokenizer::{resolve, AttrRecord, Field, Output, Slot, VERBATIM};
 use crate::tokenizer::{AttributePolicy, ErrorPolicy};
 use crate::{Flow, Token, Tokenizer};
 

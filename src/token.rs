@@ -10,7 +10,7 @@
 
 use std::ops::Range;
 
-pub(crate) use crate::tokenizer::Field;
+use crate::tokenizer::{resolve, AttrRecord, Field, Output, VERBATIM};
 
 /// A byte range in the input (for a stream: in the whole stream).
 ///
@@ -106,11 +106,14 @@ impl<'t> Src<'t> {
     /// A field's text: its scratch copy when the standard rewrote it, else
     /// its input bytes.
     #[inline(always)]
+    #[allow(unsafe_code)]
     fn field(self, field: &'t Field) -> &'t str {
         if field.owned {
             return &field.buf;
         }
-        input_str(self.input, field.start, field.end)
+        // SAFETY: a field of the output, not owned: its borrowed range, in
+        // the window the view is lent with (`input_str`'s first case).
+        unsafe { input_str(self.input, field.start, field.end) }
     }
 
     /// A window offset as an absolute one.
@@ -288,10 +291,13 @@ pub struct Attribute<'t> {
 impl<'t> Attribute<'t> {
     /// The name, ASCII-lower-cased.
     #[inline]
+    #[allow(unsafe_code)]
     pub fn name(&self) -> &'t str {
         let r = self.record;
         if r.strings == VERBATIM {
-            return input_str(self.src.input, r.name_span.start, r.name_span.end);
+            // SAFETY: a `VERBATIM` record's span, in the window the view is
+            // lent with (`input_str`'s second case).
+            return unsafe { input_str(self.src.input, r.name_span.start, r.name_span.end) };
         }
         rewritten(r, self.src.out, self.src.input, false)
     }
@@ -306,10 +312,12 @@ impl<'t> Attribute<'t> {
     /// assert_eq!(values, ["a&b", ""]);
     /// ```
     #[inline]
+    #[allow(unsafe_code)]
     pub fn value(&self) -> &'t str {
         let r = self.record;
         if r.strings == VERBATIM {
-            return input_str(self.src.input, r.value_span.start, r.value_span.end);
+            // SAFETY: as for the name.
+            return unsafe { input_str(self.src.input, r.value_span.start, r.value_span.end) };
         }
         rewritten(r, self.src.out, self.src.input, true)
     }
@@ -584,227 +592,53 @@ impl std::fmt::Debug for AttributesList<'_> {
 
 pub(crate) use unchecked::input_str;
 
-/// The one `unsafe` outside `scan`: slicing the input at the spans the
-/// machine hands out, without the two character-boundary checks of `str`
-/// slicing (the costliest line of a token loop; `docs/BENCHMARKS.md`).
+/// The one `unsafe` function outside `scan`: slicing the input at the spans
+/// the machine hands out, without the two character-boundary checks of
+/// `str` slicing (the costliest line of a token loop; `docs/BENCHMARKS.md`).
 #[allow(unsafe_code)]
 mod unchecked {
     /// The input bytes `s..e` of the window `input`, as text.
     ///
-    /// Called only with the ranges of a token handed out: a field's
-    /// borrowed range (`Field`, not owned) or an attribute record's spans
-    /// when the record is `VERBATIM`, all in the window the token is lent
-    /// with (`Src::input`).
+    /// # Safety
+    ///
+    /// `s <= e <= input.len()`, and `s` and `e` are character boundaries
+    /// of `input`. The ranges of a token handed out are, by the machine's
+    /// invariants (`tokenizer/machine/mod.rs`), when sliced from the window
+    /// the token is lent with (`Src::input`): a field's borrowed range
+    /// (`Field`, not owned), and an attribute record's spans when the
+    /// record is `VERBATIM`. The window is valid UTF-8; every byte the
+    /// machine stops at is ASCII (a run ends at a landmark, which `scan`
+    /// asserts ASCII, or at the window's end, which a stream keeps on a
+    /// character boundary), and a multi-byte character is read whole, so
+    /// every borrowed range starts and ends on a boundary; a range lies in
+    /// the window it is lent with, since a stream drops no byte a live
+    /// field borrows (`earliest_needed`) and shifts every position when it
+    /// drops (`rebase`), and a token is only lent with the window it was
+    /// built in; an empty range is at 0 (`Field::clear`, `rebase`), or at
+    /// an attribute's name end, inside the window. The `debug_assert!`
+    /// below checks it in the tests and fuzz targets, and so does the fuzz
+    /// property that every span handed out lies on character boundaries
+    /// (`testkit::props`).
     #[inline(always)]
-    pub(crate) fn input_str(input: &str, s: usize, e: usize) -> &str {
+    pub(crate) unsafe fn input_str(input: &str, s: usize, e: usize) -> &str {
         debug_assert!(
             s <= e && e <= input.len() && input.is_char_boundary(s) && input.is_char_boundary(e),
             "{s}..{e} is not a range of whole characters in a window of {} bytes",
             input.len()
         );
-        // SAFETY: `s <= e <= input.len()`, and both are character
-        // boundaries of `input`, by the machine's invariants
-        // (`tokenizer/machine/mod.rs`): the window is valid UTF-8; every
-        // byte the machine stops at is ASCII (a run ends at a landmark,
-        // `scan` asserts them ASCII, or at the window's end, which a stream
-        // keeps on a character boundary), and a multi-byte character is
-        // read whole, so every borrowed range starts and ends on a
-        // boundary; a range lies in the window it is lent with, since a
-        // stream drops no byte a live field borrows (`earliest_needed`) and
-        // shifts every position when it drops (`rebase`), and a token is
-        // only lent with the window it was built in; an empty range is at
-        // 0 (`Field::clear`, `rebase`), or at an attribute's name end,
-        // inside the window. Checked by the `debug_assert!` above (the
-        // tests and fuzz targets run with it) and by the fuzz property
-        // that every span handed out lies on character boundaries
-        // (`testkit::props`).
+        // SAFETY: the caller's promise, above.
         unsafe { input.get_unchecked(s..e) }
     }
 }
 
-/// The machine's storage that tokens are read from: the strings and spans
-/// of the token being built, and of the one handed out last (until the
-/// next call).
-#[derive(Debug, Default)]
-pub(crate) struct Output {
-    /// The pending text and the input bytes it came from.
-    pub(crate) text: Field,
-    pub(crate) text_span: Span,
-    /// The span of the non-text token emitted last: from its `<` to its
-    /// `>` inclusive (empty at the end for EOF).
-    pub(crate) span: Span,
-    pub(crate) tag_is_end: bool,
-    pub(crate) self_closing: bool,
-    pub(crate) tag_name: Field,
-    pub(crate) tag_name_span: Span,
-    /// The tag's attributes, in input order, duplicates dropped.
-    pub(crate) attrs: Vec<AttrRecord>,
-    /// The rewritten strings of the attributes that are not `VERBATIM`.
-    pub(crate) attr_store: AttrStore,
-    /// Whether the tag handed out shows its attributes: not for end tags,
-    /// nor with `SkipAttributes` (set when the tag is emitted).
-    pub(crate) attrs_shown: bool,
-    /// The comment's data (also a processing instruction's).
-    pub(crate) comment: Field,
-    pub(crate) pi_target: Field,
-    pub(crate) doctype_name: Field,
-    pub(crate) doctype_public: Field,
-    pub(crate) doctype_system: Field,
-    pub(crate) has_doctype_name: bool,
-    pub(crate) has_doctype_public: bool,
-    pub(crate) has_doctype_system: bool,
-    pub(crate) force_quirks: bool,
-    /// Absolute offset of the window the machine ran in last: added to the
-    /// window offsets above when spans are handed out.
-    pub(crate) origin: usize,
-}
-
-/// Where a token string lives: in the input, or in the tokenizer's scratch
-/// storage. The tokenizer resolves these when it hands out a token.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) enum Slot {
-    /// The empty string.
-    #[default]
-    Empty,
-    /// Bytes `start..end` of the input, as offsets in the window the token
-    /// is resolved in (not absolute: `AttrStore::origin` is added to spans
-    /// only when they are handed out).
-    Input(usize, usize),
-    /// Bytes `start..end` of the tokenizer's scratch `String`.
-    Scratch(usize, usize),
-}
-
-/// An attribute as the tokenizer stores it, before it is resolved to strings.
-///
-/// 40 bytes (asserted below the struct). Most attributes are their input bytes verbatim (nothing to
-/// lower-case, decode or normalise), so the spans say it all; the others
-/// keep their two slots in a side list. Storing both slots in every record
-/// made it twice the size, and a tag of a million attributes much slower
-/// to build (page faults and cache misses on the records).
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct AttrRecord {
-    pub name_span: Span,
-    pub value_span: Span,
-    /// `VERBATIM`; `IN_ARENA | q` when the verbatim name and value were
-    /// copied to the scratch arena at `q` (one after the other, as long as
-    /// their spans: a stream detaching a huge tag from its window); else
-    /// the index of the name's and value's slots in the tag's list of
-    /// rewritten strings.
-    pub strings: usize,
-}
 
 // The sizes the docs rely on, checked at compile time: a token is a
-// kind and a view (the storage and the window), and a larger attribute
-// record slows tags of many attributes (see `AttrRecord`).
+// kind and a view (the storage and the window).
 #[cfg(target_pointer_width = "64")]
 const _: () = {
     assert!(std::mem::size_of::<Token<'static>>() == 4 * 8);
     assert!(std::mem::size_of::<Option<Token<'static>>>() == 4 * 8);
-    assert!(std::mem::size_of::<AttrRecord>() == 40);
 };
-
-/// `AttrRecord::strings` of an attribute whose name and value are the
-/// input bytes of their spans.
-pub(crate) const VERBATIM: usize = usize::MAX;
-
-/// Flag of `AttrRecord::strings` for verbatim strings moved to the arena.
-/// Arena offsets stay below it: the arena holds at most the input's bytes.
-pub(crate) const IN_ARENA: usize = 1 << (usize::BITS - 1);
-
-impl AttrRecord {
-    /// The name's and value's slots.
-    pub(crate) fn slots(&self, rewritten: &[(Slot, Slot)]) -> (Slot, Slot) {
-        if self.strings == VERBATIM {
-            (
-                Slot::of_span(self.name_span),
-                Slot::of_span(self.value_span),
-            )
-        } else if self.strings & IN_ARENA != 0 {
-            // The spans of a record copied out of a stream's window may
-            // start in bytes the window has dropped since: their offsets
-            // then wrap below zero (see `Machine::rebase`), and the
-            // lengths are wrapping differences.
-            let q = self.strings & !IN_ARENA;
-            let name_end = q + self.name_span.end.wrapping_sub(self.name_span.start);
-            let value_end = name_end + self.value_span.end.wrapping_sub(self.value_span.start);
-            let slot = |s, e| {
-                if s == e {
-                    Slot::Empty
-                } else {
-                    Slot::Scratch(s, e)
-                }
-            };
-            (slot(q, name_end), slot(name_end, value_end))
-        } else {
-            rewritten
-                .get(self.strings)
-                .copied()
-                .unwrap_or((Slot::Empty, Slot::Empty))
-        }
-    }
-
-    /// Where the first of the name's and value's input bytes starts, when
-    /// either is still borrowed from the input (the name comes first).
-    pub(crate) fn borrowed_start(&self, rewritten: &[(Slot, Slot)]) -> Option<usize> {
-        let (name, value) = self.slots(rewritten);
-        [name, value].into_iter().find_map(|slot| match slot {
-            Slot::Input(start, _) => Some(start),
-            _ => None,
-        })
-    }
-}
-
-impl Slot {
-    /// The input bytes of `span`.
-    pub(crate) fn of_span(span: Span) -> Slot {
-        if span.start == span.end {
-            Slot::Empty
-        } else {
-            Slot::Input(span.start, span.end)
-        }
-    }
-}
-
-/// A tag's attribute strings that are not input bytes, as the tokenizer
-/// keeps them.
-#[derive(Debug, Default)]
-pub(crate) struct AttrStore {
-    /// Slots of the records that are not `VERBATIM`.
-    pub(crate) rewritten: Vec<(Slot, Slot)>,
-    /// The rewritten strings, one after another (`Slot::Scratch` ranges).
-    pub(crate) arena: String,
-}
-
-/// Turns a slot into a string.
-///
-/// Input slots are slices of the (already valid) input text: every slot
-/// covers whole characters, because the tokenizer only ever ends a borrowed
-/// range at an ASCII byte, the end of a token or the end of a window, all
-/// character boundaries. Scratch slots are ranges of the tokenizer's
-/// scratch `String`, into which whole strings are appended one after
-/// another.
-pub(crate) fn resolve<'t>(slot: Slot, input: &'t str, scratch: &'t str) -> &'t str {
-    match slot {
-        Slot::Empty => "",
-        Slot::Input(s, e) => slice_or_replacement(input, s, e),
-        Slot::Scratch(s, e) => slice_or_replacement(scratch, s, e),
-    }
-}
-
-/// `text[s..e]`, which the tokenizer's invariants make whole characters
-/// inside `text`. A broken invariant fails a `debug_assert!` (tests and
-/// fuzzing run with them) and shows as U+FFFD in a release build, never
-/// as a panic in a user's program.
-#[inline(always)]
-pub(crate) fn slice_or_replacement(text: &str, s: usize, e: usize) -> &str {
-    let slice = text.get(s..e);
-    debug_assert!(
-        slice.is_some(),
-        "{s}..{e} is not a range of whole characters in a text of {} bytes",
-        text.len()
-    );
-    slice.unwrap_or("\u{FFFD}")
-}
 
 /// A token that owns its strings, for keeping tokens beyond the next call
 /// into the tokenizer. Made by [`Token::into_owned`] (or `From<Token>`).

@@ -72,11 +72,11 @@
 
 mod guess;
 mod head;
-mod input;
+mod decoder;
 mod prescan;
 mod source_map;
 
-pub(crate) use input::InputDecoder;
+pub(crate) use decoder::InputDecoder;
 pub use prescan::prescan;
 pub use source_map::SourceMap;
 
@@ -533,14 +533,14 @@ impl Sniffer {
             match (piece, decoder.as_mut()) {
                 (Some((chunk, true)), Some(decoder)) => {
                     text.clear();
-                    input::decode(decoder, &mut text, chunk, false);
+                    decoder::decode(decoder, &mut text, chunk, false);
                     stream.feed(text.as_bytes());
                 }
                 (Some((chunk, _)), _) => stream.feed(chunk),
                 (None, decoder) => {
                     if let Some(decoder) = decoder {
                         text.clear();
-                        input::decode(decoder, &mut text, &[], true);
+                        decoder::decode(decoder, &mut text, &[], true);
                         stream.feed(text.as_bytes());
                     }
                     stream.finish();

@@ -52,7 +52,6 @@
 //! is sound. Every landmark kernel is tested against
 //! [`Landmarks::find_scalar`], the plain definition, for every set, and the
 //! counting kernels against the definitions in [`lines`].
-#![warn(clippy::undocumented_unsafe_blocks)]
 
 pub(crate) mod lines;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]

@@ -27,7 +27,8 @@
 //! the nesting of `svg`/`math` and integration points.
 
 use crate::state::State;
-use crate::token::{Output, Src, Tag, Text, Token};
+use crate::token::{Src, Tag, Text, Token};
+use crate::tokenizer::Output;
 
 /// What kind of content an open tracked element holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,7 +16,7 @@ use crate::state::State;
 use crate::token::{OwnedToken, Token};
 
 pub(crate) use feedback::Feedback;
-pub(crate) use machine::{Field, Machine};
+pub(crate) use machine::{resolve, AttrRecord, Field, Machine, Output, Slot, VERBATIM};
 
 /// How to tokenize: options a tree builder, a crawler or a test sets
 /// before tokenizing, and the two choices made at compile time, which

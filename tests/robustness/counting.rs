@@ -37,6 +37,8 @@ fn held(delta: isize) {
     });
 }
 
+// A counting allocator must implement `GlobalAlloc`, an unsafe trait.
+#[allow(unsafe_code)]
 // SAFETY: every method forwards to `System` with the caller's arguments
 // unchanged, so `System`'s guarantees (and the caller's obligations) carry
 // over exactly; the only addition is updating this thread's counters,

@@ -24,7 +24,7 @@
 
 use super::tags::Kind;
 use super::tree::{measure, Element, OpKind, Tree, PARAGRAPH};
-use super::words::{BODY, BOILERPLATE, COMMENTS, HIDDEN, MAIN};
+use super::words::{BODY, BOILERPLATE, COMMENTS, HIDDEN, MAIN, POPUP};
 
 /// What the other text of a root costs against its good text.
 const LAMBDA: f32 = 0.25;
@@ -235,10 +235,18 @@ fn select(
             child = c.end as usize;
         }
     }
-    // Comment sections, when asked for, wherever they are.
+    // Comment sections, when asked for, wherever they are but inside
+    // boilerplate: the outermost element of each, so that what is pruned
+    // inside one (its reply form, whose parts are named for comments too)
+    // stays pruned.
     if comments {
+        let mut inside = vec![false; n];
         for (id, e) in elements.iter().enumerate() {
-            if e.hints & COMMENTS != 0 && e.hints & (HIDDEN | BODY) == 0 && e.chars >= PARAGRAPH {
+            let named = e.hints & COMMENTS != 0;
+            let boilerplate = e.kind.is_boilerplate() || e.hints & (bad_name | HIDDEN) != 0;
+            let above = id != 0 && inside[e.parent as usize];
+            inside[id] = above || named || boilerplate;
+            if named && !above && !boilerplate && e.hints & BODY == 0 && e.chars >= PARAGRAPH {
                 roots[id] = true;
             }
         }
@@ -324,6 +332,14 @@ fn prune(
     if good * 2.0 >= root_good && good > 0.0 {
         return None;
     }
+    // A comment, when comments are asked for, is one whatever else its
+    // names say (`comment-author-tom`, `bypostauthor`); the form to write
+    // one is not.
+    let bad_name = if e.hints & COMMENTS != 0 && bad_name & COMMENTS == 0 {
+        bad_name & POPUP
+    } else {
+        bad_name
+    };
     if e.hints & bad_name != 0 && e.hints & BODY == 0 {
         return Some("name");
     }
@@ -341,7 +357,13 @@ fn prune(
     if ld > 0.5 {
         return Some("links");
     }
-    if ld > 0.25 && e.commas == 0 && e.chars < 200 && !(listing && good * 2.0 >= e.chars as f32) {
+    // A heading is short, and its anchor or edit link weighs much in it.
+    if !e.kind.is_heading()
+        && ld > 0.25
+        && e.commas == 0
+        && e.chars < 200
+        && !(listing && good * 2.0 >= e.chars as f32)
+    {
         return Some("some links");
     }
     None

@@ -230,7 +230,10 @@ impl Sink for Recorder<'_> {
         // Most texts are slices of the page: kept as its offsets. A text
         // the tokenizer rewrote is copied.
         let offset = (text.as_ptr() as usize).wrapping_sub(self.html.as_ptr() as usize);
-        let start = if offset <= self.html.len() - text.len() {
+        let in_page = offset
+            .checked_add(text.len())
+            .is_some_and(|end| end <= self.html.len());
+        let start = if in_page {
             offset as u32
         } else {
             let start = self.strings.len() as u32 | IN_STRINGS;
@@ -862,6 +865,23 @@ mod tests {
                 let t = &s[start..];
                 assert_eq!(measure(t), measure_bytes(t.as_bytes(), 0, t.len()), "{t:?}");
             }
+        }
+    }
+
+    /// A text the tokenizer rewrote can be longer than the whole page (a
+    /// reference to two characters, NUL made U+FFFD): it is copied, never
+    /// taken for a slice of the page.
+    #[test]
+    fn rewritten_texts_longer_than_the_page() {
+        for page in ["&nGt;", "<plaintext>\0\0\0\0\0\0\0\0\0\0\0\0\0"] {
+            let tree = build(page, true, true);
+            let texts: String = tree
+                .ops
+                .iter()
+                .filter(|op| matches!(op.kind, OpKind::Text { .. }))
+                .map(|op| tree.text(op))
+                .collect();
+            assert_eq!(texts, crate::extract::text(page).text, "{page:?}");
         }
     }
 

@@ -305,10 +305,12 @@ fn word_of(word: &str) -> Word {
         | b"tagcloud" | b"categories" | b"author" | b"bio" | b"caption" | b"credit"
         | b"credits" => Word::Hint(META),
         b"feedback" | b"rating" | b"survey" | b"helpful" => Word::Hint(SOCIAL),
-        b"comment" | b"comments" | b"commentlist" | b"disqus" | b"respond" | b"replies"
-        | b"discussion" | b"talkback" => Word::Hint(COMMENTS),
+        b"comment" | b"comments" | b"commentlist" | b"disqus" | b"replies" | b"discussion"
+        | b"talkback" => Word::Hint(COMMENTS),
+        // The form a reader writes a comment in (`#respond`) is not a
+        // comment: it goes with the other forms that ask for input.
         b"popup" | b"modal" | b"overlay" | b"lightbox" | b"login" | b"signin" | b"register"
-        | b"tooltip" => Word::Hint(POPUP),
+        | b"tooltip" | b"respond" => Word::Hint(POPUP),
         _ => compound(lower),
     }
 }

@@ -1,9 +1,10 @@
 //! The tokenizer's state machine: the `Machine` struct, its entry points and
 //! the hand-out protocol (`advance`, `hand_out`, `Handed`).
 //!
-//! The rest is one construct per file: [`Window`] (`input.rs`), [`Field`]
-//! (`field.rs`), token building (`builders.rs`), the error sink
-//! (`errors.rs`), what a stream may drop and rebasing (`window.rs`), the
+//! The rest is one construct per file: [`Window`] and the machine's reads
+//! of it (`window.rs`), [`Field`] (`field.rs`), token building
+//! (`builders.rs`), the error sink (`errors.rs`), what a stream may drop
+//! and rebasing (`rebase.rs`), the
 //! general machine's states by token kind (`states/`), and the fast paths
 //! (`fast/`: the lanes and the tag fast path). They are `impl` blocks of the
 //! same `Machine`, and the release profile's one codegen unit inlines across
@@ -39,7 +40,8 @@ mod builders;
 mod errors;
 mod fast;
 mod field;
-mod input;
+mod output;
+mod rebase;
 mod states;
 mod window;
 
@@ -53,17 +55,17 @@ use crate::error::{ErrorCode, ParseError};
 use crate::position::{LineCol, LineCursor};
 use crate::scan;
 use crate::state::State;
-use crate::token::{
-    AttrRecord, AttrStore, Comment, Doctype, Output, ProcessingInstruction, Slot, Span, Src, Tag,
-    Text, Token, IN_ARENA, VERBATIM,
-};
+use crate::token::{Comment, Doctype, ProcessingInstruction, Span, Src, Tag, Text, Token};
 
 /// The EOF "character" (never a UTF-8 byte).
 const EOF: u8 = 0xFF;
 
 pub(crate) use self::field::Field;
+pub(crate) use self::output::{
+    resolve, slice_or_replacement, AttrRecord, AttrStore, Output, Slot, IN_ARENA, VERBATIM,
+};
 use self::field::{ascii_lower, push_char};
-pub(crate) use self::input::Window;
+pub(crate) use self::window::Window;
 
 /// Which non-text token is complete and waiting to be handed out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
