@@ -631,7 +631,6 @@ mod unchecked {
     }
 }
 
-
 // The sizes the docs rely on, checked at compile time: a token is a
 // kind and a view (the storage and the window).
 #[cfg(target_pointer_width = "64")]

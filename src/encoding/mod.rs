@@ -70,9 +70,9 @@
 //! after the guess's window contradict the guess (which makes a browser
 //! reload the page).
 
+mod decoder;
 mod guess;
 mod head;
-mod decoder;
 mod prescan;
 mod source_map;
 

@@ -61,10 +61,10 @@ use crate::token::{Comment, Doctype, ProcessingInstruction, Span, Src, Tag, Text
 const EOF: u8 = 0xFF;
 
 pub(crate) use self::field::Field;
+use self::field::{ascii_lower, push_char};
 pub(crate) use self::output::{
     resolve, slice_or_replacement, AttrRecord, AttrStore, Output, Slot, IN_ARENA, VERBATIM,
 };
-use self::field::{ascii_lower, push_char};
 pub(crate) use self::window::Window;
 
 /// Which non-text token is complete and waiting to be handed out.
