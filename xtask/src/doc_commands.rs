@@ -17,8 +17,8 @@
 //! - `<!-- doc-commands: setup ... -->`: its lines run as a bash script
 //!   before the block (files the block reads, which the reader has).
 //! - `<!-- doc-commands: ci -->`: every command of the block must be a line
-//!   (or part of a line) of `.ci/run`, which runs it; checked here, not run
-//!   twice.
+//!   (or part of a line) of `.ci/run` that is no comment and no `echo`, so
+//!   that CI runs it; checked here, not run twice.
 //! - `<!-- doc-commands: not run: REASON -->`: not run; the reason is
 //!   required and listed.
 //!
@@ -371,7 +371,7 @@ fn run_in(
     };
     for block in all.iter().filter(|b| b.fate == Fate::Ci) {
         for command in block_commands(block) {
-            if !ci.lines().any(|l| l.contains(command.as_str())) {
+            if !runs(&ci, &command) {
                 outcome.failures.push(format!(
                     "{}: marked as run by .ci/run, which has no line with `{command}`",
                     block.place()
@@ -485,6 +485,15 @@ fn run_in(
         ));
     }
     report(&outcome, &all)
+}
+
+/// Whether `.ci/run` (its text `ci`) runs `command`: a line that is no
+/// comment and no `echo` holds it.
+fn runs(ci: &str, command: &str) -> bool {
+    ci.lines().any(|l| {
+        let l = l.trim_start();
+        !l.starts_with('#') && !l.starts_with("echo ") && l.contains(command)
+    })
 }
 
 /// `cat FILE` whose FILE the clone does not have: the transcript shows
@@ -699,6 +708,16 @@ cargo run --release --bin htmltok -- bench
         assert!(!line_matches("ab...ba", "aba"));
     }
 
+    #[test]
+    fn a_command_in_a_comment_or_an_echo_is_not_run() {
+        let ci = "# cargo test\necho \"-- cargo test\"\n";
+        assert!(!runs(ci, "cargo test"));
+        assert!(runs(
+            &format!("{ci}    cargo test --workspace\n"),
+            "cargo test"
+        ));
+    }
+
     /// Every Markdown file of the repository has well-formed markers, and
     /// every block marked as run by CI is in `.ci/run`.
     #[test]
@@ -714,7 +733,7 @@ cargo run --release --bin htmltok -- bench
                 if block.fate == Fate::Ci {
                     for command in block_commands(&block) {
                         assert!(
-                            ci.lines().any(|l| l.contains(command.as_str())),
+                            runs(&ci, &command),
                             "{}: .ci/run has no `{command}`",
                             block.place()
                         );
