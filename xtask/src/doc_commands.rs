@@ -9,7 +9,8 @@
 //!
 //! - none: the block runs, in a clean clone of the repository, from its
 //!   root, and must succeed. A `sh` block runs as one bash script (`-e`,
-//!   `-o pipefail`). A transcript's commands run one by one, and each
+//!   `-o pipefail`). A transcript's commands run one by one (as typed at a
+//!   prompt: `-o pipefail`, no `-e`), and each
 //!   one's output (standard output and error together) must be the output
 //!   the block shows, where a line `...` stands for any lines and `...`
 //!   inside a line for any text; `$ cat FILE` with no FILE yet writes the
@@ -399,9 +400,12 @@ fn run_in(
     .map_err(|e| e.to_string())?;
     let target =
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from);
-    let shell = |script: &str| {
+    // A script stops at its first failing command; a transcript's command
+    // is one line typed at a prompt (`cmd; echo "exit $?"` shows a status).
+    let shell_with = |flags: &[&str], script: &str| {
         let mut cmd = Command::new("bash");
-        cmd.args(["-e", "-o", "pipefail", "-c", script])
+        cmd.args(flags)
+            .args(["-o", "pipefail", "-c", script])
             .current_dir(&clone)
             .env("PATH", &path)
             .env("CARGO_INSTALL_ROOT", scratch)
@@ -411,6 +415,7 @@ fn run_in(
             .stdin(Stdio::null());
         cmd
     };
+    let shell = |script: &str| shell_with(&["-e"], script);
     let install = "cargo install --path crates/cli --locked";
     println!("-- {install} (htmltok for the commands below)");
     let (ok, output) = execute(shell(install), &scratch.join("install.log"))?;
@@ -447,7 +452,8 @@ fn run_in(
                     std::fs::write(clone.join(&file), text).map_err(|e| format!("{file}: {e}"))?;
                     continue;
                 }
-                let (ok, output) = execute(shell(&step.command), &scratch.join("out.log"))?;
+                let (ok, output) =
+                    execute(shell_with(&[], &step.command), &scratch.join("out.log"))?;
                 let actual: Vec<String> = output.lines().map(str::to_owned).collect();
                 if !ok {
                     failed = Some(format!("`{}` failed:\n{}", step.command, tail(&output)));
