@@ -10,7 +10,7 @@
 //! data and PLAINTEXT after the elements that hold them, CDATA sections
 //! where the adjusted current node is foreign), as html5ever's own
 //! tokenizer is switched. The trees are the same as html5ever's own
-//! parser builds: `tests/html5ever_tree.rs` checks that on every test of
+//! parser builds: `tests/conformance/html5ever_tree.rs` checks that on every test of
 //! html5lib's tree-construction suite and every page of the corpus.
 //!
 //! Any `TreeSink` of html5ever 0.40 works: `markup5ever_rcdom`'s `RcDom`
