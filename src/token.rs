@@ -761,3 +761,84 @@ impl Token<'_> {
         }
     }
 }
+
+/// The span-slicing helper on pages of multi-byte characters, whole and
+/// streamed at every chunk size: small enough for Miri, which checks the
+/// `unsafe` slicing itself (CI runs it), where the other tests check what
+/// it returns.
+#[cfg(test)]
+mod tests {
+    use super::OwnedToken;
+    use crate::{StreamTokenizer, Tokenizer};
+
+    const PAGE: &str = "<!DOCTYPE html><p class=\"é\" data-x=caf&eacute; title='日本'>\
+                        Grüße, 世界 &amp; ünïcödé</p><!-- ç'est --><A HREF=/ü>ß</a>";
+
+    fn expected() -> Vec<OwnedToken> {
+        let attr = |n: &str, v: &str| (n.to_owned(), v.to_owned());
+        vec![
+            OwnedToken::Doctype {
+                name: Some("html".into()),
+                public_id: None,
+                system_id: None,
+                force_quirks: false,
+            },
+            OwnedToken::StartTag {
+                name: "p".into(),
+                attributes: vec![
+                    attr("class", "é"),
+                    attr("data-x", "café"),
+                    attr("title", "日本"),
+                ],
+                self_closing: false,
+            },
+            OwnedToken::Text("Grüße, 世界 & ünïcödé".into()),
+            OwnedToken::EndTag { name: "p".into() },
+            OwnedToken::Comment(" ç'est ".into()),
+            OwnedToken::StartTag {
+                name: "a".into(),
+                attributes: vec![attr("href", "/ü")],
+                self_closing: false,
+            },
+            OwnedToken::Text("ß".into()),
+            OwnedToken::EndTag { name: "a".into() },
+            OwnedToken::Eof,
+        ]
+    }
+
+    /// Adjacent texts joined: where a text is cut is the machine's choice.
+    fn push(tokens: &mut Vec<OwnedToken>, token: OwnedToken) {
+        if let (Some(OwnedToken::Text(last)), OwnedToken::Text(more)) = (tokens.last_mut(), &token)
+        {
+            last.push_str(more);
+        } else {
+            tokens.push(token);
+        }
+    }
+
+    #[test]
+    fn spans_slice_whole_characters_whole_and_streamed() {
+        let mut whole = Vec::new();
+        let mut tok = Tokenizer::new(PAGE);
+        while let Some(token) = tok.next_token() {
+            push(&mut whole, token.into_owned());
+        }
+        assert_eq!(whole, expected());
+
+        for size in 1..=7 {
+            let mut streamed = Vec::new();
+            let mut tok = StreamTokenizer::new();
+            for chunk in PAGE.as_bytes().chunks(size) {
+                tok.feed(chunk);
+                while let Some(token) = tok.next_token() {
+                    push(&mut streamed, token.into_owned());
+                }
+            }
+            tok.finish();
+            while let Some(token) = tok.next_token() {
+                push(&mut streamed, token.into_owned());
+            }
+            assert_eq!(streamed, expected(), "chunks of {size} bytes");
+        }
+    }
+}

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::sync::mpsc::{self, Receiver};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
-use htmltok_warc::{Bytes, Event, Options, Reader, Skip, Source};
+use htmltok_warc::{Bytes, Event, Options, Pages, Skip, Source};
 use pyo3::exceptions::{PyOSError, PyRuntimeError, PyTypeError, PyUserWarning, PyValueError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -587,19 +587,24 @@ impl ArchivePages {
                 Event::Page(page) => {
                     self.state().pages += 1;
                     let record = page.record;
+                    // An ARC record is `arc`; a WARC record its type.
+                    let kind = match record.is_arc() {
+                        true => "arc".to_owned(),
+                        false => record.record_type().as_str().to_ascii_lowercase(),
+                    };
                     return Ok(Some(ArchivePage {
-                        source: name_of(&self.warc, record.number, record.target_uri.as_deref()),
+                        source: name_of(&self.warc, record.number(), record.target_uri()),
                         body: page.body,
                         body_object: PyOnceLock::new(),
-                        url: record.target_uri,
+                        url: record.target_uri().map(str::to_owned),
                         content_type: page.content_type,
                         status: page.status,
                         warc: self.warc.clone(),
-                        offset: record.offset,
-                        record: record.number,
-                        record_id: record.record_id,
-                        date: record.date,
-                        kind: record.kind,
+                        offset: record.offset(),
+                        record: record.number(),
+                        record_id: record.record_id().map(str::to_owned),
+                        date: record.date().map(str::to_owned),
+                        kind,
                         truncated: page.truncated.is_some(),
                         coding_failed: page.coding_failed.is_some(),
                         content_coding: page.content_coding.map(|c| c.as_str()),
@@ -617,11 +622,11 @@ impl ArchivePages {
                     py,
                     ArchiveProblem {
                         warc: self.warc.clone(),
-                        record: problem.record,
-                        offset: problem.offset,
-                        url: problem.target_uri,
-                        kind: Cow::Borrowed(problem.kind.as_str()),
-                        what: problem.what,
+                        record: problem.record(),
+                        offset: problem.offset().unwrap_or(0),
+                        url: problem.target_uri().map(str::to_owned),
+                        kind: Cow::Borrowed(problem.kind().as_str()),
+                        what: problem.message().to_owned(),
                     },
                 )?,
             }
@@ -717,7 +722,7 @@ fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<(Source, 
                     }
                     None => PyOSError::new_err(format!("{name}: cannot read: {e}")),
                 })?;
-            return Ok((Source::Memory(Arc::from(bytes)), name));
+            return Ok((Source::from(bytes), name));
         }
         return Ok((Source::from(path), name));
     }
@@ -746,7 +751,7 @@ fn source_of(obj: &Bound<'_, PyAny>, name: Option<String>) -> PyResult<(Source, 
                 type_name(obj)
             )));
         };
-        Source::Memory(Arc::from(&*bytes))
+        Source::from(Arc::<[u8]>::from(&*bytes))
     };
     let name = match name {
         Some(name) => name,
@@ -803,7 +808,7 @@ pub fn warc_pages(
     let reader = py.detach(|| {
         let format = htmltok_warc::detect(&source)?;
         format
-            .map(|format| Reader::from_offset(source, format, 0, 0, Options::default()))
+            .map(|format| Pages::from_offset(source, format, 0, 0, Options::default()))
             .transpose()
     });
     let Some(reader) = reader.map_err(os_error)? else {

@@ -16,7 +16,10 @@ use crate::state::State;
 use crate::token::{OwnedToken, Token};
 
 pub(crate) use feedback::Feedback;
-pub(crate) use machine::{resolve, AttrRecord, Field, Machine, Output, Slot, VERBATIM};
+pub(crate) use machine::{resolve, AttrRecord, Field, Machine, Output, VERBATIM};
+// What a saved record's string is made of: only the records read it.
+#[cfg(feature = "records")]
+pub(crate) use machine::Slot;
 
 /// How to tokenize: options a tree builder, a crawler or a test sets
 /// before tokenizing, and the two choices made at compile time, which

@@ -58,7 +58,7 @@ pub(crate) fn run(args: Args) -> CmdResult {
             None => args.base.as_ref().or(page.url.as_ref()),
         };
         // Given back to the page buffers once written.
-        let mut out = crate::read::page_buffer(4096);
+        let mut out = args.pages.pool().buffer(4096);
         let options = decoded.link_options().scripting(!args.no_scripting);
         for link in links_with(&decoded.html, base, options) {
             match args.format {

@@ -21,6 +21,7 @@ use std::sync::Arc;
 
 use htmltok::encoding::{Encoding, UTF_16BE, UTF_16LE};
 use htmltok_warc::segment::{End, Join};
+use htmltok_warc::{Options, Pool};
 
 use crate::inputs;
 use crate::progress::Progress;
@@ -61,6 +62,10 @@ pub(crate) struct PageArgs {
     /// .zst; recognised by their content)
     #[arg(value_name = "INPUT", required = true)]
     pub inputs: Vec<PathBuf>,
+    /// The buffers pages are read into and results written from, shared
+    /// by the reading thread, the page threads and the writer.
+    #[arg(skip)]
+    pool: Pool,
 }
 
 fn label(value: &str) -> Result<String, String> {
@@ -68,6 +73,17 @@ fn label(value: &str) -> Result<String, String> {
 }
 
 impl PageArgs {
+    /// The pool of page and output buffers: a buffer taken from it is
+    /// given back once written.
+    pub(crate) fn pool(&self) -> &Pool {
+        &self.pool
+    }
+
+    /// How archives are read: with the run's buffers.
+    fn options(&self) -> Options {
+        Options::default().with_pool(self.pool.clone())
+    }
+
     /// The transport charset for `page`: `--encoding`, else its HTTP
     /// `Content-Type`.
     pub(crate) fn transport<'a>(&'a self, page: &'a PageIn) -> Option<&'a str> {
@@ -103,6 +119,7 @@ pub(crate) fn run<R: Send>(
         .map_err(|e| Failure::Usage(format!("cannot start {jobs} threads: {e}")))?;
     let window = jobs * WINDOW_PER_JOB;
     let utf16 = args.declares_utf16();
+    let options = args.options();
     let mut progress = Progress::new();
     let mut report = Report::default();
 
@@ -119,6 +136,7 @@ pub(crate) fn run<R: Send>(
     let (to_writer, results) = mpsc::channel::<(usize, Vec<Done<R>>)>();
 
     let result = std::thread::scope(|threads| {
+        let reading = options.clone();
         threads.spawn(move || {
             let mut seq = 0;
             // Either send fails only when the writer stopped (output gone).
@@ -133,14 +151,16 @@ pub(crate) fn run<R: Send>(
                 let name = input.name();
                 // A panic in a reader (a bug, ours or a crate's) costs the
                 // rest of that input, not the run.
-                catch_unwind(AssertUnwindSafe(|| read::read(input, utf16, &mut send)))
-                    .unwrap_or_else(|_| {
-                        send(Item::Problem(Problem {
-                            source: name,
-                            what: "internal error while reading (the rest of it skipped)".into(),
-                            kind: What::Broken,
-                        }))
-                    })
+                catch_unwind(AssertUnwindSafe(|| {
+                    read::read(input, utf16, &reading, &mut send)
+                }))
+                .unwrap_or_else(|_| {
+                    send(Item::Problem(Problem {
+                        source: name,
+                        what: "internal error while reading (the rest of it skipped)".into(),
+                        kind: What::Broken,
+                    }))
+                })
             });
         });
         pool.in_place_scope(|scope| {
@@ -152,14 +172,14 @@ pub(crate) fn run<R: Send>(
             // waits in the channel instead of spinning for rayon's next
             // task, which cost as much as reading the pages.
             for _ in 0..jobs {
-                let (work, to_writer) = (&work, to_writer.clone());
+                let (work, to_writer, options) = (&work, to_writer.clone(), &options);
                 scope.spawn(move |_| loop {
                     let next = work.lock().map(|work| work.recv());
                     let Ok(Ok((seq, item))) = next else { return };
                     let mut done = Vec::with_capacity(1);
                     match item {
                         Item::File(path) => {
-                            read::file_pages(&path, utf16, &mut |item| {
+                            read::file_pages(&path, utf16, options, &mut |item| {
                                 done.push(outcome(item, process));
                                 true
                             });
@@ -349,7 +369,7 @@ pub(crate) fn print_bytes(
 ) -> Result<(), Failure> {
     print(args, process, &mut |out, bytes| {
         out.write_all(&bytes)?;
-        read::recycle(bytes);
+        args.pool().recycle(bytes);
         Ok(())
     })?
     .finish()

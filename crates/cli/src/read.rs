@@ -8,17 +8,19 @@
 //! memory is much of the work over a directory of pages, so it is done in
 //! parallel. A `.warc.gz` is handed on in segments that the workers read
 //! (`htmltok_warc::segment`); any other archive is read here, record by
-//! record.
+//! record, by the page layer (`htmltok_warc::Pages`); an archive on
+//! standard input as it comes, never held whole.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use htmltok_warc::http::ContentCoding;
 use htmltok_warc::segment::{self, Segment};
-use htmltok_warc::{Event, Format, Options, ProblemKind, Reader, Skip, Source};
+use htmltok_warc::{ErrorKind, Event, Format, Options, Pages, Skip, Source};
 use url::Url;
 
-pub(crate) use htmltok_warc::{page_buffer, recycle, Bytes};
+pub(crate) use htmltok_warc::Bytes;
 
 use crate::inputs::{is_archive_name, Input};
 use crate::report::{Problem, What};
@@ -86,51 +88,79 @@ const BINARY_PROBE: usize = 1024;
 /// not a page).
 const GZ_LIMIT: usize = 256 << 20;
 
+/// How much of standard input is read to tell an archive from a page:
+/// as much as the archive reader looks at.
+const STDIN_PROBE: u64 = 64 << 10;
+
 /// Reads `input` as far as the reading thread does, giving `send` its
-/// items until it returns `false`; returns whether to go on.
+/// items until it returns `false`; returns whether to go on. Archives are
+/// read with `options` (its pool gives and takes the pages' buffers).
 ///
 /// `declared_utf16`: `--encoding` names UTF-16, so NUL bytes do not make
 /// a file binary (see [`from_bytes`]).
-pub(crate) fn read(input: Input, declared_utf16: bool, send: &mut dyn FnMut(Item) -> bool) -> bool {
+pub(crate) fn read(
+    input: Input,
+    declared_utf16: bool,
+    options: &Options,
+    send: &mut dyn FnMut(Item) -> bool,
+) -> bool {
     match input {
         Input::Problem(problem) => send(Item::Problem(problem)),
-        Input::Stdin => {
-            let mut bytes = Vec::new();
-            match std::io::Read::read_to_end(&mut std::io::stdin().lock(), &mut bytes) {
-                Ok(_) => from_bytes("-".into(), bytes, None, declared_utf16, send),
-                Err(e) => send(unreadable("-", format!("cannot read standard input: {e}"))),
-            }
-        }
+        Input::Stdin => stdin(declared_utf16, options, send),
         Input::File(path) if is_archive_name(&path) => {
             let name = path.display().to_string();
-            archive(Source::from(path.as_path()), &name, true, send)
+            archive(Source::from(path.as_path()), &name, true, options, send)
         }
         Input::File(path) => send(Item::File(path)),
     }
 }
 
+/// Standard input: an archive read as it comes (its first bytes say
+/// whether it is one), else a page read whole.
+fn stdin(declared_utf16: bool, options: &Options, send: &mut dyn FnMut(Item) -> bool) -> bool {
+    let cannot = |e: std::io::Error| unreadable("-", format!("cannot read standard input: {e}"));
+    let mut head = options.pool().buffer(STDIN_PROBE as usize);
+    if let Err(e) = std::io::stdin()
+        .lock()
+        .take(STDIN_PROBE)
+        .read_to_end(&mut head)
+    {
+        return send(cannot(e));
+    }
+    if htmltok_warc::detect_bytes(&head).is_some() {
+        let stream = std::io::Cursor::new(head).chain(std::io::stdin());
+        return archive(Source::from_reader(stream), "-", false, options, send);
+    }
+    match std::io::stdin().lock().read_to_end(&mut head) {
+        Ok(_) => from_bytes("-".into(), head, None, declared_utf16, options, send),
+        Err(e) => send(cannot(e)),
+    }
+}
+
 /// The pages of the file at `path` (one, or an archive's by content), or
-/// what is wrong with it (`declared_utf16` as for [`read`]).
+/// what is wrong with it (`declared_utf16` and `options` as for [`read`]).
 pub(crate) fn file_pages(
     path: &Path,
     declared_utf16: bool,
+    options: &Options,
     send: &mut dyn FnMut(Item) -> bool,
 ) -> bool {
     let source = path.display().to_string();
-    match read_file(path) {
-        Ok(bytes) => from_bytes(source, bytes, file_url(path), declared_utf16, send),
+    match read_file(path, options) {
+        Ok(bytes) => from_bytes(source, bytes, file_url(path), declared_utf16, options, send),
         Err(e) => send(unreadable(&source, format!("cannot read: {e}"))),
     }
 }
 
 /// `std::fs::read` into a spare page buffer.
-fn read_file(path: &Path) -> std::io::Result<Vec<u8>> {
+fn read_file(path: &Path, options: &Options) -> std::io::Result<Vec<u8>> {
     let mut file = std::fs::File::open(path)?;
     let size = file.metadata().map_or(0, |m| m.len());
     // One more byte than the size, so that the read meeting the end needs
     // no more room.
-    let mut bytes = page_buffer(usize::try_from(size).unwrap_or(0).saturating_add(1));
-    std::io::Read::read_to_end(&mut file, &mut bytes)?;
+    let size = usize::try_from(size).unwrap_or(0).saturating_add(1);
+    let mut bytes = options.pool().buffer(size);
+    file.read_to_end(&mut bytes)?;
     Ok(bytes)
 }
 
@@ -147,10 +177,11 @@ fn from_bytes(
     bytes: Vec<u8>,
     url: Option<Url>,
     declared_utf16: bool,
+    options: &Options,
     send: &mut dyn FnMut(Item) -> bool,
 ) -> bool {
     if htmltok_warc::detect_bytes(&bytes).is_some() {
-        return archive(Source::from(bytes), &source, false, send);
+        return archive(Source::from(bytes), &source, false, options, send);
     }
     // A page goes on in the buffer it was read into: no copy.
     let bytes = if htmltok_warc::is_gzip(&bytes) {
@@ -207,7 +238,7 @@ fn from_bytes(
     send(Item::Opened)
         && send(Item::Page(PageIn {
             source,
-            bytes: Bytes::from(bytes),
+            bytes: Bytes::from(bytes).pooled(options.pool()),
             content_type: None,
             url,
             archived: None,
@@ -217,7 +248,13 @@ fn from_bytes(
 /// The archive `source`, named `name`: in segments for the page threads
 /// when it is a `.warc.gz` file with several members (`segments`), else
 /// read here in order.
-fn archive(source: Source, name: &str, segments: bool, send: &mut dyn FnMut(Item) -> bool) -> bool {
+fn archive(
+    source: Source,
+    name: &str,
+    segments: bool,
+    options: &Options,
+    send: &mut dyn FnMut(Item) -> bool,
+) -> bool {
     let format = match htmltok_warc::detect(&source) {
         Ok(Some(format)) => format,
         Ok(None) => {
@@ -234,7 +271,7 @@ fn archive(source: Source, name: &str, segments: bool, send: &mut dyn FnMut(Item
     let archive: Arc<str> = name.into();
     if segments && segment::can_segment(format) {
         let mut go_on = true;
-        let planned = segment::plan(&source, format, &mut |segment| {
+        let planned = segment::plan(&source, format, options, &mut |segment| {
             go_on = send(Item::Segment(segment, Arc::clone(&archive)));
             go_on
         });
@@ -244,19 +281,18 @@ fn archive(source: Source, name: &str, segments: bool, send: &mut dyn FnMut(Item
             Err(e) => return send(broken(name, format!("cannot read: {e}"))),
         }
     }
-    in_order(source, format, 0, 0, &archive, send)
+    in_order(source, format, options, &archive, send)
 }
 
-/// Reads `source` in order from `offset`, after `records` records.
-pub(crate) fn in_order(
+/// Reads `source` in order.
+fn in_order(
     source: Source,
     format: Format,
-    offset: u64,
-    records: u64,
+    options: &Options,
     archive: &Arc<str>,
     send: &mut dyn FnMut(Item) -> bool,
 ) -> bool {
-    let reader = match Reader::from_offset(source, format, offset, records, Options::default()) {
+    let reader = match Pages::from_offset(source, format, 0, 0, options.clone()) {
         Ok(reader) => reader,
         Err(e) => return send(broken(archive, format!("cannot read: {e}"))),
     };
@@ -279,34 +315,32 @@ pub(crate) fn event_items(
         // A page that is not whole comes with its problem after it, from
         // the reader, whatever cut it.
         Event::Problem(problem) => {
-            let kind = match problem.kind {
-                ProblemKind::Broken => What::Broken,
-                ProblemKind::Truncated => What::Truncated,
-                ProblemKind::Undecodable => What::Undecodable,
+            let kind = match problem.kind() {
+                ErrorKind::Truncated => What::Truncated,
+                ErrorKind::Undecodable => What::Undecodable,
+                ErrorKind::Unreadable => What::Unreadable,
+                _ => What::Broken,
             };
             send(Item::Problem(Problem {
                 source: format!("{archive}: {}", problem.location()),
-                what: problem.what,
+                what: problem.message().to_owned(),
                 kind,
             }))
         }
         Event::Page(page) => {
             let record = &page.record;
-            let source = match &record.target_uri {
-                Some(uri) => uri.clone(),
-                None => format!("{archive}: record {}", record.number),
+            let source = match record.target_uri() {
+                Some(uri) => uri.to_owned(),
+                None => format!("{archive}: record {}", record.number()),
             };
             let item = Item::Page(PageIn {
                 source,
-                url: record
-                    .target_uri
-                    .as_deref()
-                    .and_then(|t| Url::parse(t).ok()),
+                url: record.target_uri().and_then(|t| Url::parse(t).ok()),
                 content_type: page.content_type,
                 archived: Some(Archived {
                     archive: Arc::clone(archive),
-                    offset: record.offset,
-                    record_id: record.record_id.clone(),
+                    offset: record.offset(),
+                    record_id: record.record_id().map(str::to_owned),
                     status: page.status,
                     truncated: page.truncated.is_some(),
                     coding_failed: page.coding_failed.is_some(),
@@ -351,7 +385,7 @@ mod tests {
     /// The items of every event of `archive`, named `a.warc`.
     fn items_of(archive: Vec<u8>) -> Vec<Item> {
         let mut items = Vec::new();
-        for event in Reader::new(Source::from(archive)).unwrap() {
+        for event in Pages::new(Source::from(archive)).unwrap() {
             event_items(event, &Arc::from("a.warc"), &mut |item| {
                 items.push(item);
                 true

@@ -105,7 +105,7 @@ pub(crate) fn run(args: Args) -> CmdResult {
             None => decoded.text(),
         };
         // Given back to the page buffers once written.
-        let mut out = crate::read::page_buffer(text.text.len() + 64);
+        let mut out = args.pages.pool().buffer(text.text.len() + 64);
         match args.format {
             Format::Jsonl => Object::new(&mut out)
                 .str("source", &page.source)
@@ -127,7 +127,7 @@ pub(crate) fn run(args: Args) -> CmdResult {
         }
         first = false;
         out.write_all(&bytes)?;
-        crate::read::recycle(bytes);
+        args.pages.pool().recycle(bytes);
         Ok(())
     })?;
     report.finish()

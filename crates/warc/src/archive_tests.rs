@@ -10,8 +10,8 @@
 use crate::http::ContentCoding;
 use crate::segment::read_segmented;
 use crate::{
-    detect, detect_bytes, Compression, Event, Format, Kind, ProblemKind, Reader, Skip, Source,
-    Truncated,
+    detect, detect_bytes, Compression, ErrorKind as ProblemKind, Event, Format, Kind, Options,
+    Pages, Skip, Source, Truncated,
 };
 use testkit::warc::{ArcRecord, Archive, Chunked, Coding, Container, Http, Record, ZstdDictionary};
 
@@ -53,10 +53,10 @@ fn read(bytes: &[u8]) -> (Vec<Got>, Vec<Skip>, Vec<(ProblemKind, String)>) {
     let source = Source::from(bytes.to_vec());
     let format = detect(&source).unwrap().expect("an archive");
     assert_eq!(detect_bytes(bytes), Some(format), "detect_bytes as detect");
-    let events: Vec<Event> = Reader::new(source.clone()).unwrap().collect();
+    let events: Vec<Event> = Pages::new(source.clone()).unwrap().collect();
     for every in [1, 64, 1 << 20] {
         let mut segmented = Vec::new();
-        read_segmented(&source, format, every, &mut |event| {
+        read_segmented(&source, format, &Options::default(), every, &mut |event| {
             segmented.push(event);
             true
         })
@@ -68,7 +68,7 @@ fn read(bytes: &[u8]) -> (Vec<Got>, Vec<Skip>, Vec<(ProblemKind, String)>) {
     for (i, event) in events.iter().enumerate() {
         if let Event::Page(page) = event {
             let said = matches!(events.get(i + 1), Some(Event::Problem(p))
-                if p.kind == ProblemKind::Truncated && p.record == Some(page.record.number));
+                if p.kind() == ProblemKind::Truncated && p.record() == Some(page.record.number()));
             assert_eq!(page.truncated.is_some(), said, "{:?}", &events[i..]);
         }
     }
@@ -76,16 +76,16 @@ fn read(bytes: &[u8]) -> (Vec<Got>, Vec<Skip>, Vec<(ProblemKind, String)>) {
     for event in events {
         match event {
             Event::Page(page) => pages.push(Got {
-                uri: page.record.target_uri.clone(),
+                uri: page.record.target_uri().map(str::to_owned),
                 body: page.body.to_vec(),
                 status: page.status,
-                offset: page.record.offset,
+                offset: page.record.offset(),
                 truncated: page.truncated.clone(),
                 coding_failed: page.coding_failed.is_some(),
                 content_coding: page.content_coding,
             }),
             Event::Skipped(s) => skipped.push(s.reason),
-            Event::Problem(p) => problems.push((p.kind, p.to_string())),
+            Event::Problem(p) => problems.push((p.kind(), p.to_string())),
         }
     }
     (pages, skipped, problems)
@@ -555,6 +555,40 @@ fn truncated_pages_are_processed_and_marked() {
 }
 
 #[test]
+fn a_record_is_said_by_its_own_number_when_a_broken_unit_follows_it() {
+    // A page cut by its crawler, and a body its coding cannot undo, each
+    // right before a gzip member that breaks before giving a byte: the
+    // reader looks past the record (for a Content-Length too short, for
+    // the request of a HEAD response) into the broken member, which takes
+    // a number of its own. The record's error still names the record.
+    let (_, undecodable, _) = coded_page(Coding::Br, Some(8));
+    for first in [
+        Record::response("http://first.example/", &html("<p>the crawler stopped"))
+            .field("WARC-Truncated", "length"),
+        Record::response("http://first.example/", &undecodable),
+    ] {
+        let records = [first, numbered(1).remove(0), numbered(3).remove(2)];
+        let archive = Archive::warc(Container::GzipPerRecord, &records);
+        let broken = archive.corrupted(1);
+        // `read` checks that a cut page's error names the page, and that
+        // segments read as the reader does.
+        let (pages, _, problems) = read(&broken);
+        assert_eq!(problems.len(), 2, "{problems:?}");
+        assert!(
+            problems[0]
+                .1
+                .starts_with("record 1 (offset 0, http://first.example/): "),
+            "{problems:?}"
+        );
+        assert!(
+            problems[1].1.contains(": record 2 in a broken gzip member"),
+            "{problems:?}"
+        );
+        assert_eq!(uris_of(&pages).last(), Some(&"http://p2.example/"));
+    }
+}
+
+#[test]
 fn a_clipped_archive_gives_its_last_page_as_far_as_it_goes() {
     // Words that do not repeat, so that most of a gzip member is its body.
     let last = "<title>last</title>".to_owned()
@@ -811,10 +845,13 @@ fn several_content_types_are_read_as_a_browser_reads_them() {
     assert!(problems.is_empty(), "{problems:?}");
     assert_eq!(skipped, [Skip::NotHtml]);
     assert_eq!(pages.len(), 4, "{pages:?}");
-    let types: Vec<(Option<String>, Option<String>)> = Reader::new(Source::from(bytes))
+    let types: Vec<(Option<String>, Option<String>)> = Pages::new(Source::from(bytes))
         .unwrap()
         .filter_map(|event| match event {
-            Event::Page(page) => Some((page.record.target_uri, page.content_type)),
+            Event::Page(page) => Some((
+                page.record.target_uri().map(str::to_owned),
+                page.content_type,
+            )),
             _ => None,
         })
         .collect();
@@ -1201,8 +1238,8 @@ fn a_page_that_decodes_past_the_largest_page_is_cut_and_says_so() {
             Record::response("http://next.example/", &html("<p>next")),
         ],
     );
-    let options = crate::Options { max_page: 1000 };
-    let events: Vec<Event> = Reader::with_options(Source::from(archive.bytes()), options)
+    let options = Options::default().with_max_page(1000);
+    let events: Vec<Event> = Pages::with_options(Source::from(archive.bytes()), options)
         .unwrap()
         .collect();
     match &events[..] {
@@ -1210,7 +1247,7 @@ fn a_page_that_decodes_past_the_largest_page_is_cut_and_says_so() {
             assert_eq!(&big_page.body[..], &big.as_bytes()[..1000]);
             assert_eq!(big_page.truncated, Some(Truncated::TooLarge));
             assert_eq!(
-                (said.kind, said.record, said.to_string()),
+                (said.kind(), said.record(), said.to_string()),
                 (
                     ProblemKind::Truncated,
                     Some(1),
@@ -1340,10 +1377,10 @@ fn a_record_that_cannot_be_read_still_counts() {
         // In order and in segments alike (`read` checks they agree).
         let (_, _, problems) = read(bytes);
         let mut pages = Vec::new();
-        for event in Reader::new(Source::from(bytes.to_vec())).unwrap() {
+        for event in Pages::new(Source::from(bytes.to_vec())).unwrap() {
             if let Event::Page(page) = event {
-                let uri = page.record.target_uri.unwrap_or_default();
-                pages.push((uri, page.record.number));
+                let uri = page.record.target_uri().unwrap_or_default().to_owned();
+                pages.push((uri, page.record.number()));
             }
         }
         (pages, problems)

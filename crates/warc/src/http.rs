@@ -619,6 +619,8 @@ impl ContentCoding {
 /// A decoded body: see [`decode_body`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Body {
+    /// The body's bytes, decoded (or as they were, where they needed no
+    /// decoding or a coding failed).
     pub bytes: BodyBytes,
     /// Whether the declared content codings were undone; `None` when
     /// there were none (or only `identity`), or no bytes to undo them on

@@ -26,15 +26,15 @@
 //!   ([`How::InOrder`]).
 
 use std::io::BufRead;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
-use crate::bytes::page_buffer;
+use crate::error::{Error, ErrorKind};
+use crate::format::{record_start, Format};
 use crate::gzip::{self, Member};
-use crate::reader::{Format, Options, Reader};
+use crate::pages::{Event, Pages, Truncated};
+use crate::records::{Options, Records};
 use crate::source::Source;
 use crate::units::{find_unit_start, Compression};
-use crate::{Event, Problem, ProblemKind, Truncated};
 
 /// Compressed bytes a segment spans (the distance between guessed member
 /// starts): a segment is about a hundred pages' work, so a thread's start
@@ -54,14 +54,14 @@ const BUFFER: usize = 1 << 20;
 /// until one ends at or past `stop`.
 #[derive(Clone, Debug)]
 pub struct Segment {
-    /// Which archive: segments of one archive are planned one after the
-    /// other, and a new number starts a new archive.
-    pub archive: usize,
     /// The archive.
     pub source: Source,
     /// Its format (gzip-compressed).
     pub format: Format,
-    /// A guessed member start (0, the archive's first, is a true one).
+    /// How its pages are read.
+    pub options: Options,
+    /// A guessed member start (0, the archive's first, is a true one: the
+    /// segment that starts there starts a new archive).
     pub start: u64,
     /// Where the segment stops: at the first member end at or past it.
     pub stop: u64,
@@ -94,24 +94,24 @@ pub enum How {
     Failed,
 }
 
-/// Numbers the archives planned.
-static ARCHIVES: AtomicUsize = AtomicUsize::new(0);
-
-/// Whether an archive of `format` can be read in segments.
+/// Whether an archive of `format` can be read in segments (a stream
+/// cannot: see [`plan`]).
 pub fn can_segment(format: Format) -> bool {
     format.compression == Compression::Gzip
 }
 
-/// Plans the segments of `source`, a gzip-compressed archive of `format`,
-/// giving them to `send` in order until it returns `false`. Returns
-/// `Ok(false)` without sending any when the archive has no member start
-/// after its first (one gzip stream): it is to be read in order.
+/// Plans the segments of `source`, a gzip-compressed archive of `format`
+/// whose pages are read with `options`, giving them to `send` in order
+/// until it returns `false`. Returns `Ok(false)` without sending any when
+/// the archive has no member start after its first (one gzip stream), or
+/// is a stream ([`Source::from_reader`]): it is to be read in order.
 pub fn plan(
     source: &Source,
     format: Format,
+    options: &Options,
     send: &mut dyn FnMut(Segment) -> bool,
 ) -> std::io::Result<bool> {
-    plan_every(source, format, SEGMENT, send)
+    plan_every(source, format, options, SEGMENT, send)
 }
 
 /// [`plan`] with member starts guessed near every `every` bytes instead of
@@ -120,12 +120,16 @@ pub fn plan(
 pub fn plan_every(
     source: &Source,
     format: Format,
+    options: &Options,
     every: u64,
     send: &mut dyn FnMut(Segment) -> bool,
 ) -> std::io::Result<bool> {
+    if source.is_stream() {
+        return Ok(false);
+    }
     let every = every.max(1);
     let len = source.len()?;
-    let starts_record = crate::reader::record_start(format.kind);
+    let starts_record = record_start(format.kind);
     // The next guess is looked for all the way to the end (a large
     // member, a video, must not leave the rest of the archive to one
     // segment); the whole file is scanned once.
@@ -142,13 +146,12 @@ pub fn plan_every(
     if next.is_none() && len > every {
         return Ok(false);
     }
-    let archive = ARCHIVES.fetch_add(1, Ordering::Relaxed);
     let mut start = 0;
     loop {
         let segment = Segment {
-            archive,
             source: source.clone(),
             format,
+            options: options.clone(),
             start,
             stop: next.unwrap_or(len),
             len,
@@ -190,7 +193,8 @@ impl Segment {
             return in_order;
         };
         let mut member = Member::new();
-        let mut buffer = page_buffer(BUFFER);
+        let pool = self.options.pool();
+        let mut buffer = pool.buffer(BUFFER);
         loop {
             let at = input.pos();
             // The first member is read even at the end: an empty file is a
@@ -212,7 +216,8 @@ impl Segment {
                 return How::InOrder(at);
             }
             let shared = Arc::new(buffer);
-            let Some((events, read)) = member_events(&shared, at, self.format, *records) else {
+            let member = member_events(&shared, at, self.format, &self.options, *records);
+            let Some((events, read)) = member else {
                 return How::InOrder(at);
             };
             *records += read;
@@ -224,7 +229,7 @@ impl Segment {
             }
             // The pages sent are processed and dropped by now, or hold the
             // buffer still: then it is theirs.
-            buffer = Arc::try_unwrap(shared).unwrap_or_else(|_| page_buffer(BUFFER));
+            buffer = Arc::try_unwrap(shared).unwrap_or_else(|_| pool.buffer(BUFFER));
         }
     }
 }
@@ -241,40 +246,42 @@ fn member_events(
     bytes: &Arc<Vec<u8>>,
     offset: u64,
     format: Format,
+    options: &Options,
     before: u64,
 ) -> Option<(Vec<Event>, u64)> {
-    let mut reader = Reader::over_member(Arc::clone(bytes), offset, format.kind);
+    let records = Records::over_member(Arc::clone(bytes), offset, format, options.clone());
+    let mut reader = Pages::over(records);
     let mut events = Vec::new();
     // The record of the last page when it is cut by its own bytes.
     let mut cut_page = None;
     for mut event in reader.by_ref() {
         match &mut event {
             Event::Problem(problem) => {
-                let own = match problem.kind {
-                    ProblemKind::Undecodable => true,
-                    ProblemKind::Truncated => cut_page.take() == problem.record,
-                    ProblemKind::Broken => false,
+                let own = match problem.kind() {
+                    ErrorKind::Undecodable => true,
+                    ErrorKind::Truncated => cut_page.take() == problem.record(),
+                    _ => false,
                 };
-                if !own || problem.record.is_none() {
+                if !own || problem.record().is_none() {
                     return None;
                 }
-                problem.record = problem.record.map(|n| n + before);
+                problem.renumber(before);
             }
             Event::Page(page) => {
                 cut_page = None;
-                let named = page.record.target_uri.is_some();
+                let named = page.record.target_uri().is_some();
                 match &page.truncated {
                     _ if !named => return None,
                     Some(Truncated::ArchiveEnds { .. }) => return None,
                     Some(Truncated::Payload) if page.body.is_empty() => return None,
                     Some(Truncated::Declared(_) | Truncated::Payload | Truncated::TooLarge) => {
-                        cut_page = Some(page.record.number);
+                        cut_page = Some(page.record.number());
                     }
                     _ => {}
                 }
-                page.record.number += before;
+                page.record.renumber(before);
             }
-            Event::Skipped(skipped) => skipped.record.number += before,
+            Event::Skipped(skipped) => skipped.record.renumber(before),
         }
         events.push(event);
     }
@@ -294,7 +301,6 @@ fn member_events(
 /// delivered between the two calls, if `before` says so.
 #[derive(Debug, Default)]
 pub struct Join {
-    archive: Option<usize>,
     expected: u64,
     /// Records delivered so far.
     records: u64,
@@ -309,17 +315,15 @@ impl Join {
 
     /// Reads any stretch before `segment` that no segment covered, giving
     /// its events to `here`; then says whether `segment`'s own events are
-    /// to be delivered, and the number to add to their record numbers.
+    /// to be delivered, and the number to add to their record numbers. A
+    /// segment that starts at 0 starts a new archive.
     pub fn before(
         &mut self,
         segment: &Segment,
         here: &mut dyn FnMut(Event) -> bool,
     ) -> Option<u64> {
-        if self.archive != Some(segment.archive) {
-            *self = Join {
-                archive: Some(segment.archive),
-                ..Join::default()
-            };
+        if segment.start == 0 {
+            *self = Join::default();
         }
         // A gap before the segment (the one before it ended early: it was
         // dropped, or stopped at the end of its reach).
@@ -378,12 +382,12 @@ impl Join {
             }
             How::InOrder(at) => {
                 self.finished = true;
-                let reader = Reader::from_offset(
+                let reader = Pages::from_offset(
                     segment.source.clone(),
                     segment.format,
                     at,
                     self.records,
-                    Options::default(),
+                    segment.options.clone(),
                 );
                 match reader {
                     Ok(reader) => {
@@ -397,13 +401,13 @@ impl Join {
                         }));
                         read.unwrap_or_else(|_| here(internal(&segment, at)))
                     }
-                    Err(e) => here(Event::Problem(Problem {
-                        record: None,
-                        offset: at,
-                        target_uri: None,
-                        kind: ProblemKind::Broken,
-                        what: format!("cannot read the rest of the archive: {e}"),
-                    })),
+                    Err(e) => here(Event::Problem(Error::at(
+                        ErrorKind::Broken,
+                        None,
+                        at,
+                        None,
+                        format!("cannot read the rest of the archive: {e}"),
+                    ))),
                 }
             }
             How::Failed => {
@@ -417,46 +421,43 @@ impl Join {
 /// `event` with `base` added to its record number.
 pub fn renumbered(mut event: Event, base: u64) -> Event {
     match &mut event {
-        Event::Page(page) => page.record.number += base,
-        Event::Skipped(skipped) => skipped.record.number += base,
-        Event::Problem(problem) => {
-            if let Some(n) = &mut problem.record {
-                *n += base
-            }
-        }
+        Event::Page(page) => page.record.renumber(base),
+        Event::Skipped(skipped) => skipped.record.renumber(base),
+        Event::Problem(problem) => problem.renumber(base),
     }
     event
 }
 
 fn internal(segment: &Segment, at: u64) -> Event {
-    Event::Problem(Problem {
-        record: None,
-        offset: at.max(segment.start),
-        target_uri: None,
-        kind: ProblemKind::Broken,
-        what: "internal error while reading (the rest of the archive skipped)".into(),
-    })
+    Event::Problem(Error::at(
+        ErrorKind::Broken,
+        None,
+        at.max(segment.start),
+        None,
+        "internal error while reading (the rest of the archive skipped)".into(),
+    ))
 }
 
 /// Reads `source` as the parallel reader does, on this thread: planned
 /// in segments of about `every` compressed bytes (when it is
 /// gzip-compressed and has several members), each segment read on its
-/// own, the events joined. The events are those of [`Reader`] reading it
-/// in order; the fuzz target and the tests check it.
+/// own, the events joined. The events are those of [`Pages`] reading it
+/// in order with `options`; the fuzz target and the tests check it.
 pub fn read_segmented(
     source: &Source,
     format: Format,
+    options: &Options,
     every: u64,
     here: &mut dyn FnMut(Event) -> bool,
 ) -> std::io::Result<()> {
     let mut segments = Vec::new();
     let planned = can_segment(format)
-        && plan_every(source, format, every, &mut |segment| {
+        && plan_every(source, format, options, every, &mut |segment| {
             segments.push(segment);
             true
         })?;
     if !planned {
-        let reader = Reader::from_offset(source.clone(), format, 0, 0, Options::default())?;
+        let reader = Pages::from_offset(source.clone(), format, 0, 0, options.clone())?;
         for event in reader {
             if !here(event) {
                 break;

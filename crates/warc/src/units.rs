@@ -514,7 +514,7 @@ impl Units {
                 Ok(Some(next))
             }
             None => {
-                self.input = Some(source.open_at(source.len()?)?);
+                self.input = Some(source.open_end()?);
                 Ok(None)
             }
         }
@@ -572,10 +572,11 @@ pub(crate) fn find_unit_start(
     // however many candidates it holds.
     const WINDOW: usize = 64 << 10;
     const CHECK: usize = 1 << 10;
-    let len = source.len()?;
     let mut buf = vec![0; WINDOW + CHECK];
     let mut at = from;
-    while at < len {
+    // Until a window comes short: the end of the source (a stream's
+    // length is not known before it).
+    loop {
         let mut input = source.open_at(at)?;
         let mut n = 0;
         while n < buf.len() {
@@ -601,5 +602,4 @@ pub(crate) fn find_unit_start(
         }
         at += WINDOW as u64;
     }
-    Ok(None)
 }

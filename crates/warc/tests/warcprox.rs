@@ -14,7 +14,7 @@
 
 use std::path::{Path, PathBuf};
 
-use htmltok_warc::{detect, gunzip, is_gzip, segment, Event, RecordInfo, Skip, Source};
+use htmltok_warc::{detect, gunzip, is_gzip, segment, Event, Header, Skip, Source};
 
 mod common;
 use common::{events_at, pages, seen, Seen};
@@ -102,7 +102,7 @@ fn events(path: &str) -> Vec<Event> {
     events_at(&data().join(path))
 }
 
-fn record(event: &Event) -> &RecordInfo {
+fn record(event: &Event) -> &Header {
     match event {
         Event::Page(page) => &page.record,
         Event::Skipped(skipped) => &skipped.record,
@@ -175,19 +175,19 @@ fn assert_offsets(name: &str, events: &[Event]) {
     let records = events.iter().filter(|e| !matches!(e, Event::Problem(_)));
     for (i, event) in records.enumerate() {
         let record = record(event);
-        assert_eq!(record.number, i as u64 + 1, "{name}");
+        assert_eq!(record.number(), i as u64 + 1, "{name}");
         assert!(
-            last < Some(record.offset),
+            last < Some(record.offset()),
             "{name}: record {}",
-            record.number
+            record.number()
         );
-        last = Some(record.offset);
-        let at = &bytes[record.offset as usize..];
+        last = Some(record.offset());
+        let at = &bytes[record.offset() as usize..];
         let at = if name.ends_with(".gz") {
             assert!(
                 is_gzip(at),
                 "{name}: record {} is no gzip member",
-                record.number
+                record.number()
             );
             gunzip(at, 1 << 20).unwrap()
         } else {
@@ -196,15 +196,15 @@ fn assert_offsets(name: &str, events: &[Event]) {
         assert!(
             at.starts_with(b"WARC/1.0\r\n"),
             "{name}: record {}",
-            record.number
+            record.number()
         );
         let header = &at[..find(&at, b"\r\n\r\n").unwrap() + 2];
-        let id = format!("WARC-Record-ID: {}\r\n", record.record_id.as_ref().unwrap());
+        let id = format!("WARC-Record-ID: {}\r\n", record.record_id().unwrap());
         assert!(
             find(header, id.as_bytes()).is_some(),
             "{name}: record {} at {}",
-            record.number,
-            record.offset
+            record.number(),
+            record.offset()
         );
     }
 }
@@ -217,7 +217,7 @@ fn assert_segmented(name: &str, events: &[Event]) {
     assert!(segment::can_segment(format), "{name}");
     for every in [1, 500, 2000, 1 << 20] {
         let mut segmented = Vec::new();
-        segment::read_segmented(&source, format, every, &mut |event| {
+        segment::read_segmented(&source, format, &Default::default(), every, &mut |event| {
             segmented.push(event);
             true
         })
@@ -307,23 +307,20 @@ fn warcprox_revisit_refers_to_the_first_capture() {
     let first = events
         .iter()
         .find_map(|e| match e {
-            Event::Page(p) if p.record.target_uri.as_ref() == Some(&uri) => Some(&p.record),
+            Event::Page(p) if p.record.target_uri() == Some(uri.as_str()) => Some(&p.record),
             _ => None,
         })
         .expect("the first /same.html is a page");
     let revisit = events
         .iter()
         .map(record)
-        .find(|r| r.kind == "revisit")
+        .find(|r| r.record_type().as_str() == "revisit")
         .expect("a revisit");
-    assert_eq!(revisit.target_uri.as_ref(), Some(&uri));
+    assert_eq!(revisit.target_uri(), Some(uri.as_str()));
     let bytes = std::fs::read(data().join(name)).unwrap();
-    let at = &bytes[revisit.offset as usize..];
+    let at = &bytes[revisit.offset() as usize..];
     let header = &at[..find(at, b"\r\n\r\n").unwrap()];
-    let refers = format!(
-        "\r\nWARC-Refers-To: {}\r\n",
-        first.record_id.as_ref().unwrap()
-    );
+    let refers = format!("\r\nWARC-Refers-To: {}\r\n", first.record_id().unwrap());
     assert!(find(header, refers.as_bytes()).is_some());
 }
 

@@ -181,16 +181,20 @@ fn plain_warc_every_page_whole_and_nothing_else_a_problem() {
             Event::Skipped(skipped) => &skipped.record,
             Event::Problem(_) => unreachable!(),
         };
-        assert_eq!(record.number, i as u64 + 1);
-        let at = &bytes[record.offset as usize..];
-        assert!(at.starts_with(b"WARC/1.0\r\n"), "record {}", record.number);
-        let id = format!("WARC-Record-ID: {}\r\n", record.record_id.as_ref().unwrap());
+        assert_eq!(record.number(), i as u64 + 1);
+        let at = &bytes[record.offset() as usize..];
+        assert!(
+            at.starts_with(b"WARC/1.0\r\n"),
+            "record {}",
+            record.number()
+        );
+        let id = format!("WARC-Record-ID: {}\r\n", record.record_id().unwrap());
         let header_end = find(at, b"\r\n\r\n").unwrap();
         assert!(
             find(&at[..header_end + 2], id.as_bytes()).is_some(),
             "record {} at {}",
-            record.number,
-            record.offset
+            record.number(),
+            record.offset()
         );
     }
 }
@@ -225,17 +229,17 @@ fn gzip_per_record_warc_the_same_at_the_offsets_wget_indexed() {
         .filter_map(|event| {
             let (record, status) = match event {
                 Event::Page(page) => (&page.record, page.status),
-                Event::Skipped(s) if s.record.kind == "response" => {
-                    let path = &s.record.target_uri.as_ref().unwrap()[BASE.len()..];
+                Event::Skipped(s) if s.record.record_type().as_str() == "response" => {
+                    let path = &s.record.target_uri().unwrap()[BASE.len()..];
                     (&s.record, SERVED.iter().find(|x| x.0 == path).map(|x| x.1))
                 }
                 _ => return None,
             };
             Some((
-                record.target_uri.clone().unwrap(),
+                record.target_uri().unwrap().to_owned(),
                 status,
-                record.offset,
-                record.record_id.clone().unwrap(),
+                record.offset(),
+                record.record_id().unwrap().to_owned(),
             ))
         })
         .collect();
@@ -249,7 +253,7 @@ fn gzip_per_record_warc_the_same_at_the_offsets_wget_indexed() {
     assert!(segment::can_segment(format));
     for every in [1, 700, 3000, 1 << 20] {
         let mut segmented = Vec::new();
-        segment::read_segmented(&source, format, every, &mut |event| {
+        segment::read_segmented(&source, format, &Default::default(), every, &mut |event| {
             segmented.push(event);
             true
         })
@@ -336,7 +340,7 @@ fn bodies_decoded_as_a_browser_receives_them() {
     let by_uri: BTreeMap<String, Vec<u8>> = events("plain.warc")
         .into_iter()
         .filter_map(|e| match e {
-            Event::Page(p) => Some((p.record.target_uri.clone().unwrap(), p.body.to_vec())),
+            Event::Page(p) => Some((p.record.target_uri().unwrap().to_owned(), p.body.to_vec())),
             _ => None,
         })
         .collect();
@@ -368,18 +372,20 @@ fn connection_cut_pages_come_out_as_far_as_they_go_and_said_not_whole() {
                 assert!(served.starts_with(&page.body), "{page:?}");
                 assert!(page.body.len() < served.len(), "{page:?}");
                 responses.push((
-                    page.record.target_uri.clone().unwrap(),
+                    page.record.target_uri().unwrap().to_owned(),
                     page.body.len(),
                     page.truncated.clone(),
                 ));
             }
-            Event::Skipped(skipped) => assert_ne!(skipped.record.kind, "response"),
+            Event::Skipped(skipped) => {
+                assert_ne!(skipped.record.record_type().as_str(), "response")
+            }
             // The head with no body after it is a GET's, cut: its
             // request record came before it, as wget writes them, and the
             // record after it is the next request, not a HEAD.
             Event::Problem(problem) => assert_eq!(
-                problem.kind,
-                htmltok_warc::ProblemKind::Truncated,
+                problem.kind(),
+                htmltok_warc::ErrorKind::Truncated,
                 "{problem}"
             ),
         }
@@ -412,7 +418,7 @@ fn connection_cut_pages_come_out_as_far_as_they_go_and_said_not_whole() {
     let skipped: Vec<(&str, Skip)> = events
         .iter()
         .filter_map(|e| match e {
-            Event::Skipped(s) => Some((s.record.kind.as_str(), s.reason)),
+            Event::Skipped(s) => Some((s.record.record_type().as_str(), s.reason)),
             _ => None,
         })
         .collect();

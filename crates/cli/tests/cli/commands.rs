@@ -1141,6 +1141,63 @@ fn assert_reads_in_order(what: &str, path: &std::path::Path) {
 }
 
 #[test]
+fn an_archive_on_standard_input_is_read_as_it_comes() {
+    // A record the reader skips (no Content-Length), then a page longer
+    // than what is looked at to tell an archive: its problem is said while
+    // standard input is still open, before the rest of the archive is
+    // written. An archive read whole first would say nothing until then.
+    let lost = "WARC/1.0\r\nWARC-Type: resource\r\nContent-Type: text/html\r\n\r\n<p>lost\r\n\r\n";
+    let page = |uri: &str, body: &str| {
+        format!(
+            "WARC/1.0\r\nWARC-Type: resource\r\nWARC-Target-URI: {uri}\r\n\
+             Content-Type: text/html\r\nContent-Length: {}\r\n\r\n{body}\r\n\r\n",
+            body.len()
+        )
+    };
+    let first = format!(
+        "{lost}{}",
+        page("http://a.example/", &"<p>a".repeat(40_000))
+    );
+    let rest = page("http://b.example/", "<p>b");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_htmltok"))
+        .args(["text", "--format", "jsonl", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start htmltok");
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(first.as_bytes()).unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (said, line) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut lines = std::io::BufRead::lines(std::io::BufReader::new(stderr));
+        let _ = said.send(lines.next().and_then(Result::ok));
+        lines.for_each(drop);
+    });
+    let first_line = line.recv_timeout(std::time::Duration::from_secs(60));
+    stdin.write_all(rest.as_bytes()).unwrap();
+    drop(stdin);
+    let out = child.wait_with_output().expect("wait for htmltok");
+    let first_line = first_line
+        .expect("a problem said before standard input ends")
+        .expect("a line");
+    assert!(
+        first_line.starts_with(
+            "htmltok: -: record 1 (offset 0): a WARC record without a valid Content-Length"
+        ),
+        "{first_line}"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let lines = json_lines(&String::from_utf8(out.stdout).unwrap());
+    let sources: Vec<&str> = lines
+        .iter()
+        .map(|l| l["source"].as_str().unwrap())
+        .collect();
+    assert_eq!(sources, ["http://a.example/", "http://b.example/"]);
+}
+
+#[test]
 fn warc_segments_read_as_in_order() {
     use flate2::{write::GzEncoder, Compression};
     let dir = temp_dir("segments");

@@ -34,9 +34,16 @@ fn run_output(args: &[&str], stdin: &[u8]) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start htmltok");
+    // Written beside the reading of the output: the command streams an
+    // archive on its standard input, writing pages while it still reads.
     // A failing command may exit before reading its input; ignore EPIPE.
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait_with_output().expect("wait for htmltok")
+    let mut input = child.stdin.take().unwrap();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let _ = input.write_all(stdin);
+        });
+        child.wait_with_output().expect("wait for htmltok")
+    })
 }
 
 /// Runs `htmltok ARGS` with `stdin`; returns (exit code, stdout, stderr).

@@ -5,11 +5,11 @@
 
 use std::path::Path;
 
-use htmltok_warc::{Event, ProblemKind, Reader, Skip, Source, Truncated};
+use htmltok_warc::{ErrorKind, Event, Pages, Skip, Source, Truncated};
 
 /// Every event of the archive at `path`, read in order.
 pub fn events_at(path: &Path) -> Vec<Event> {
-    Reader::new(Source::from(path.to_path_buf()))
+    Pages::new(Source::from(path.to_path_buf()))
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
         .collect()
 }
@@ -47,11 +47,22 @@ pub fn seen(name: &str, events: &[Event]) -> Vec<Seen> {
             Event::Page(page) => {
                 assert_eq!(unsaid, None, "{name}: a cut page not said: {page:?}");
                 assert_eq!(page.coding_failed, None, "{name}: {page:?}");
-                assert_eq!(page.record.kind, "response", "{name}: {page:?}");
-                assert!(page.record.record_id.is_some() && page.record.date.is_some());
-                unsaid = page.truncated.clone().map(|cut| (page.record.number, cut));
+                assert_eq!(
+                    page.record.record_type().as_str(),
+                    "response",
+                    "{name}: {page:?}"
+                );
+                assert!(page.record.record_id().is_some() && page.record.date().is_some());
+                unsaid = page
+                    .truncated
+                    .clone()
+                    .map(|cut| (page.record.number(), cut));
                 Some(Seen::Page {
-                    uri: page.record.target_uri.clone().expect("a target URI"),
+                    uri: page
+                        .record
+                        .target_uri()
+                        .map(str::to_owned)
+                        .expect("a target URI"),
                     status: page.status,
                     body: page.body.to_vec(),
                     content_type: page.content_type.clone(),
@@ -60,18 +71,18 @@ pub fn seen(name: &str, events: &[Event]) -> Vec<Seen> {
             }
             Event::Skipped(skipped) => {
                 assert_eq!(unsaid, None, "{name}: a cut page not said: {skipped:?}");
-                assert!(skipped.record.record_id.is_some() && skipped.record.date.is_some());
+                assert!(skipped.record.record_id().is_some() && skipped.record.date().is_some());
                 Some(Seen::Skipped {
-                    kind: skipped.record.kind.clone(),
-                    uri: skipped.record.target_uri.clone(),
+                    kind: skipped.record.record_type().to_string(),
+                    uri: skipped.record.target_uri().map(str::to_owned),
                     reason: skipped.reason,
                 })
             }
             Event::Problem(problem) => match unsaid.take() {
                 Some((record, cut))
-                    if problem.kind == ProblemKind::Truncated
-                        && problem.record == Some(record)
-                        && problem.what.starts_with(&cut.describe()) =>
+                    if problem.kind() == ErrorKind::Truncated
+                        && problem.record() == Some(record)
+                        && problem.message().starts_with(&cut.describe()) =>
                 {
                     None
                 }
