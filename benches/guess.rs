@@ -1,4 +1,4 @@
-//! The cost of the encoding guess (`htmltok::encoding`, issue 23), in MB/s
+//! The cost of the encoding guess (`htmltok::encoding`: what a page without a declared charset costs), in MB/s
 //! of page bytes (criterion, `Throughput::BytesDecimal`, MB = 10^6 bytes).
 //!
 //! ```text

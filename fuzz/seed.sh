@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Seeds fuzz/corpus/<target>/ from the crate's own corpus (corpus/**/*.html)
-# and the shared page corpus (${HTMLTOK_CORPUS:-../shared/corpus}, relative
-# to the crate root). Copies are made at run time only: fuzz/corpus is
+# and, when $HTMLTOK_CORPUS names a directory of pages (CI names its page
+# corpus), those pages too. Copies are made at run time only: fuzz/corpus is
 # git-ignored and must never be committed.
 #
 # Big pages are cut into pieces of at most $SEED_PIECE bytes (default 4096),
@@ -18,7 +18,7 @@
 set -euo pipefail
 FUZZ="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(dirname "$FUZZ")"
-SHARED="${HTMLTOK_CORPUS:-$ROOT/../shared/corpus}"
+SHARED="${HTMLTOK_CORPUS:-}"
 PIECE="${SEED_PIECE:-4096}"
 PIECES="${SEED_PIECES:-6}"
 TARGETS=(tokenize chunked scalar_vs_simd charref differential encoding)
@@ -49,12 +49,12 @@ add_page() {
 while IFS= read -r -d '' page; do
     add_page "$page"
 done < <(find "$ROOT/corpus" -name '*.html' -type f -print0 | sort -z)
-if [ -d "$SHARED" ]; then
+if [ -n "$SHARED" ] && [ -d "$SHARED" ]; then
     while IFS= read -r -d '' page; do
         add_page "$page"
     done < <(find "$SHARED" -maxdepth 1 -name '*.html' -type f -print0 | sort -z)
 else
-    echo "seed.sh: no shared corpus at $SHARED (set HTMLTOK_CORPUS); seeding from corpus/ only" >&2
+    echo "seed.sh: no page directory in HTMLTOK_CORPUS${SHARED:+ ($SHARED)}; seeding from corpus/ only" >&2
 fi
 
 for t in "${TARGETS[@]}"; do

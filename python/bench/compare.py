@@ -226,7 +226,8 @@ def read_htmltok(tokens):
         (t.kind, t.name, t.attrs, t.data)
 
 
-# The targets of issue 37: (task, engine, baseline, factor).
+# The speed targets, each against the fastest Python peer for its task:
+# (task, engine, baseline, factor).
 TARGETS = [
     ("tokens", "htmltok.tokenize", "turbohtml.tokenize", 1.0),
     ("links", "htmltok.links", "selectolax", 2.0),

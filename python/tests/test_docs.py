@@ -55,7 +55,8 @@ def test_readme_python_examples_run_as_written(tmp_path, monkeypatch):
     """Every ``python`` block of every README.md runs as a user pastes it:
     in a fresh namespace (a block imports what it uses), warnings as
     errors, in a directory holding the crawl.warc.gz the FastWARC block of
-    python/README.md reads."""
+    python/README.md reads and the page.html of README.md's main-content
+    block (one of the repository's hand-written pages)."""
     import os
     import re
 
@@ -68,8 +69,11 @@ def test_readme_python_examples_run_as_written(tmp_path, monkeypatch):
             blocks += [(readme, i + 1, b) for i, b in enumerate(re.findall(r"```python\n(.*?)```", f.read(), re.S))]
     assert "python/README.md" in readmes()
     assert sum(1 for r, _, _ in blocks if r == "python/README.md") >= 5
+    assert any(r == "README.md" for r, _, _ in blocks)
     data, _pages = archives.crawl()
     (tmp_path / "crawl.warc.gz").write_bytes(data)
+    with open(os.path.join(REPO, "corpus", "main", "article-sidebar.html"), "rb") as f:
+        (tmp_path / "page.html").write_bytes(f.read())
     monkeypatch.chdir(tmp_path)
     for readme, i, block in blocks:
         with warnings.catch_warnings():

@@ -1,4 +1,4 @@
-"""Pages at a browser's edges (issue 34) through the Python API: links
+"""Pages at a browser's edges through the Python API: links
 inside <noscript> with scripting on and off, a legacy page's queries, a
 charset declared late. Expected values are written from the standards."""
 

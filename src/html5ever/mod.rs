@@ -10,22 +10,27 @@
 //! data and PLAINTEXT after the elements that hold them, CDATA sections
 //! where the adjusted current node is foreign), as html5ever's own
 //! tokenizer is switched. The trees are the same as html5ever's own
-//! parser builds: `tests/html5ever_tree.rs` checks that on every test of
+//! parser builds: `tests/conformance/html5ever_tree.rs` checks that on every test of
 //! html5lib's tree-construction suite and every page of the corpus.
 //!
-//! Any `TreeSink` of html5ever 0.40 works. With `scraper` (0.29 builds on
-//! html5ever 0.40), a document is an [`HtmlTreeSink`](https://docs.rs/scraper/0.29/scraper/html/struct.HtmlTreeSink.html)
-//! away:
+//! Any `TreeSink` of html5ever 0.40 works: `markup5ever_rcdom`'s `RcDom`
+//! as here, or `scraper` 0.29's [`HtmlTreeSink`](https://docs.rs/scraper/0.29/scraper/html/struct.HtmlTreeSink.html)
+//! for CSS selectors (the repository's `benchmarks/examples/scraper.rs`):
 //!
 //! ```
+//! use html5ever::serialize::{serialize, SerializeOpts};
 //! use htmltok::html5ever::{parse_document, ParseOpts};
-//! use scraper::{Html, HtmlTreeSink, Selector};
+//! use markup5ever_rcdom::{RcDom, SerializableHandle};
 //!
 //! let page = r#"<ul><li><a href="/one">One</a><li><a href="/two">Two</a></ul>"#;
-//! let html: Html = parse_document(HtmlTreeSink::new(Html::new_document()), ParseOpts::default(), page);
-//! let links = Selector::parse("li > a[href]").unwrap();
-//! let hrefs: Vec<_> = html.select(&links).filter_map(|a| a.attr("href")).collect();
-//! assert_eq!(hrefs, ["/one", "/two"]);
+//! let dom: RcDom = parse_document(RcDom::default(), ParseOpts::default(), page);
+//! let document: SerializableHandle = dom.document.clone().into();
+//! let mut html = Vec::new();
+//! serialize(&mut html, &document, SerializeOpts::default()).unwrap();
+//! assert_eq!(
+//!     String::from_utf8(html).unwrap(),
+//!     r#"<html><head></head><body><ul><li><a href="/one">One</a></li><li><a href="/two">Two</a></li></ul></body></html>"#
+//! );
 //! ```
 //!
 //! Pages as bytes in any encoding go through [`parse_bytes`] (the
@@ -153,16 +158,18 @@ fn without_bom(html: &str) -> &str {
 /// after it is text.
 ///
 /// ```
+/// use html5ever::serialize::{serialize, SerializeOpts};
 /// use htmltok::encoding::Sniffer;
 /// use htmltok::html5ever::{parse_bytes, ParseOpts};
-/// use scraper::{Html, HtmlTreeSink, Selector};
+/// use markup5ever_rcdom::{RcDom, SerializableHandle};
 ///
 /// let page = b"<meta charset=windows-1252><h1>Caf\xe9</h1>";
-/// let sink = HtmlTreeSink::new(Html::new_document());
-/// let (html, sniffed) = parse_bytes(sink, ParseOpts::default(), page, Sniffer::new());
+/// let (dom, sniffed) = parse_bytes(RcDom::default(), ParseOpts::default(), page, Sniffer::new());
 /// assert_eq!(sniffed.encoding, encoding_rs::WINDOWS_1252);
-/// let h1 = html.select(&Selector::parse("h1").unwrap()).next().unwrap();
-/// assert_eq!(h1.text().collect::<String>(), "Café");
+/// let document: SerializableHandle = dom.document.clone().into();
+/// let mut html = Vec::new();
+/// serialize(&mut html, &document, SerializeOpts::default()).unwrap();
+/// assert!(String::from_utf8(html).unwrap().contains("<h1>Café</h1>"));
 /// ```
 pub fn parse_bytes<Sink: TreeSink>(
     sink: Sink,
@@ -186,13 +193,19 @@ pub fn parse_bytes<Sink: TreeSink>(
 /// ```
 /// use html5ever::{ns, local_name, QualName};
 /// use htmltok::html5ever::{parse_fragment, ParseOpts};
-/// use scraper::{Html, HtmlTreeSink};
+/// use markup5ever_rcdom::{NodeData, RcDom};
 ///
 /// let context = QualName::new(None, ns!(html), local_name!("textarea"));
-/// let sink = HtmlTreeSink::new(Html::new_fragment());
-/// let html = parse_fragment(sink, ParseOpts::default(), context, vec![], false, "<b>not bold</b>");
-/// // A textarea holds text: the fragment is one text node.
-/// assert_eq!(html.root_element().text().collect::<String>(), "<b>not bold</b>");
+/// let dom = parse_fragment(RcDom::default(), ParseOpts::default(), context, vec![], false, "<b>not bold</b>");
+/// // A textarea holds text: the fragment (under its root `html` element)
+/// // is one text node.
+/// let root = dom.document.children.borrow()[0].clone();
+/// let children = root.children.borrow();
+/// assert_eq!(children.len(), 1);
+/// match &children[0].data {
+///     NodeData::Text { contents } => assert_eq!(&**contents.borrow(), "<b>not bold</b>"),
+///     _ => panic!("not text"),
+/// }
 /// ```
 pub fn parse_fragment<Sink: TreeSink>(
     sink: Sink,

@@ -23,22 +23,21 @@ enum Tokens {
 /// that [`std::io::copy`] can feed it from a reader.
 ///
 /// ```
+/// use html5ever::serialize::{serialize, SerializeOpts};
 /// use htmltok::encoding::Sniffer;
 /// use htmltok::html5ever::{ParseOpts, StreamParser};
-/// use scraper::{Html, HtmlTreeSink, Selector};
+/// use markup5ever_rcdom::{RcDom, SerializableHandle};
 ///
 /// let page: &[u8] = b"<meta charset=iso-8859-1><ul><li>Gr\xfc\xdfe<li>Hallo</ul>";
-/// let sink = HtmlTreeSink::new(Html::new_document());
-/// let mut parser = StreamParser::decoding(sink, ParseOpts::default(), Sniffer::new());
+/// let mut parser = StreamParser::decoding(RcDom::default(), ParseOpts::default(), Sniffer::new());
 /// for chunk in page.chunks(7) {
 ///     parser.feed(chunk);
 /// }
-/// let html = parser.finish();
-/// let items: Vec<String> = html
-///     .select(&Selector::parse("li").unwrap())
-///     .map(|li| li.text().collect())
-///     .collect();
-/// assert_eq!(items, ["Grüße", "Hallo"]);
+/// let dom = parser.finish();
+/// let document: SerializableHandle = dom.document.clone().into();
+/// let mut html = Vec::new();
+/// serialize(&mut html, &document, SerializeOpts::default()).unwrap();
+/// assert!(String::from_utf8(html).unwrap().contains("<ul><li>Grüße</li><li>Hallo</li></ul>"));
 /// ```
 pub struct StreamParser<Sink: TreeSink> {
     tokens: Tokens,

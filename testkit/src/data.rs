@@ -36,12 +36,14 @@ pub fn repo_corpus_dir() -> PathBuf {
     repo_root().join("corpus")
 }
 
-/// A directory of more pages that `$HTMLTOK_CORPUS` adds (CI points it at
-/// `../shared/corpus`, 171 real pages that the repository may not carry).
+/// A directory of more pages that `$HTMLTOK_CORPUS` adds (real pages the
+/// repository does not carry). A relative path is taken from the
+/// repository's root, whichever package's tests or benches read it (cargo
+/// runs each in its own package's directory).
 pub fn extra_corpus_dir() -> Option<PathBuf> {
     std::env::var_os("HTMLTOK_CORPUS")
         .filter(|d| !d.is_empty())
-        .map(PathBuf::from)
+        .map(|d| repo_root().join(d))
 }
 
 /// Fails with a clear message naming `var` when `dir` is missing: a panic

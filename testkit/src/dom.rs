@@ -3,7 +3,7 @@
 //! `tests/html5lib-tree/README.md`): one line per node, `| ` and two spaces
 //! per ancestor, attributes sorted as lines under their element, template
 //! contents under a `content` line. Shared by the tree-construction tests
-//! (`tests/conformance/html5ever_tree.rs`) and `benches/dom.rs`, which
+//! (`tests/conformance/html5ever_tree.rs`) and `benchmarks/benches/dom.rs`, which
 //! compare trees this way. Only with this crate's `html5ever` feature.
 
 use html5ever::{ns, Namespace};

@@ -5,11 +5,10 @@
 //! - [`data`]: the test data of a checkout: html5lib-tests cases, corpus
 //!   pages and their manifest (`$HTML5LIB_TESTS`, `$HTMLTOK_CORPUS`).
 //! - [`json`]: the html5lib-tests JSON writer, the command line's
-//!   `tokens` output format (re-exported from `htmltok-cli`).
-//! - [`observe`]: what a benchmark reads of each token (shared with
-//!   `htmltok bench`, re-exported from `htmltok-cli`).
-//! - [`warc`]: WARC records of our own, as real tools write them, for the
-//!   archive tests and `cargo xtask make-warc`.
+//!   `tokens` output format (`htmltok-readout`'s, re-exported).
+//! - `warc` (feature `warc`, on by default): WARC records of our own, as
+//!   real tools write them, for the archive tests and `cargo xtask
+//!   make-warc`.
 //! - [`record`]: tokens and errors as owned, comparable records, the one
 //!   meaning of "the same output".
 //! - [`drive`]: whole-document and streaming runs reduced to records, with
@@ -39,9 +38,10 @@ pub mod main_content_eval;
 pub mod props;
 pub mod record;
 pub mod rng;
+#[cfg(feature = "warc")]
 pub mod warc;
-#[cfg(test)]
+#[cfg(all(test, feature = "warc"))]
 mod warc_tests;
 
 pub use htmltok::__fuzz;
-pub use htmltok_cli::{json, observe};
+pub use htmltok_readout::json;

@@ -1,4 +1,4 @@
-//! The library as a user's crate meets it (issue 26): each test is a small
+//! The library as a user's crate meets it: each test is a small
 //! program a crawler engineer writes, which did not compile, or did the
 //! wrong thing, before. A function returning a tokenizer over decoded
 //! bytes; a reader loop that ends by itself; a line number taken inside a

@@ -1,4 +1,4 @@
-//! Pages at a browser's edges (issue 34), on pages written for each:
+//! Pages at a browser's edges, on pages written for each:
 //! a byte order mark left in decoded text, a charset declared after
 //! non-ASCII bytes, queries of URLs on legacy pages, links inside
 //! `<noscript>`. Expectations come from the standards (HTML, Encoding, URL),

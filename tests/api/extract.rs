@@ -18,7 +18,8 @@ fn all_pages() -> Vec<PathBuf> {
     paths
 }
 
-/// The URL attributes of the table, written out plainly.
+/// The URL attributes of `htmltok::extract::Link`'s table, written out
+/// plainly, independently of the library's own list.
 fn is_url_attribute(tag: &str, attr: &str) -> bool {
     match attr {
         "href" => matches!(tag, "a" | "area" | "link"),

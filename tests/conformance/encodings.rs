@@ -407,7 +407,7 @@ fn a_decoding_stream_stays_bounded() {
 }
 
 // ---------------------------------------------------------------------------
-// The guess (issue 23): undeclared pages in legacy encodings.
+// The guess: undeclared pages in legacy encodings.
 
 /// `bytes` without the declarations the sniffer reads: every `<meta>` tag
 /// that mentions a charset, and an XML declaration at the start.

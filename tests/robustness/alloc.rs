@@ -17,8 +17,9 @@
 //!   changes method) tokenized whole: zero allocations after warm-up.
 //! - Every corpus page tokenized whole, errors off and on: the most memory
 //!   held at once (the allocator also tracks live bytes and their peak) is
-//!   at most 64 KiB plus the largest token beyond the input, the speed
-//!   issue's memory target (see the test for what counts as input).
+//!   at most 64 KiB plus the largest token beyond the input: a crawler's
+//!   threads each hold a page, so the tokenizer's own share must stay
+//!   small (see the test for what counts as input).
 //! - Records reused across the corpus: recording a page makes no
 //!   allocation beyond the tokenizer's own.
 
@@ -346,7 +347,7 @@ fn tags_with_many_attributes(bytes: &[u8]) -> usize {
     n
 }
 
-/// The speed issue's memory target for one page, whole document: the
+/// The memory target for one page, whole document: the
 /// memory held while tokenizing it is at most 64 KiB plus the largest
 /// token, beyond the input. The input is the caller's bytes when they are
 /// UTF-8; otherwise the tokenizer's repaired copy of them (the standard's

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo build --release -p xtask -p htmltok-cli
-//! target/release/xtask make-warc ../shared/corpus /tmp/corpus.warc.gz
+//! target/release/xtask make-warc DIR /tmp/corpus.warc.gz
 //! hyperfine -N 'target/release/xtask inflate /tmp/corpus.warc.gz' \
 //!     'target/release/htmltok text /tmp/corpus.warc.gz'
 //! ```

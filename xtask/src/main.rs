@@ -9,6 +9,8 @@
 //! cargo xtask make-warc DIR OUT.warc[.gz]            # a WARC archive of a directory of pages
 //! cargo xtask inflate FILE.gz                        # gzip decompression alone
 //! cargo xtask main-content-eval --data DIR [--misses] # main content scored on trafilatura's corpus
+//! cargo xtask chart [REPORT [SVG]]                   # docs/compare.svg from the comparison bench's output
+//! cargo xtask doc-commands [--in CLONE]              # the shell commands of the Markdown files, run or checked
 //! ```
 //!
 //! The generators write committed files: rerunning one must leave
@@ -16,6 +18,8 @@
 //! The drivers are for measurements: build them with `--release`, or with
 //! `--profile profiling` for callgrind and perf (`docs/BENCHMARKS.md`).
 
+mod chart;
+mod doc_commands;
 mod gen_corpus;
 mod gen_entities;
 mod inflate;
@@ -42,7 +46,12 @@ commands:
   make-warc DIR OUT.warc[.gz]  write the pages below DIR as WARC response records
   inflate FILE.gz              decompress a gzip file and count its bytes
   main-content-eval --data DIR [--misses] [--only SUBSTRING] [--comments] [--all-text]
-                               score the main content of trafilatura's evaluation corpus in DIR";
+                               score the main content of trafilatura's evaluation corpus in DIR
+  chart [REPORT [SVG]]         draw docs/compare.svg from the output of benchmarks/' compare bench
+                               (default docs/compare.txt)
+  doc-commands [--list] [--in CLONE]
+                               run the shell commands of the repository's Markdown files in a
+                               clean clone (or check those marked as run by .ci/run)";
 
 fn main() -> ExitCode {
     let mut args = std::env::args_os().skip(1);
@@ -55,6 +64,8 @@ fn main() -> ExitCode {
         Some("make-warc") => make_warc::main(&rest),
         Some("inflate") => inflate::main(&rest),
         Some("main-content-eval") => main_content_eval::main(&rest),
+        Some("chart") => chart::main(&rest),
+        Some("doc-commands") => doc_commands::main(&rest),
         Some("help" | "--help" | "-h") => {
             println!("{USAGE}");
             ExitCode::SUCCESS

@@ -3,7 +3,7 @@
 //! input reproducibly:
 //!
 //! ```text
-//! cargo run --release -p xtask -- make-warc ../shared/corpus /tmp/corpus.warc.gz
+//! cargo run --release -p xtask -- make-warc DIR /tmp/corpus.warc.gz
 //! ```
 //!
 //! Every `*.html` / `*.htm` file under the directory (in path order) becomes

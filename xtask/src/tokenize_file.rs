@@ -8,7 +8,7 @@
 //! cargo build --profile profiling -p xtask
 //! valgrind --tool=callgrind --toggle-collect=htmltok_tokenize_file \
 //!     --callgrind-out-file=/tmp/callgrind.out \
-//!     target/profiling/xtask tokenize-file ../shared/corpus/readability-017.html
+//!     target/profiling/xtask tokenize-file corpus/pages/article.html
 //! callgrind_annotate /tmp/callgrind.out | head -30
 //! ```
 //!
@@ -20,7 +20,7 @@
 //! function runs); divide by the byte count printed for instructions per
 //! byte. One-time set-up (the named character reference matcher, built on
 //! first use) happens in an uncounted warm-up call before it. Given several
-//! files (e.g. `../shared/corpus/*.html`), it tokenizes each and prints the
+//! files (e.g. `corpus/pages/*.html`), it tokenizes each and prints the
 //! total bytes; with `--errors`, collect with
 //! `--toggle-collect=htmltok_tokenize_file_with_errors`; with `--stream`
 //! (a `StreamTokenizer` fed 64 KiB chunks), with
@@ -47,7 +47,7 @@ use std::process::ExitCode;
 
 use htmltok::records::{Records, TokenRecord};
 use htmltok::{Config, Flow, Input, StreamTokenizer, Token, Tokenizer};
-use testkit::observe::{fields, naive_switch};
+use htmltok_readout::observe::{fields, naive_switch};
 
 /// The measured call: tokenizes `bytes`, looking at every token and
 /// attribute. Returns the number of tokens and a sum of string lengths.
@@ -179,7 +179,7 @@ pub fn htmltok_tokenize_file_driven(bytes: &[u8]) -> (usize, usize) {
 }
 
 /// `--driven`'s loop looking at every field a record holds
-/// (`observe::fields`): what issue 36 compares the recording with
+/// (`observe::fields`): what the recording is compared with
 /// (`--driven-fields`, `--toggle-collect=htmltok_tokenize_file_driven_fields`).
 #[no_mangle]
 #[inline(never)]

@@ -31,7 +31,7 @@ use htmltok::encoding::Sniffer;
 use htmltok::{Flow, Tokenizer};
 
 use crate::{CmdResult, Failure};
-use htmltok_cli::observe;
+use htmltok_readout::observe;
 
 /// Measure the tokenizer's throughput over a directory of pages.
 ///

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use htmltok::encoding::{Encoding, Sniffer};
 use htmltok::{Config, ErrorPolicy, State, StreamTokenizer};
 
-use htmltok_cli::json;
+use htmltok_readout::json;
 
 use crate::{CmdResult, Failure};
 

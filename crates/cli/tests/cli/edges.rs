@@ -1,4 +1,4 @@
-//! The page commands at a browser's edges (issue 34): `links` with and
+//! The page commands at a browser's edges: `links` with and
 //! without scripting, a legacy page's queries, and a charset declared late
 //! (`sniff`, `text`).
 

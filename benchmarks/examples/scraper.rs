@@ -1,10 +1,14 @@
 //! `scraper` through htmltok: parse a page into a `scraper::Html` with
 //! htmltok driving html5ever's tree builder, then select with CSS.
 //!
+//! It lives in `benchmarks/`, which depends on `scraper` already, so that
+//! testing the library builds no DOM crate of its own. From the
+//! repository's root:
+//!
 //! ```text
-//! cargo run --features html5ever --example scraper                      # a built-in page, links
-//! cargo run --features html5ever --example scraper -- PAGE.html         # a file's links
-//! cargo run --features html5ever --example scraper -- PAGE.html 'h1, h2' # any selector
+//! cargo run --manifest-path benchmarks/Cargo.toml --example scraper                      # a built-in page, links
+//! cargo run --manifest-path benchmarks/Cargo.toml --example scraper -- PAGE.html         # a file's links
+//! cargo run --manifest-path benchmarks/Cargo.toml --example scraper -- PAGE.html 'h1, h2' # any selector
 //! ```
 //!
 //! The file is read as bytes and decoded as a browser would (byte order

@@ -4,8 +4,11 @@
 //! round; medians over rounds). A diagnostic without goals: `compare`'s
 //! goals are the measure. The bench profile (fat LTO), as `compare`.
 //!
+//! From `benchmarks/` (a relative `HTMLTOK_CORPUS` is taken from the
+//! repository's root):
+//!
 //! ```text
-//! HTMLTOK_CORPUS=../shared/corpus cargo bench --features records --bench parts
+//! HTMLTOK_CORPUS=/path/to/pages cargo bench --bench parts
 //! ```
 //!
 //! Parts, each over every page (the bytes as read from disk):
@@ -25,13 +28,12 @@
 //! Rounds: `HTMLTOK_BENCH_ROUNDS` (default 15).
 
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::Instant;
 
 use htmltok::records::{Records, TokenRecord};
 use htmltok::{Config, Flow, Input, Token, Tokenizer};
-use testkit::files;
-use testkit::observe::{naive_switch as switch, weight};
+use htmltok_readout::observe::{naive_switch as switch, weight};
+use testkit::{data, files};
 
 fn driven() -> Config {
     Config::new().driven(true)
@@ -207,10 +209,7 @@ fn main() {
     if !std::env::args().any(|a| a == "--bench") {
         return;
     }
-    let dir = std::env::var_os("HTMLTOK_CORPUS")
-        .filter(|d| !d.is_empty())
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus"));
+    let dir = data::extra_corpus_dir().unwrap_or_else(data::repo_corpus_dir);
     let pages: Vec<Vec<u8>> = files::html_pages_required(&dir)
         .iter()
         .map(|path| std::fs::read(path).expect("a page"))

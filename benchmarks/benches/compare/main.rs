@@ -1,6 +1,9 @@
 //! htmltok against other Rust HTML tokenizers, in MB/s of input (criterion,
 //! `Throughput::Bytes`, MB = 10^6 bytes).
 //!
+//! From `benchmarks/` (a relative `HTMLTOK_CORPUS` is taken from the
+//! repository's root):
+//!
 //! ```text
 //! cargo bench --bench compare                 # everything (about 7 minutes on 2 cores)
 //! cargo bench --bench compare -- corpus       # just the whole real-page corpus
@@ -10,8 +13,8 @@
 //! ```
 //!
 //! Groups:
-//! - `corpus`: every `*.html` page of `$HTMLTOK_CORPUS` (real pages we do
-//!   not commit: CI and BENCHMARKS.md use `../shared/corpus`), default the
+//! - `corpus`: every `*.html` page of `$HTMLTOK_CORPUS` (real pages the
+//!   repository does not carry: docs/BENCHMARKS.md says which), default the
 //!   repository's own `corpus/` (also the fall-back, with a printed note,
 //!   when the variable names a directory without pages).
 //! - one group per category of that corpus's `MANIFEST.tsv` (`article`,
@@ -34,11 +37,11 @@
 //!   `Records` (`record_with`, which returns the switches), then every
 //!   record and attribute record read, the same lengths summed;
 //! - `htmltok-recording`: the recording of `htmltok-records` alone, no
-//!   record read (issue 36: recording a page is at least as fast as the
+//!   record read (recording a page should be at least as fast as the
 //!   `next_token` loop);
 //! - `htmltok-fields`: as `htmltok`, every field a record holds looked at
 //!   (spans, each string's address and length, flags, attributes' starts):
-//!   the loop "that observes the same fields" of issue 36's recording goal;
+//!   the loop the recording is held to;
 //! - `htmltok-stream-64k`: `StreamTokenizer` fed 64 KiB chunks, same;
 //! - `htmltok-errors`: as `htmltok`, collecting parse errors;
 //! - `htmltok-scalar`: as `htmltok` with its SIMD scanning switched off
@@ -66,17 +69,20 @@
 //! within a round before the median over rounds. Criterion measures one
 //! engine after another, so on a machine whose speed drifts (this one's does,
 //! over minutes) its ratios can compare different weather; the
-//! paired ratios cannot. A markdown table and the speed issue's goals,
-//! checked against the paired ratios, are printed last. A filter argument
+//! paired ratios cannot. A line naming the run (date, commit, CPU, the
+//! corpus), a markdown table and the speed goals, checked against the
+//! paired ratios, are printed last (`cargo xtask chart` draws the table's
+//! `corpus` row, docs/BENCHMARKS.md says how). A filter argument
 //! limits them to the groups whose name contains it;
 //! `HTMLTOK_BENCH_PAIRED_ONLY=1` skips criterion's groups and runs the
 //! paired rounds alone (about a minute instead of eight).
 //!
 //! Every crate is built with the `bench` profile (fat LTO, one codegen
 //! unit), and every peer runs in its fastest honest configuration (the
-//! fairness rules of BENCHMARKS.md). Layout: `inputs.rs` (pages, groups),
+//! fairness rules of docs/BENCHMARKS.md). Layout: `inputs.rs` (pages, groups),
 //! `engines/` (one file per engine, `ENGINES` the list), `paired.rs` (the
-//! paired rounds and the goals), this file (criterion, the checks).
+//! paired rounds and the goals), `run.rs` (the run's line), this file
+//! (criterion, the checks).
 //!
 //! Input: pages that are not valid UTF-8 (`legacy-encoding`) go as bytes to
 //! the engines that take bytes (htmltok, which repairs them to UTF-8 itself,
@@ -89,6 +95,7 @@ use testkit::files;
 mod engines;
 mod inputs;
 mod paired;
+mod run;
 
 use std::hint::black_box;
 use std::time::Duration;

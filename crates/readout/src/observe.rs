@@ -1,7 +1,7 @@
 //! What a benchmark does with each token so that no work can be skipped:
 //! the lengths of its strings summed. Written once for `htmltok bench`
-//! and htmltok's engines in `benches/compare` (through `testkit::observe`),
-//! so both measure the same thing.
+//! and htmltok's engines in the comparison benchmarks (`benchmarks/`), so
+//! that both measure the same thing.
 
 use htmltok::Token;
 
@@ -11,7 +11,7 @@ use htmltok::Token;
 ///
 /// ```
 /// use htmltok::{Token, Tokenizer};
-/// use htmltok_cli::observe::weight;
+/// use htmltok_readout::observe::weight;
 /// let mut tok = Tokenizer::new("<p class=a>hi</p>");
 /// let mut sum = 0;
 /// while let Some(token) = tok.next_token() {
@@ -56,7 +56,7 @@ pub fn weight(token: &Token<'_>) -> usize {
 ///
 /// ```
 /// use htmltok::{Token, Tokenizer};
-/// use htmltok_cli::observe::{fields, weight};
+/// use htmltok_readout::observe::{fields, weight};
 /// let mut tok = Tokenizer::new("<p class=a>hi</p>");
 /// let Some(token) = tok.next_token() else { panic!() };
 /// let Token::StartTag(tag) = token else { panic!() };
@@ -113,7 +113,7 @@ pub fn fields(token: &Token<'_>) -> usize {
 ///
 /// ```
 /// use htmltok::State;
-/// use htmltok_cli::observe::naive_switch;
+/// use htmltok_readout::observe::naive_switch;
 /// assert_eq!(naive_switch("title"), Some((State::Rcdata, "title")));
 /// assert_eq!(naive_switch("p"), None);
 /// ```

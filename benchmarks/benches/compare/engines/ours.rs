@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use htmltok::records::{Records, TokenRecord};
 use htmltok::{Config, Flow, Input, State, StreamTokenizer, Token, Tokenizer};
 
-use testkit::observe::{self, weight};
+use htmltok_readout::observe::{self, weight};
 
 use super::{naive_switch, Seen, Switch};
 use crate::inputs::Page;
@@ -59,11 +59,11 @@ fn observe(token: &Token<'_>, seen: &mut Seen) -> Option<(Switch, &'static str)>
     }
 }
 
-/// Looks at every field a token record holds (`testkit::observe::fields`:
+/// Looks at every field a token record holds (`htmltok_readout::observe::fields`:
 /// spans, strings' addresses and lengths, flags, attributes' starts) and
-/// says which switch the naive tree builder makes after it. Issue 36 asks
-/// the recording to be "at least as fast as a `next_token` loop that
-/// observes the same fields": this is that loop's look.
+/// says which switch the naive tree builder makes after it. Recording a
+/// page should cost no more than a `next_token` loop that looks at
+/// everything a record holds: this is that loop's look.
 #[inline(always)]
 fn observe_fields(token: &Token<'_>, seen: &mut Seen) -> Option<(Switch, &'static str)> {
     seen.tokens += 1;
@@ -137,7 +137,7 @@ pub fn whole(page: &Page) -> Seen {
 }
 
 /// As `whole`, every field a record holds looked at (`observe_fields`):
-/// the loop issue 36's recording is measured against.
+/// the loop the recording is measured against.
 pub fn fields(page: &Page) -> Seen {
     let mut seen = Seen::default();
     let mut tok = Tokenizer::with_config(Input::from_utf8_lossy(&page.bytes), driven());
@@ -206,9 +206,9 @@ fn record(page: &Page, records: &mut Records) -> bool {
     recorded.is_ok()
 }
 
-/// As `whole`, the tokens recorded as records and not read: what issue
-/// 36 compares with the `next_token` loop ("recording a page is at least
-/// as fast"). The records themselves are what it saw (their count; the
+/// As `whole`, the tokens recorded as records and not read: what is
+/// compared with the `next_token` loop (recording a page should be at
+/// least as fast). The records themselves are what it saw (their count; the
 /// sum is `records`' work, so this engine is not among those checked to
 /// see the same lengths).
 pub fn recording(page: &Page) -> Seen {

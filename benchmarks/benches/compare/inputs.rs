@@ -2,8 +2,9 @@
 //! the repository's `corpus/`) with its manifest's categories, and two
 //! synthetic 1 MB pages; and the groups they form.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use testkit::data;
 use testkit::rng::XorShift;
 
 use crate::files;
@@ -30,10 +31,6 @@ impl Page {
     }
 }
 
-fn manifest_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
 /// `file` → `category` from a corpus `MANIFEST.tsv` (columns named in its
 /// first line), if there is one.
 fn read_manifest(dir: &Path) -> Option<Vec<(String, String)>> {
@@ -57,14 +54,11 @@ fn read_manifest(dir: &Path) -> Option<Vec<(String, String)>> {
 
 /// The real-page corpus and whether it came with a manifest.
 pub fn load_corpus() -> (Vec<Page>, bool) {
-    let configured = std::env::var_os("HTMLTOK_CORPUS").filter(|d| !d.is_empty());
-    let dir = match &configured {
-        Some(d) => PathBuf::from(d),
-        None => manifest_dir().join("corpus"),
-    };
+    let configured = data::extra_corpus_dir();
+    let dir = configured.clone().unwrap_or_else(data::repo_corpus_dir);
     let paths = files::html_pages(&dir);
     let (dir, paths) = if paths.is_empty() {
-        let own = manifest_dir().join("corpus");
+        let own = data::repo_corpus_dir();
         eprintln!(
             "note: no *.html pages under {} ({}); benchmarking the repository's own {} instead",
             dir.display(),

@@ -3,10 +3,13 @@
 //! (MB = 10^6 bytes), building `markup5ever_rcdom::RcDom` and
 //! `scraper::Html`.
 //!
+//! From `benchmarks/` (a relative `HTMLTOK_CORPUS` is taken from the
+//! repository's root):
+//!
 //! ```text
-//! cargo bench --features html5ever --bench dom
-//! HTMLTOK_CORPUS=/path/to/pages cargo bench --features html5ever --bench dom
-//! HTMLTOK_BENCH_PAIRED_ONLY=1 cargo bench --features html5ever --bench dom
+//! cargo bench --bench dom
+//! HTMLTOK_CORPUS=/path/to/pages cargo bench --bench dom
+//! HTMLTOK_BENCH_PAIRED_ONLY=1 cargo bench --bench dom
 //! ```
 //!
 //! Pages: every `*.html` page of `$HTMLTOK_CORPUS` when set, else the
@@ -27,7 +30,6 @@
 //! machine is shared; a round's two runs see the same load).
 
 use std::hint::black_box;
-use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use criterion::{Criterion, Throughput};
@@ -37,7 +39,7 @@ use htmltok::html5ever::{parse_document, ParseOpts};
 use markup5ever_rcdom::RcDom;
 use scraper::{Html, HtmlTreeSink};
 
-use testkit::{dom, files};
+use testkit::{data, dom, files};
 
 struct Page {
     name: String,
@@ -46,10 +48,7 @@ struct Page {
 }
 
 fn load_pages() -> Vec<Page> {
-    let dir = match std::env::var_os("HTMLTOK_CORPUS").filter(|d| !d.is_empty()) {
-        Some(d) => PathBuf::from(d),
-        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus"),
-    };
+    let dir = data::extra_corpus_dir().unwrap_or_else(data::repo_corpus_dir);
     let paths = files::html_pages_required(&dir);
     eprintln!("{} pages from {}", paths.len(), dir.display());
     paths

@@ -4,9 +4,9 @@
 //! runner compares against the html5lib-tests expectations. It is written by
 //! hand (the library has no serde dependency) and is always one compact line.
 //!
-//! Not the library's API: the command line's `tokens` output, which the
-//! test crate `testkit` re-exports (`testkit::json`) for the conformance
-//! runner.
+//! Not the library's API: the command line's `tokens` output (a contract
+//! of the command), kept here so that the conformance runner compares the
+//! very code the command runs.
 //!
 //! Tokens are JSON arrays:
 //!
@@ -24,7 +24,7 @@
 //!
 //! ```
 //! use htmltok::Config;
-//! use htmltok_cli::json;
+//! use htmltok_readout::json;
 //! let out = json::tokens_json(b"<!DOCTYPE html><p class=x>Hi<br/></p>", Config::new(), false);
 //! assert_eq!(
 //!     out,
@@ -49,7 +49,7 @@ use htmltok::{
 ///
 /// ```
 /// use htmltok::{Config, State};
-/// use htmltok_cli::json;
+/// use htmltok_readout::json;
 ///
 /// // Adjacent character tokens are joined.
 /// assert_eq!(
@@ -96,7 +96,7 @@ pub fn tokens_json(input: &[u8], config: Config, with_errors: bool) -> String {
 ///
 /// ```
 /// use htmltok::Config;
-/// use htmltok_cli::json;
+/// use htmltok_readout::json;
 /// let page = b"<p title='a&amp;b'>x\r\ny</p><!--c-->";
 /// let whole = json::tokens_json(page, Config::new(), true);
 /// for size in [1, 2, 3, 7, 64] {
@@ -151,7 +151,7 @@ fn feed_all<E: ErrorPolicy>(
 ///
 /// ```
 /// use htmltok::{Config, StreamTokenizer};
-/// use htmltok_cli::json;
+/// use htmltok_readout::json;
 /// let mut stream = StreamTokenizer::with_config(Config::new().report_errors());
 /// let mut writer = json::Writer::new(Vec::new(), true);
 /// for chunk in [&b"a<b x"[..], b"=1>c", b"</b>&"] {
@@ -290,7 +290,7 @@ fn write_character_token(out: &mut String, text: &str) {
 ///
 /// ```
 /// use htmltok::{Token, Tokenizer};
-/// use htmltok_cli::json;
+/// use htmltok_readout::json;
 /// let mut tok = Tokenizer::new("<input disabled value='a\"b'/>");
 /// let token = tok.next_token().unwrap();
 /// let mut out = String::new();
@@ -375,7 +375,7 @@ fn write_json_opt_string(out: &mut String, s: Option<&str>) {
 ///
 /// ```
 /// let mut out = String::new();
-/// testkit::json::write_json_string(&mut out, "say \"hi\"\\\n\u{0}\u{1F}é😀");
+/// htmltok_readout::json::write_json_string(&mut out, "say \"hi\"\\\n\u{0}\u{1F}é😀");
 /// assert_eq!(out, r#""say \"hi\"\\\n\u0000\u001fé😀""#);
 /// ```
 pub fn write_json_string(out: &mut String, s: &str) {
