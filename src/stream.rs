@@ -307,8 +307,28 @@ impl<E: ErrorPolicy, A: AttributePolicy> StreamTokenizer<E, A> {
         if self.input.watching() {
             return self.next_token_watching();
         }
-        self.machine
-            .next_token(&self.buf, self.base, self.finished, self.feedback.as_mut())
+        // As `Tokenizer::next_token`: the tag behind a text handed out
+        // inline, and in standalone mode the machine inlined into the
+        // caller's loop, where a call of it cost its entry and exit on
+        // every token.
+        if self.machine.tag_waits() {
+            return Some(self.machine.hand_out_waiting(
+                &self.buf,
+                self.base,
+                self.finished,
+                self.feedback.as_mut(),
+            ));
+        }
+        let lent = match self.feedback.as_mut() {
+            Some(feedback) => {
+                self.machine
+                    .lend_standalone(&self.buf, self.base, self.finished, feedback)
+            }
+            None => self
+                .machine
+                .lend_driven(&self.buf, self.base, self.finished),
+        };
+        self.machine.lent_token(lent, &self.buf)
     }
 
     /// [`next_token`](Self::next_token) while the encoding is undecided,

@@ -4,46 +4,65 @@
 
 use std::borrow::Cow;
 
-/// Valid non-ASCII characters in a row after which the rest is tried as
-/// one valid stretch (simdutf8), as text in UTF-8 proper continues.
+/// Valid non-ASCII characters in a row after an error from which
+/// stretches are tried as valid at once (simdutf8) again, as text in UTF-8
+/// proper continues.
 const VALID_RUN: u32 = 16;
+
+/// The bytes from a non-ASCII character on checked as one valid stretch.
+/// Sparse non-ASCII in ASCII text (a quote mark, an accented letter) needs
+/// only a short stretch before the ASCII is copied in its own check again;
+/// text in another script continues stretch after stretch.
+const STRETCH: usize = 1024;
 
 /// Appends `data` to `out`, each invalid sequence replaced by U+FFFD as
 /// `String::from_utf8_lossy` replaces it, except an incomplete sequence at
 /// the very end, which is handed back: a stream completes it with the next
 /// chunk, a whole input ends it with one U+FFFD.
 ///
-/// Valid input is checked once by simdutf8. Invalid input (a page in a
-/// legacy encoding has an error at every non-ASCII letter) is decoded
-/// here: runs of ASCII a word at a time, other characters one by one, and
-/// after a few valid non-ASCII characters in a row the rest is tried as
-/// one valid stretch again. A search for the next error per error cost
-/// far more than the character (simdutf8's set-up, and std's check to
-/// locate the error); std's lossy decoding walks every byte.
+/// Runs of ASCII are appended in the pass that checks them
+/// (`scan::ascii`): a check of the whole chunk and then a copy read every
+/// byte twice. From a non-ASCII byte a stretch is checked by simdutf8, up
+/// to its first error. After an error (a page in a legacy encoding has one
+/// at every non-ASCII letter) characters are decoded one by one until a few
+/// valid ones in a row: a search for the next error per error cost far more
+/// than the character (simdutf8's set-up, and std's check to locate the
+/// error); std's lossy decoding walks every byte.
 pub(crate) fn push_lossy<'d>(out: &mut String, data: &'d [u8]) -> &'d [u8] {
-    // Up to the first error at SIMD speed (the check stops there).
-    match simdutf8::compat::from_utf8(data) {
-        Ok(text) => {
-            out.push_str(text);
-            &[]
-        }
-        Err(e) => push_lossy_from(out, data, e.valid_up_to()),
-    }
+    push_lossy_from(out, data, 0)
 }
 
 /// [`push_lossy`] for data whose first `valid` bytes are known to be valid.
 fn push_lossy_from<'d>(out: &mut String, data: &'d [u8], valid: usize) -> &'d [u8] {
     out.push_str(simdutf8::basic::from_utf8(&data[..valid]).unwrap_or_default());
     let mut i = valid;
-    let mut valid_in_a_row = 0;
+    let mut valid_in_a_row = VALID_RUN;
     while i < data.len() {
-        let run = ascii_run(&data[i..]);
-        if run > 0 {
-            // ASCII: the check that makes it a `str` is a word at a time.
-            out.push_str(std::str::from_utf8(&data[i..i + run]).unwrap_or_default());
-            i += run;
-            if i == data.len() {
-                break;
+        i += crate::scan::ascii::push_ascii(out, &data[i..]);
+        if i == data.len() {
+            break;
+        }
+        if valid_in_a_row >= VALID_RUN {
+            // A character cut at the stretch's end is checked again from
+            // the whole input next.
+            let stretch = &data[i..data.len().min(i + STRETCH)];
+            match simdutf8::compat::from_utf8(stretch) {
+                Ok(text) => {
+                    out.push_str(text);
+                    i += stretch.len();
+                    continue;
+                }
+                Err(e) => {
+                    let valid = e.valid_up_to();
+                    out.push_str(simdutf8::basic::from_utf8(&stretch[..valid]).unwrap_or_default());
+                    i += valid;
+                    if e.error_len().is_some() {
+                        valid_in_a_row = 0;
+                    }
+                    if valid > 0 {
+                        continue;
+                    }
+                }
             }
         }
         match decode(&data[i..]) {
@@ -51,19 +70,6 @@ fn push_lossy_from<'d>(out: &mut String, data: &'d [u8], valid: usize) -> &'d [u
                 out.push(c);
                 i += len;
                 valid_in_a_row += 1;
-                if valid_in_a_row >= VALID_RUN {
-                    valid_in_a_row = 0;
-                    let rest = &data[i..];
-                    let valid = match simdutf8::compat::from_utf8(rest) {
-                        Ok(text) => {
-                            out.push_str(text);
-                            return &[];
-                        }
-                        Err(e) => e.valid_up_to(),
-                    };
-                    out.push_str(simdutf8::basic::from_utf8(&rest[..valid]).unwrap_or_default());
-                    i += valid;
-                }
             }
             Decoded::Invalid(len) => {
                 out.push('\u{FFFD}');
@@ -74,19 +80,6 @@ fn push_lossy_from<'d>(out: &mut String, data: &'d [u8], valid: usize) -> &'d [u
         }
     }
     &[]
-}
-
-/// The length of the run of ASCII bytes that `bytes` starts with.
-fn ascii_run(bytes: &[u8]) -> usize {
-    let mut n = 0;
-    while let Some(word) = bytes[n..].first_chunk::<8>() {
-        let high = u64::from_le_bytes(*word) & 0x8080_8080_8080_8080;
-        if high != 0 {
-            return n + (high.trailing_zeros() / 8) as usize;
-        }
-        n += 8;
-    }
-    n + bytes[n..].iter().take_while(|b| b.is_ascii()).count()
 }
 
 /// One UTF-8 sequence at the start of `bytes` (whose first byte is not

@@ -53,6 +53,7 @@
 //! [`Landmarks::find_scalar`], the plain definition, for every set, and the
 //! counting kernels against the definitions in [`lines`].
 
+pub(crate) mod ascii;
 pub(crate) mod lines;
 #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
 mod neon;

@@ -476,6 +476,70 @@ pub(super) fn utf16_units(bytes: &[u8]) -> Option<usize> {
     }
 }
 
+/// `ascii::push_ascii` by AVX2, or `None` without AVX2.
+pub(super) fn push_ascii(out: &mut String, data: &[u8]) -> Option<usize> {
+    if has_avx2() {
+        // SAFETY: `has_avx2` checked that this CPU has AVX2.
+        Some(unsafe { avx2_push_ascii(out, data) })
+    } else {
+        None
+    }
+}
+
+/// Appends the ASCII run `data` starts with to `out`: each 32-byte block is
+/// stored into `out`'s spare capacity as it is loaded, and the length is
+/// moved over the block's ASCII bytes only.
+///
+/// # Safety
+/// The CPU must support AVX2.
+#[target_feature(enable = "avx2")]
+unsafe fn avx2_push_ascii(out: &mut String, data: &[u8]) -> usize {
+    let len = data.len();
+    out.reserve(len);
+    let src = data.as_ptr();
+    // SAFETY: AVX2 is enabled and was checked by the caller. Only ASCII
+    // bytes come within the string's length (`set_len` moves it over the
+    // bytes before the first one with bit 7 set), so it stays UTF-8; the
+    // other bytes of a stored block lie in spare capacity, which holds
+    // anything. `reserve` made room for `len` bytes after the old length:
+    // every store (32 bytes at `k` with `k + 32 <= len`, or one byte at
+    // `k < len`) is inside it, and every load reads 32 bytes of `data` at
+    // `k + 32 <= len`, or one at `k < len`.
+    unsafe {
+        let vec = out.as_mut_vec();
+        let old = vec.len();
+        let dst = vec.as_mut_ptr().add(old);
+        let mut k = 0;
+        while k + 64 <= len {
+            let a = _mm256_loadu_si256(src.add(k) as *const __m256i);
+            let b = _mm256_loadu_si256(src.add(k + 32) as *const __m256i);
+            _mm256_storeu_si256(dst.add(k) as *mut __m256i, a);
+            _mm256_storeu_si256(dst.add(k + 32) as *mut __m256i, b);
+            if _mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0 {
+                break;
+            }
+            k += 64;
+        }
+        while k + 32 <= len {
+            let a = _mm256_loadu_si256(src.add(k) as *const __m256i);
+            _mm256_storeu_si256(dst.add(k) as *mut __m256i, a);
+            let high = _mm256_movemask_epi8(a) as u32;
+            if high != 0 {
+                k += high.trailing_zeros() as usize;
+                vec.set_len(old + k);
+                return k;
+            }
+            k += 32;
+        }
+        while k < len && *src.add(k) < 0x80 {
+            *dst.add(k) = *src.add(k);
+            k += 1;
+        }
+        vec.set_len(old + k);
+        k
+    }
+}
+
 // ----- input-stream suspects (see `suspects`) ---------------------------
 
 /// `suspects::find` by AVX2, or `None` without AVX2.

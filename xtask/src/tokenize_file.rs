@@ -23,7 +23,7 @@
 //! files (e.g. `corpus/pages/*.html`), it tokenizes each and prints the
 //! total bytes; with `--errors`, collect with
 //! `--toggle-collect=htmltok_tokenize_file_with_errors`; with `--stream`
-//! (a `StreamTokenizer` fed 64 KiB chunks), with
+//! (a `StreamTokenizer` fed 64 KiB chunks, or `--chunk N` bytes), with
 //! `--toggle-collect=htmltok_tokenize_file_streaming`; with `--callback`
 //! (`Tokenizer::for_each_token`), with
 //! `--toggle-collect=htmltok_tokenize_file_callback`; with `--records`
@@ -65,15 +65,16 @@ pub fn htmltok_tokenize_file(bytes: &[u8]) -> (usize, usize) {
     (tokens, sum)
 }
 
-/// The same work through a [`StreamTokenizer`] fed 64 KiB chunks
-/// (`--stream`, `--toggle-collect=htmltok_tokenize_file_streaming`).
+/// The same work through a [`StreamTokenizer`] fed chunks of `chunk`
+/// bytes (`--stream`, 64 KiB unless `--chunk N` says otherwise;
+/// `--toggle-collect=htmltok_tokenize_file_streaming`).
 #[no_mangle]
 #[inline(never)]
-pub fn htmltok_tokenize_file_streaming(bytes: &[u8]) -> (usize, usize) {
+pub fn htmltok_tokenize_file_streaming(bytes: &[u8], chunk: usize) -> (usize, usize) {
     let mut tok = StreamTokenizer::new();
     let mut tokens = 0usize;
     let mut sum = 0usize;
-    for chunk in bytes.chunks(64 * 1024) {
+    for chunk in bytes.chunks(chunk) {
         tok.feed(chunk);
         while let Some(token) = tok.next_token() {
             tokens += 1;
@@ -276,7 +277,7 @@ fn warm_up() {
     while tok.next_token().is_some() {}
 }
 
-/// `cargo xtask tokenize-file [--errors | --stream | --callback | --records | --driven | --records-with | --driven-fields] FILE...`.
+/// `cargo xtask tokenize-file [--errors | --stream [--chunk N] | --callback | --records | --driven | --records-with | --driven-fields] FILE...`.
 pub fn main(args: &[OsString]) -> ExitCode {
     let errors = args.iter().any(|a| a == "--errors");
     let stream = args.iter().any(|a| a == "--stream");
@@ -294,9 +295,26 @@ pub fn main(args: &[OsString]) -> ExitCode {
         "--records-with",
         "--driven-fields",
     ];
+    // `--chunk N`: the stream's chunk size.
+    let chunk_at = args.iter().position(|a| a == "--chunk");
+    let chunk = match chunk_at {
+        None => 64 * 1024,
+        Some(i) => match args.get(i + 1).and_then(|n| n.to_str()?.parse().ok()) {
+            Some(n) if n > 0 && stream => n,
+            _ => {
+                eprintln!("tokenize-file: --chunk takes a positive size, with --stream");
+                return ExitCode::from(2);
+            }
+        },
+    };
     let paths: Vec<_> = args
         .iter()
-        .filter(|a| !MODES.contains(&a.to_str().unwrap_or("")))
+        .enumerate()
+        .filter(|&(i, a)| {
+            !MODES.contains(&a.to_str().unwrap_or(""))
+                && chunk_at.is_none_or(|c| i != c && i != c + 1)
+        })
+        .map(|(_, a)| a)
         .collect();
     let modes = [
         errors,
@@ -312,7 +330,7 @@ pub fn main(args: &[OsString]) -> ExitCode {
     .count();
     if paths.is_empty() || modes > 1 {
         eprintln!(
-            "usage: cargo xtask tokenize-file [{}] FILE...",
+            "usage: cargo xtask tokenize-file [{}] [--chunk N] FILE...",
             MODES.join(" | ")
         );
         return ExitCode::from(2);
@@ -344,7 +362,7 @@ pub fn main(args: &[OsString]) -> ExitCode {
             );
         } else {
             let (tokens, sum) = if stream {
-                htmltok_tokenize_file_streaming(black_box(bytes))
+                htmltok_tokenize_file_streaming(black_box(bytes), chunk)
             } else if recording {
                 htmltok_tokenize_file_records(&mut records, black_box(bytes))
             } else if recording_with {

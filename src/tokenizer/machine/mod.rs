@@ -415,11 +415,20 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         text: &'t str,
         feedback: Option<&mut Feedback>,
     ) -> Token<'t> {
-        let inp = Window {
-            text,
-            origin: 0,
-            eof: true,
-        };
+        self.hand_out_waiting(text, 0, true, feedback)
+    }
+
+    /// [`hand_out_waiting_whole`](Self::hand_out_waiting_whole) in a
+    /// stream's window.
+    #[inline(always)]
+    pub(crate) fn hand_out_waiting<'t>(
+        &'t mut self,
+        text: &'t str,
+        origin: usize,
+        eof: bool,
+        feedback: Option<&mut Feedback>,
+    ) -> Token<'t> {
+        let inp = Window { text, origin, eof };
         let Some(feedback) = feedback else {
             return self.hand_out_waiting_tag(inp);
         };
@@ -462,6 +471,32 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         };
         let handed = self.advance_in(&inp, false);
         self.observe_handed(handed, inp, feedback)
+    }
+
+    /// The body of [`next_token_standalone`](Self::next_token_standalone),
+    /// inlined into `StreamTokenizer::next_token` as
+    /// [`lend_standalone_whole`](Self::lend_standalone_whole) is into
+    /// `Tokenizer::next_token`.
+    #[inline(always)]
+    pub(crate) fn lend_standalone(
+        &mut self,
+        text: &str,
+        origin: usize,
+        eof: bool,
+        feedback: &mut Feedback,
+    ) -> Lent {
+        self.hand_out_observed_kind(Window { text, origin, eof }, feedback)
+    }
+
+    /// What [`next_token`](Self::next_token) hands out in driven mode,
+    /// out of line (a stream's driven loop calls the machine).
+    #[inline(always)]
+    pub(crate) fn lend_driven(&mut self, text: &str, origin: usize, eof: bool) -> Lent {
+        if origin == 0 && eof {
+            self.next_token_driven_whole(text)
+        } else {
+            self.next_token_driven(text, origin, eof)
+        }
     }
 
     /// Applies standalone mode's switches, decided on the token just
