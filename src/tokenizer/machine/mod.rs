@@ -598,7 +598,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         eof: bool,
         feedback: &mut Feedback,
     ) -> Lent {
-        self.hand_out_observed_kind(Window { text, origin, eof }, feedback)
+        self.lend_standalone(text, origin, eof, feedback)
     }
 
     /// The token of what [`hand_out_kind`](Self::hand_out_kind) said.
