@@ -1507,3 +1507,42 @@ fn a_content_length_too_short_marks_its_page_cut() {
         }
     }
 }
+
+#[test]
+fn a_page_that_goes_on_into_a_broken_unit_is_said_cut_by_its_own_number() {
+    // A Content-Length too short, the record's bytes going on in its gzip
+    // member, and the member after it broken before it gives a byte: the
+    // reader, skipping the leftover bytes to the next record, meets the
+    // broken member. The page is still said cut, by an error that names
+    // it, and the broken member is an error of its own.
+    // Left over: fewer bytes than the reader looks at after a record, and
+    // more.
+    let long = format!("<p>and the rest{}", " of it".repeat(40));
+    for (rest, broken) in [("<p>and the rest", 1), (&long[..], 1), (&long[..], 2)] {
+        let http = html(&format!("<p>liar{rest}"));
+        let length = http.to_bytes().len() - rest.len();
+        let records = [
+            Record::response("http://liar.example/", &http).content_length(length),
+            numbered(2).remove(1),
+            numbered(3).remove(2),
+        ];
+        let archive = Archive::warc(Container::GzipPerRecord, &records);
+        let bytes = archive.corrupted(broken);
+        // `read` checks that a cut page is said right after it, by its
+        // own number.
+        let (pages, _, problems) = read(&bytes);
+        assert_eq!(
+            pages[0].truncated,
+            Some(Truncated::ContentLengthShort {
+                declared: length as u64
+            }),
+            "{problems:?}"
+        );
+        assert!(
+            problems
+                .iter()
+                .any(|(_, what)| what.contains("broken gzip member")),
+            "{problems:?}"
+        );
+    }
+}

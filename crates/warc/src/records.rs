@@ -865,11 +865,12 @@ impl Records {
             }
         } else {
             match self.goes_on(page, length, offset) {
-                Some(mut error) => {
+                Some((mut error, unit)) => {
                     if !declared {
                         error.kind = ErrorKind::Truncated;
                     }
                     self.queued.push_back(error);
+                    self.queued.extend(unit);
                     BlockEnd::ContentLengthShort { declared: length }
                 }
                 None => BlockEnd::Whole,
@@ -932,17 +933,16 @@ impl Records {
     /// neither the blank lines that end a record (two line ends: what
     /// follows them is between records) nor another record. Those bytes
     /// are then skipped to the next record, and the error that says so
-    /// is returned.
-    fn goes_on(&mut self, page: bool, length: u64, offset: u64) -> Option<Error> {
+    /// is returned, named by the record; then the error of a unit that
+    /// broke after them, if one did, to be said after it.
+    fn goes_on(&mut self, page: bool, length: u64, offset: u64) -> Option<(Error, Option<Error>)> {
         if !page || self.kind != Kind::Warc || !self.queued.is_empty() {
             return None;
         }
-        if let Err(e) = self.stream.fill(64) {
-            let error = self.unit_failed(e, "bytes after a record", false);
-            self.queued.push_back(error);
-            return None;
-        }
-        if self.stream.at_unit_start() {
+        // A unit that breaks after the record's own leaves the bytes of
+        // the record's unit to look at: the record may go on in them.
+        let failed = self.stream.fill(64).err();
+        if failed.is_none() && self.stream.at_unit_start() {
             // The record's unit ended with its content.
             return None;
         }
@@ -952,9 +952,35 @@ impl Records {
         } else {
             &bytes[..self.stream.before_next_unit().min(bytes.len())]
         };
-        let blank = here.iter().position(|b| !matches!(b, b'\r' | b'\n'))?;
-        let line_ends = here[..blank].iter().filter(|&&b| b == b'\n').count();
-        if line_ends >= 2 || starts_warc(&here[blank..]) {
+        let goes_on = here
+            .iter()
+            .position(|b| !matches!(b, b'\r' | b'\n'))
+            .is_some_and(|blank| {
+                let line_ends = here[..blank].iter().filter(|&&b| b == b'\n').count();
+                line_ends < 2 && !starts_warc(&here[blank..])
+            });
+        let went_on = |records: &Records, after: String| {
+            records.error(
+                offset,
+                ErrorKind::Broken,
+                format!(
+                    "the record goes on past its Content-Length ({length}): its page is read to there, and {after}"
+                ),
+            )
+        };
+        let broke = "the bytes after it run into a broken unit".to_owned();
+        if let Some(e) = failed {
+            let error = goes_on.then(|| went_on(self, broke));
+            let unit = self.unit_failed(e, "bytes after a record", false);
+            return match error {
+                Some(error) => Some((error, Some(unit))),
+                None => {
+                    self.queued.push_back(unit);
+                    None
+                }
+            };
+        }
+        if !goes_on {
             return None;
         }
         Some(match self.skip_to_record(false) {
@@ -962,14 +988,14 @@ impl Records {
                 bytes: skipped,
                 next,
                 ..
-            }) => self.error(
-                offset,
-                ErrorKind::Broken,
-                format!(
-                    "the record goes on past its Content-Length ({length}): its page is read to there, and the {skipped} bytes after it are skipped to {next}"
+            }) => (
+                went_on(
+                    self,
+                    format!("the {skipped} bytes after it are skipped to {next}"),
                 ),
+                None,
             ),
-            Err(error) => error,
+            Err(unit) => (went_on(self, broke), Some(unit)),
         })
     }
 
