@@ -81,7 +81,8 @@ use std::io::{self, Write};
 
 use bytemuck::{Pod, Zeroable};
 
-use crate::tokenizer::{resolve, AttrRecord, Field, Output, Slot, VERBATIM};
+use crate::token::Src;
+use crate::tokenizer::{resolve, AttrRecord, Consume, Field, Lent, Output, Slot, VERBATIM};
 use crate::tokenizer::{AttributePolicy, ErrorPolicy};
 use crate::{Flow, Token, Tokenizer};
 
@@ -425,7 +426,7 @@ impl Records {
         tokenizer: &mut Tokenizer<'_, E, A>,
     ) -> Result<(), TooLarge> {
         let input_len = self.start(tokenizer.input().len())?;
-        tokenizer.record_whole(self, |_| Flow::Continue);
+        record_tokens(tokenizer, self, |_| Flow::Continue);
         self.finish(input_len)
     }
 
@@ -491,7 +492,7 @@ impl Records {
         T: Into<Flow>,
     {
         let input_len = self.start(tokenizer.input().len())?;
-        tokenizer.record_whole(self, f);
+        record_tokens(tokenizer, self, f);
         self.finish(input_len)
     }
 
@@ -878,8 +879,75 @@ fn place_str(s: &str, input_len: usize, side: &mut String) -> (u32, u32) {
     (off as u32, s.len() as u32)
 }
 
+/// Records every token `tokenizer` hands out from where it is to the end of
+/// its input, the end left out, handing each to `f` after it is recorded:
+/// the same tokens in the same order as `next_token`, with standalone
+/// mode's switches and then `f`'s made after each. Each record is written
+/// from the spans and fields where the machine keeps them.
+///
+/// Out of line: inlined into its caller, the machine's loop shared a
+/// frame with the caller's code and spilled more.
+#[inline(never)]
+fn record_tokens<E, A, F, T>(tokenizer: &mut Tokenizer<'_, E, A>, records: &mut Records, f: F)
+where
+    E: ErrorPolicy,
+    A: AttributePolicy,
+    F: FnMut(Token<'_>) -> T,
+    T: Into<Flow>,
+{
+    tokenizer.drive_whole(&mut Recorder { records, f });
+}
+
+/// The machine's consumer that writes each token down, then hands it to
+/// `f` (which gets a view of the kind each branch knows: a callback that
+/// looks at start tags alone folds away elsewhere).
+struct Recorder<'r, F> {
+    records: &'r mut Records,
+    f: F,
+}
+
+impl<F, T> Consume for Recorder<'_, F>
+where
+    F: FnMut(Token<'_>) -> T,
+    T: Into<Flow>,
+{
+    #[inline(always)]
+    fn text(&mut self, src: Src<'_>) {
+        self.records.push_text(src.out, src.input.len());
+    }
+
+    #[inline(always)]
+    fn tag(&mut self, src: Src<'_>, _end: bool) {
+        self.records.push_tag(src.out, src.input, src.input.len());
+    }
+
+    #[inline(always)]
+    fn other(&mut self, src: Src<'_>, kind: Lent) {
+        self.records.record_other(kind, src.out, src.input.len());
+    }
+
+    #[inline(always)]
+    fn token(&mut self, token: Token<'_>) -> Flow {
+        (self.f)(token).into()
+    }
+}
+
 impl Records {
-    /// The record of the text in `out` (the machine's records' loop).
+    /// The record of the comment, DOCTYPE or processing instruction in
+    /// `out` (none for the end of the input).
+    #[cold]
+    #[inline(never)]
+    fn record_other(&mut self, kind: Lent, out: &Output, input_len: usize) {
+        let kind = match kind {
+            Lent::Doctype => TokenRecord::DOCTYPE,
+            Lent::ProcessingInstruction => TokenRecord::PROCESSING_INSTRUCTION,
+            Lent::Comment => TokenRecord::COMMENT,
+            _ => return,
+        };
+        self.push_other(kind, out, input_len);
+    }
+
+    /// The record of the text in `out` (the records' consumer).
     #[inline(always)]
     pub(crate) fn push_text(&mut self, out: &Output, input_len: usize) {
         let (s0_off, s0_len) = place(&out.text, input_len, &mut self.side);
@@ -893,8 +961,8 @@ impl Records {
         });
     }
 
-    /// The record of the tag in `out`, and its attributes' (the machine's
-    /// records' loop).
+    /// The record of the tag in `out`, and its attributes' (the records'
+    /// consumer).
     #[inline(always)]
     pub(crate) fn push_tag(&mut self, out: &Output, input: &str, input_len: usize) {
         let record = self.tag_record(out, input, input_len);
@@ -930,7 +998,7 @@ impl Records {
     }
 
     /// The record of the comment, DOCTYPE or processing instruction in
-    /// `out`, by `kind` (the machine's records' loop; rare, out of line).
+    /// `out`, by `kind` (the records' consumer; rare, out of line).
     #[inline(never)]
     pub(crate) fn push_other(&mut self, kind: u8, out: &Output, input_len: usize) {
         let rec = match kind {

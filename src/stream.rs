@@ -474,6 +474,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> StreamTokenizer<E, A> {
             &self.buf,
             self.base,
             self.finished,
+            true,
             self.feedback.as_mut(),
             f,
         );

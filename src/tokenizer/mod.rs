@@ -17,6 +17,8 @@ use crate::token::{OwnedToken, Token};
 
 pub(crate) use feedback::Feedback;
 pub(crate) use machine::{resolve, AttrRecord, Field, Machine, Output, VERBATIM};
+#[cfg(feature = "records")]
+pub(crate) use machine::{Consume, Lent};
 // What a saved record's string is made of: only the records read it.
 #[cfg(feature = "records")]
 pub(crate) use machine::Slot;
@@ -677,7 +679,10 @@ impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
         // `Machine::next_token`).
         if self.machine.tag_waits() {
             let feedback = standalone(self.driven, &mut self.feedback);
-            return Some(self.machine.hand_out_waiting_whole(&self.input, feedback));
+            return Some(
+                self.machine
+                    .hand_out_waiting(&self.input, 0, true, feedback),
+            );
         }
         // A copy of the machine for each mode: one copy, with the mode
         // tested after it, was no faster than the call.
@@ -793,27 +798,19 @@ impl<'a, E: ErrorPolicy, A: AttributePolicy> Tokenizer<'a, E, A> {
             &self.input,
             0,
             true,
+            false,
             standalone(self.driven, &mut self.feedback),
             f,
         );
     }
 
-    /// Records every token from here to the end of the input, the end
-    /// itself left out, handing each to `f` after it is recorded
-    /// (`records`).
+    /// Hands every token from here to the end of the input to `c` (the
+    /// records' loop, `src/records.rs`), until `c` says [`Flow::Stop`].
     #[cfg(feature = "records")]
-    #[inline]
-    pub(crate) fn record_whole<F, T>(&mut self, records: &mut crate::records::Records, f: F)
-    where
-        F: FnMut(Token<'_>) -> T,
-        T: Into<Flow>,
-    {
-        self.machine.record_whole(
-            &self.input,
-            standalone(self.driven, &mut self.feedback),
-            records,
-            f,
-        );
+    #[inline(always)]
+    pub(crate) fn drive_whole<C: Consume>(&mut self, c: &mut C) {
+        self.machine
+            .drive_whole(&self.input, standalone(self.driven, &mut self.feedback), c);
     }
 
     /// An iterator of owned tokens (allocating per token: simple, not fast).

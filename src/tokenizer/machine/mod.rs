@@ -1,8 +1,9 @@
-//! The tokenizer's state machine: the `Machine` struct, its entry points and
-//! the hand-out protocol (`advance`, `hand_out`, `Handed`).
+//! The tokenizer's state machine: the `Machine` struct and its entry points
+//! (`next_token`'s, `for_each_token`'s, the records').
 //!
-//! The rest is one construct per file: [`Window`] and the machine's reads
-//! of it (`window.rs`), [`Field`] (`field.rs`), token building
+//! The rest is one construct per file: the hand-out, one loop generic over
+//! what consumes the tokens (`drive.rs`), [`Window`] and the machine's
+//! reads of it (`window.rs`), [`Field`] (`field.rs`), token building
 //! (`builders.rs`), the error sink (`errors.rs`), what a stream may drop
 //! and rebasing (`rebase.rs`), the
 //! general machine's states by token kind (`states/`), and the fast paths
@@ -37,6 +38,7 @@
 //!   are appended as the input range they came from, so they stay borrowed.
 
 mod builders;
+mod drive;
 mod errors;
 mod fast;
 mod field;
@@ -60,6 +62,9 @@ use crate::token::{Comment, Doctype, ProcessingInstruction, Span, Src, Tag, Text
 /// The EOF "character" (never a UTF-8 byte).
 const EOF: u8 = 0xFF;
 
+#[cfg(feature = "records")]
+pub(crate) use self::drive::Consume;
+use self::drive::{Each, Once};
 pub(crate) use self::field::Field;
 use self::field::{ascii_lower, push_char};
 pub(crate) use self::output::{
@@ -93,7 +98,8 @@ pub(crate) enum Lent {
     Nothing,
 }
 
-/// What the last `next_token` call handed out.
+/// What was handed out last, by whichever entry point: the next call,
+/// of any, forgets it first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Handed {
     Nothing,
@@ -350,16 +356,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
     }
 
     /// Runs the machine and hands out the next token, or `None` when the
-    /// window is used up (only possible when `eof` is false) or after EOF.
-    ///
-    /// Standalone mode (`feedback`, see
-    /// [`hand_out_observed`](Self::hand_out_observed)) and driven mode are
-    /// two functions, each with the machine inlined: the driven one carries
-    /// no code for the feedback. Each has a second copy for a whole
-    /// document (`origin` 0, `eof`), chosen here per call: the stream's.
-    /// `Tokenizer::next_token` inlines the whole-document machine of its
-    /// mode instead (`lend_driven_whole`, `lend_standalone_whole`).
-    #[inline(always)]
+    /// window is used up (only possible when `eof` is false) or after EOF:
+    /// for the rare caller that takes tokens one at a time through a
+    /// stream's other paths (the encoding's watch of the head). The
+    /// common callers inline their own mode's entry (`lend_*`).
     pub(crate) fn next_token<'t>(
         &'t mut self,
         text: &'t str,
@@ -367,59 +367,29 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         eof: bool,
         feedback: Option<&mut Feedback>,
     ) -> Option<Token<'t>> {
-        // The tag after a text token (a third of all tokens) is complete
-        // already: it is handed out here, inline, without the call of the
-        // machine's big function, whose entry and exit alone cost more than
-        // the hand-out. Standalone, the feedback looks at it here too,
-        // inline, when no switch waits.
-        match feedback {
-            None => {
-                if self.tag_waits() {
-                    return Some(self.hand_out_waiting_tag(Window { text, origin, eof }));
-                }
-                let lent = if origin == 0 && eof {
-                    self.next_token_driven_whole(text)
-                } else {
-                    self.next_token_driven(text, origin, eof)
-                };
-                self.lent_token(lent, text)
-            }
-            Some(feedback) => {
-                if self.tag_waits() {
-                    let inp = Window { text, origin, eof };
-                    self.hand_out_waiting_tag(inp);
-                    let kind = if self.out.tag_is_end {
-                        Observed::EndTag
-                    } else {
-                        Observed::StartTag
-                    };
-                    let switch = feedback.observe_parts(kind, self.src(inp));
-                    self.switch(switch);
-                    return Some(self.waiting_tag_token(inp));
-                }
-                let lent = if origin == 0 && eof {
-                    self.next_token_standalone_whole(text, feedback)
-                } else {
-                    self.next_token_standalone(text, origin, eof, feedback)
-                };
-                self.lent_token(lent, text)
-            }
+        if self.tag_waits() {
+            return Some(self.hand_out_waiting(text, origin, eof, feedback));
         }
+        let lent = match feedback {
+            None => self.lend_driven(text, origin, eof),
+            Some(feedback) => self.next_token_standalone(text, origin, eof, feedback),
+        };
+        self.lent_token(lent, text)
     }
 
-    /// [`next_token`](Self::next_token)'s hand-out of the tag waiting
-    /// behind the text handed out last (`tag_waits`), for a whole document.
+    /// Whether a tag waits behind the text handed out last: the tag after
+    /// a text token (a third of all tokens) is complete already, and
+    /// [`hand_out_waiting`](Self::hand_out_waiting) hands it out inline,
+    /// without the machine's big function, whose entry and exit alone
+    /// cost more than the hand-out.
     #[inline(always)]
-    pub(crate) fn hand_out_waiting_whole<'t>(
-        &'t mut self,
-        text: &'t str,
-        feedback: Option<&mut Feedback>,
-    ) -> Token<'t> {
-        self.hand_out_waiting(text, 0, true, feedback)
+    pub(crate) fn tag_waits(&self) -> bool {
+        self.tag_queued
     }
 
-    /// [`hand_out_waiting_whole`](Self::hand_out_waiting_whole) in a
-    /// stream's window.
+    /// Hands out the tag waiting behind the text handed out last
+    /// (`tag_waits`): what [`drive`](Self::drive) does for it with
+    /// [`Once`], less the loop, which holds the machine.
     #[inline(always)]
     pub(crate) fn hand_out_waiting<'t>(
         &'t mut self,
@@ -429,52 +399,47 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         feedback: Option<&mut Feedback>,
     ) -> Token<'t> {
         let inp = Window { text, origin, eof };
-        let Some(feedback) = feedback else {
-            return self.hand_out_waiting_tag(inp);
-        };
-        self.hand_out_waiting_tag(inp);
+        // In this window's origin already (see `drive`).
+        debug_assert_eq!(self.out.origin, inp.origin);
+        self.out.text.clear();
+        self.handed = Handed::Ready;
+        self.tag_queued = false;
         // The kind tested once, each branch building its own token: tested
         // again after the feedback, it was loaded again (the feedback's
         // stores might have changed it, for all the compiler knew).
         if self.out.tag_is_end {
-            let switch = feedback.observe_parts(Observed::EndTag, self.src(inp));
-            self.switch(switch);
+            if let Some(feedback) = feedback {
+                let switch = feedback.observe_parts(Observed::EndTag, self.src(inp));
+                self.switch(switch);
+            }
             Token::EndTag(Tag { src: self.src(inp) })
         } else {
-            let switch = feedback.observe_parts(Observed::StartTag, self.src(inp));
-            self.switch(switch);
+            if let Some(feedback) = feedback {
+                let switch = feedback.observe_parts(Observed::StartTag, self.src(inp));
+                self.switch(switch);
+            }
             Token::StartTag(Tag { src: self.src(inp) })
         }
     }
 
-    /// The body of [`next_token_driven_whole`](Self::next_token_driven_whole),
-    /// inlined into `Tokenizer::next_token`.
+    /// Driven mode's next token of a whole document, inlined into
+    /// `Tokenizer::next_token`: one out-of-line call a token ran more
+    /// instructions.
     #[inline(always)]
     pub(crate) fn lend_driven_whole(&mut self, text: &str) -> Lent {
-        let inp = Window {
-            text,
-            origin: 0,
-            eof: true,
-        };
-        let handed = self.advance_in(&inp, false);
-        self.lent(handed)
+        self.drive(Self::whole(text), false, None, &mut Once)
     }
 
-    /// The body of [`next_token_standalone_whole`](Self::next_token_standalone_whole),
-    /// as [`lend_driven_whole`](Self::lend_driven_whole).
+    /// Standalone mode's, as [`lend_driven_whole`](Self::lend_driven_whole).
+    /// A copy of the machine for each mode: one copy, with the mode tested
+    /// after it, was no faster than the call.
     #[inline(always)]
     pub(crate) fn lend_standalone_whole(&mut self, text: &str, feedback: &mut Feedback) -> Lent {
-        let inp = Window {
-            text,
-            origin: 0,
-            eof: true,
-        };
-        let handed = self.advance_in(&inp, false);
-        self.observe_handed(handed, inp, feedback)
+        self.drive(Self::whole(text), false, Some(feedback), &mut Once)
     }
 
-    /// The body of [`next_token_standalone`](Self::next_token_standalone),
-    /// inlined into `StreamTokenizer::next_token` as
+    /// Standalone mode's next token of a stream's window, inlined into
+    /// `StreamTokenizer::next_token` as
     /// [`lend_standalone_whole`](Self::lend_standalone_whole) is into
     /// `Tokenizer::next_token`.
     #[inline(always)]
@@ -485,11 +450,17 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         eof: bool,
         feedback: &mut Feedback,
     ) -> Lent {
-        self.hand_out_observed_kind(Window { text, origin, eof }, feedback)
+        self.drive(
+            Window { text, origin, eof },
+            true,
+            Some(feedback),
+            &mut Once,
+        )
     }
 
-    /// What [`next_token`](Self::next_token) hands out in driven mode,
-    /// out of line (a stream's driven loop calls the machine).
+    /// Driven mode's next token of a stream's window, out of line (a
+    /// stream's driven loop calls the machine), with a copy for a window
+    /// that holds the whole document, chosen here per call.
     #[inline(always)]
     pub(crate) fn lend_driven(&mut self, text: &str, origin: usize, eof: bool) -> Lent {
         if origin == 0 && eof {
@@ -497,6 +468,80 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         } else {
             self.next_token_driven(text, origin, eof)
         }
+    }
+
+    /// The window of a whole document: at origin 0, ending the input. The
+    /// constants reach the inlined machine, which then has no window end
+    /// to wait at and no origin to add to spans.
+    #[inline(always)]
+    fn whole(text: &str) -> Window<'_> {
+        Window {
+            text,
+            origin: 0,
+            eof: true,
+        }
+    }
+
+    /// [`lend_driven`](Self::lend_driven)'s copy for a window that holds
+    /// the whole document (a stream's still: `stale_tag` is kept).
+    #[inline(never)]
+    fn next_token_driven_whole(&mut self, text: &str) -> Lent {
+        self.drive(Self::whole(text), true, None, &mut Once)
+    }
+
+    /// The out-of-line functions say what they hand out, and the token is
+    /// built inline by [`lent_token`](Self::lent_token): returned by them,
+    /// it was stored to memory and loaded back by the caller.
+    #[inline(never)]
+    fn next_token_driven(&mut self, text: &str, origin: usize, eof: bool) -> Lent {
+        self.drive(Window { text, origin, eof }, true, None, &mut Once)
+    }
+
+    #[inline(never)]
+    fn next_token_standalone(
+        &mut self,
+        text: &str,
+        origin: usize,
+        eof: bool,
+        feedback: &mut Feedback,
+    ) -> Lent {
+        self.lend_standalone(text, origin, eof, feedback)
+    }
+
+    /// Hands every token to `f` until the window is used up, EOF has been
+    /// handed out, or `f` says [`Flow::Stop`]: the loop of
+    /// `Tokenizer::for_each_token` and `StreamTokenizer::for_each_token`
+    /// (`stream`: see [`drive`](Self::drive)), with the machine inlined, so that the token is looked at where it
+    /// is built instead of being stored for a caller to load. Each use is
+    /// a copy of the machine, so it has few callers.
+    #[inline(always)]
+    pub(crate) fn for_each_token<F, T>(
+        &mut self,
+        text: &str,
+        origin: usize,
+        eof: bool,
+        stream: bool,
+        feedback: Option<&mut Feedback>,
+        f: F,
+    ) where
+        F: FnMut(Token<'_>) -> T,
+        T: Into<Flow>,
+    {
+        self.drive(Window { text, origin, eof }, stream, feedback, &mut Each(f));
+    }
+
+    /// Hands every token of a whole document (`text`, from where the
+    /// machine is to its end) to `c`, until the end or `c` says
+    /// [`Flow::Stop`]: the loop of the records (`src/records.rs`).
+    #[cfg(feature = "records")]
+    #[inline(always)]
+    pub(crate) fn drive_whole<C: Consume>(
+        &mut self,
+        text: &str,
+        feedback: Option<&mut Feedback>,
+        c: &mut C,
+    ) {
+        self.drive(Self::whole(text), false, feedback, c);
     }
 
     /// Applies standalone mode's switches, decided on the token just
@@ -512,8 +557,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
     }
 
-    /// `advance`'s bookkeeping after a token other than a tag was handed
-    /// out.
+    /// The bookkeeping after a token other than a tag was handed out.
     #[cold]
     #[inline(never)]
     fn handed_other(&mut self, kind: Ready) {
@@ -525,83 +569,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
     }
 
-    /// Whether a tag waits behind the text handed out last.
-    #[inline(always)]
-    pub(crate) fn tag_waits(&self) -> bool {
-        self.tag_queued
-    }
-
-    /// What `hand_out` does for a tag waiting behind the text just handed
-    /// out: forget the text, hand out the tag.
-    #[inline(always)]
-    fn hand_out_waiting_tag<'t>(&'t mut self, inp: Window<'t>) -> Token<'t> {
-        // In this window's origin already (see `advance`).
-        debug_assert_eq!(self.out.origin, inp.origin);
-        self.out.text.clear();
-        self.handed = Handed::Ready;
-        self.tag_queued = false;
-        self.waiting_tag_token(inp)
-    }
-
-    /// The tag handed out by [`hand_out_waiting_tag`](Self::hand_out_waiting_tag).
-    #[inline(always)]
-    fn waiting_tag_token<'t>(&'t self, inp: Window<'t>) -> Token<'t> {
-        let src = Src {
-            out: &self.out,
-            input: inp.text,
-        };
-        if self.out.tag_is_end {
-            Token::EndTag(Tag { src })
-        } else {
-            Token::StartTag(Tag { src })
-        }
-    }
-
-    /// [`next_token_driven`](Self::next_token_driven) for a whole document
-    /// (at origin 0, a window that ends the input): the constants reach the
-    /// inlined machine, which then has no window end to wait at and no
-    /// origin to add to spans.
-    #[inline(never)]
-    fn next_token_driven_whole(&mut self, text: &str) -> Lent {
-        self.hand_out_kind(Window {
-            text,
-            origin: 0,
-            eof: true,
-        })
-    }
-
-    /// [`next_token_standalone`](Self::next_token_standalone) for a whole
-    /// document, as [`next_token_driven_whole`](Self::next_token_driven_whole).
-    #[inline(never)]
-    fn next_token_standalone_whole(&mut self, text: &str, feedback: &mut Feedback) -> Lent {
-        let inp = Window {
-            text,
-            origin: 0,
-            eof: true,
-        };
-        self.hand_out_observed_kind(inp, feedback)
-    }
-
-    /// The out-of-line functions say what they hand out, and the token is
-    /// built inline by [`lent_token`](Self::lent_token): returned by them,
-    /// it was stored to memory and loaded back by the caller.
-    #[inline(never)]
-    fn next_token_driven(&mut self, text: &str, origin: usize, eof: bool) -> Lent {
-        self.hand_out_kind(Window { text, origin, eof })
-    }
-
-    #[inline(never)]
-    fn next_token_standalone(
-        &mut self,
-        text: &str,
-        origin: usize,
-        eof: bool,
-        feedback: &mut Feedback,
-    ) -> Lent {
-        self.lend_standalone(text, origin, eof, feedback)
-    }
-
-    /// The token of what [`hand_out_kind`](Self::hand_out_kind) said.
+    /// The token of what [`drive`](Self::drive) said it handed out.
     #[inline(always)]
     pub(crate) fn lent_token<'t>(&'t self, lent: Lent, text: &'t str) -> Option<Token<'t>> {
         let src = Src {
@@ -626,313 +594,6 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         })
     }
 
-    /// What `advance` said to hand out, as the kind of token.
-    #[inline(always)]
-    fn lent(&self, handed: Handed) -> Lent {
-        match handed {
-            Handed::Text => Lent::Text,
-            Handed::Ready => match self.ready {
-                Some(Ready::StartTag) => Lent::StartTag,
-                Some(Ready::EndTag) => Lent::EndTag,
-                Some(Ready::Comment) => Lent::Comment,
-                Some(Ready::Doctype) => Lent::Doctype,
-                Some(Ready::ProcessingInstruction) => Lent::ProcessingInstruction,
-                Some(Ready::Eof) | None => Lent::Eof,
-            },
-            Handed::Nothing => Lent::Nothing,
-        }
-    }
-
-    /// [`hand_out`](Self::hand_out), saying what it hands out.
-    #[inline(always)]
-    fn hand_out_kind(&mut self, inp: Window) -> Lent {
-        let handed = self.advance(&inp);
-        self.lent(handed)
-    }
-
-    /// [`hand_out_observed`](Self::hand_out_observed), saying what it
-    /// hands out.
-    #[inline(always)]
-    fn hand_out_observed_kind(&mut self, inp: Window, feedback: &mut Feedback) -> Lent {
-        let handed = self.advance(&inp);
-        // `observe_handed` written out: through it, the stream's copy of
-        // the machine compiled to more instructions.
-        let kind = match handed {
-            Handed::Text => Observed::Text,
-            Handed::Ready => match self.ready {
-                Some(Ready::StartTag) => Observed::StartTag,
-                Some(Ready::EndTag) => Observed::EndTag,
-                _ => Observed::Other,
-            },
-            Handed::Nothing => return Lent::Nothing,
-        };
-        let switch = feedback.observe_parts(kind, self.src(inp));
-        self.switch(switch);
-        self.lent(handed)
-    }
-
-    /// Standalone mode's look at what `advance` said to hand out, and the
-    /// switches it decides, made.
-    #[inline(always)]
-    fn observe_handed(&mut self, handed: Handed, inp: Window, feedback: &mut Feedback) -> Lent {
-        let kind = match handed {
-            Handed::Text => Observed::Text,
-            Handed::Ready => match self.ready {
-                Some(Ready::StartTag) => Observed::StartTag,
-                Some(Ready::EndTag) => Observed::EndTag,
-                _ => Observed::Other,
-            },
-            Handed::Nothing => return Lent::Nothing,
-        };
-        let switch = feedback.observe_parts(kind, self.src(inp));
-        self.switch(switch);
-        self.lent(handed)
-    }
-
-    /// [`next_token`](Self::next_token) with the machine inlined where it
-    /// is called: for the loop that takes every token in one place
-    /// ([`for_each_token`](Self::for_each_token)), where the token is then
-    /// looked at where it is built instead of being stored for a caller to
-    /// load (fewer instructions in standalone mode; driven, where whole
-    /// documents have their own copies of the big functions, a little
-    /// more, and slower: docs/BENCHMARKS.md). Each use is a copy of the
-    /// machine, so it has few callers.
-    #[inline(always)]
-    fn next_token_inline<'t>(
-        &'t mut self,
-        text: &'t str,
-        origin: usize,
-        eof: bool,
-        feedback: Option<&mut Feedback>,
-    ) -> Option<Token<'t>> {
-        let inp = Window { text, origin, eof };
-        let Some(feedback) = feedback else {
-            return self.hand_out(inp);
-        };
-        self.hand_out_observed(inp, feedback)
-    }
-
-    /// Hands every token to `f` until the window is used up, EOF has been
-    /// handed out, or `f` says [`Flow::Stop`]: the loop of
-    /// `Tokenizer::for_each_token` and `StreamTokenizer::for_each_token`.
-    #[inline(always)]
-    pub(crate) fn for_each_token<F, T>(
-        &mut self,
-        text: &str,
-        origin: usize,
-        eof: bool,
-        mut feedback: Option<&mut Feedback>,
-        mut f: F,
-    ) where
-        F: FnMut(Token<'_>) -> T,
-        T: Into<Flow>,
-    {
-        loop {
-            let flow = {
-                let token = self.next_token_inline(text, origin, eof, feedback.as_deref_mut());
-                let Some(token) = token else { return };
-                f(token).into()
-            };
-            match flow {
-                Flow::Continue => {}
-                Flow::Switch(state) => self.set_state(state),
-                Flow::Stop => return,
-            }
-        }
-    }
-
-    /// Records every token of a whole document (`text`, from where the
-    /// machine is to its end) into `records`, the end of the input left
-    /// out, handing each token to `f` after it is recorded (as
-    /// [`for_each_token`](Self::for_each_token) does; the end of the input
-    /// too), until the end or `f` says [`Flow::Stop`]: the same tokens in
-    /// the same order as `next_token`, with standalone mode's switches and
-    /// then `f`'s made after each. Each record is written from the spans
-    /// and fields where the machine keeps them, without the hand-out's
-    /// protocol, and `f` gets a view of the kind each branch knows (a
-    /// callback that looks at start tags alone folds away elsewhere).
-    ///
-    /// Out of line: inlined into its caller, the machine's loop shared a
-    /// frame with the caller's code and spilled more.
-    #[cfg(feature = "records")]
-    #[inline(never)]
-    pub(crate) fn record_whole<F, T>(
-        &mut self,
-        text: &str,
-        mut feedback: Option<&mut Feedback>,
-        records: &mut crate::records::Records,
-        mut f: F,
-    ) where
-        F: FnMut(Token<'_>) -> T,
-        T: Into<Flow>,
-    {
-        let inp = Window {
-            text,
-            origin: 0,
-            eof: true,
-        };
-        self.out.origin = 0;
-        let input_len = text.len();
-        // A token handed out before (by `next_token`) is done with.
-        match self.handed {
-            Handed::Text => self.out.text.clear(),
-            Handed::Ready => {
-                if let Some(kind) = self.ready.take() {
-                    self.handed_other(kind);
-                }
-            }
-            Handed::Nothing => {}
-        }
-        self.handed = Handed::Nothing;
-        self.tag_queued = false;
-        // The token ready and not yet recorded, kept here rather than read
-        // back from `self.ready` at the top of each turn: the compiler
-        // then knows it on each path (the token behind a text is ready; a
-        // recorded one is not) instead of loading what was just stored.
-        let mut pending = self.ready;
-        loop {
-            let kind = match pending {
-                Some(kind) => kind,
-                None => {
-                    if self.finished {
-                        break;
-                    }
-                    self.run(&inp);
-                    if E::ENABLED && !self.limit_errors.is_empty() {
-                        for (code, at) in std::mem::take(&mut self.limit_errors) {
-                            self.err(&inp, code, at);
-                        }
-                    }
-                    // A whole document's run ends at a token (the end of
-                    // the input is one); text before it goes first.
-                    match self.ready {
-                        Some(kind) => kind,
-                        None => break,
-                    }
-                }
-            };
-            let text_first = !self.out.text.is_empty();
-            // `f` is called in one place: called in one per kind, it was
-            // not inlined, and each token was stored for the call.
-            let token = if text_first {
-                if E::ENABLED {
-                    self.check_stream(&inp, self.pos.saturating_sub(1));
-                }
-                records.push_text(&self.out, input_len);
-                if let Some(feedback) = feedback.as_deref_mut() {
-                    let switch = feedback.observe_parts(Observed::Text, self.src(inp));
-                    self.switch(switch);
-                }
-                self.text_token(inp)
-            } else if matches!(kind, Ready::StartTag | Ready::EndTag) {
-                // Tags first and together, without a `match`: one compiled
-                // to an indirect jump for every token.
-                records.push_tag(&self.out, text, input_len);
-                let end = kind == Ready::EndTag;
-                if let Some(feedback) = feedback.as_deref_mut() {
-                    let observed = if end {
-                        Observed::EndTag
-                    } else {
-                        Observed::StartTag
-                    };
-                    let switch = feedback.observe_parts(observed, self.src(inp));
-                    self.switch(switch);
-                }
-                let tag = Tag { src: self.src(inp) };
-                if end {
-                    Token::EndTag(tag)
-                } else {
-                    Token::StartTag(tag)
-                }
-            } else {
-                // Comments, DOCTYPEs, processing instructions (which switch
-                // nothing in the feedback) and the end: rare, out of line,
-                // so that the kind is tested for tags alone.
-                self.record_other(kind, records, input_len);
-                self.ready_token(inp)
-            };
-            let flow = f(token).into();
-            if text_first {
-                if !self.apply(flow) {
-                    // Left as `next_token` leaves it, the text handed out.
-                    self.handed = Handed::Text;
-                    self.tag_queued = matches!(kind, Ready::StartTag | Ready::EndTag);
-                    return;
-                }
-                self.out.text.clear();
-                pending = Some(kind);
-                continue;
-            }
-            if !self.apply(flow) {
-                // Left as `next_token` leaves it, the token handed out
-                // (the end of the input too: the next call ends).
-                self.handed = Handed::Ready;
-                return;
-            }
-            self.ready = None;
-            pending = None;
-            // A tag's `stale_tag` is for a stream's `earliest_needed`: a
-            // whole document (all this loop records) never reads it.
-            if !matches!(kind, Ready::StartTag | Ready::EndTag) {
-                self.handed_other(kind);
-            }
-        }
-    }
-
-    /// The record of the comment, DOCTYPE or processing instruction ready
-    /// (none for the end of the input), for [`record_whole`](Self::record_whole).
-    #[cfg(feature = "records")]
-    #[cold]
-    #[inline(never)]
-    fn record_other(&self, kind: Ready, records: &mut crate::records::Records, input_len: usize) {
-        use crate::records::TokenRecord;
-        let kind = match kind {
-            Ready::Doctype => TokenRecord::DOCTYPE,
-            Ready::ProcessingInstruction => TokenRecord::PROCESSING_INSTRUCTION,
-            Ready::Comment => TokenRecord::COMMENT,
-            Ready::StartTag | Ready::EndTag | Ready::Eof => return,
-        };
-        records.push_other(kind, &self.out, input_len);
-    }
-
-    /// Makes the switch `flow` says; `false` for [`Flow::Stop`].
-    #[cfg(feature = "records")]
-    #[inline(always)]
-    fn apply(&mut self, flow: Flow) -> bool {
-        match flow {
-            Flow::Continue => true,
-            Flow::Switch(state) => {
-                self.set_state(state);
-                true
-            }
-            Flow::Stop => false,
-        }
-    }
-
-    /// Standalone mode's [`hand_out`](Self::hand_out): the new token is
-    /// looked at, and the switches it decides applied, before it is
-    /// returned.
-    #[inline(always)]
-    fn hand_out_observed<'t>(
-        &'t mut self,
-        inp: Window<'t>,
-        feedback: &mut Feedback,
-    ) -> Option<Token<'t>> {
-        let handed = self.advance(&inp);
-        let kind = match handed {
-            Handed::Text => Observed::Text,
-            Handed::Ready => match self.ready {
-                Some(Ready::StartTag) => Observed::StartTag,
-                Some(Ready::EndTag) => Observed::EndTag,
-                _ => Observed::Other,
-            },
-            Handed::Nothing => return None,
-        };
-        let switch = feedback.observe_parts(kind, self.src(inp));
-        self.switch(switch);
-        self.token_of(handed, inp)
-    }
-
     /// The view of the output that tokens handed out in `inp` hold.
     #[inline(always)]
     fn src<'t>(&'t self, inp: Window<'t>) -> Src<'t> {
@@ -942,31 +603,10 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         }
     }
 
-    /// The token `advance` said to hand out.
-    #[inline(always)]
-    fn token_of<'t>(&'t self, handed: Handed, inp: Window<'t>) -> Option<Token<'t>> {
-        match handed {
-            Handed::Text => Some(self.text_token(inp)),
-            Handed::Ready => Some(self.ready_token(inp)),
-            Handed::Nothing => None,
-        }
-    }
-
-    /// Runs the machine (`advance`) and builds the token it says to hand
-    /// out.
-    #[inline(always)]
-    fn hand_out<'t>(&'t mut self, inp: Window<'t>) -> Option<Token<'t>> {
-        match self.advance(&inp) {
-            Handed::Text => Some(self.text_token(inp)),
-            Handed::Ready => Some(self.ready_token(inp)),
-            Handed::Nothing => None,
-        }
-    }
-
     /// The token handed out last, built again from the same window (`text`
     /// at `origin`, as it was then: nothing fed or dropped since), or
     /// `None` if the last call handed out nothing. Its fields stay until
-    /// the next call forgets them (`advance`), so a caller can take a
+    /// the next call forgets them (`drive`), so a caller can take a
     /// token, drop it, and lend it again beside a borrow of its own (the
     /// positions of `next_token_with_lines`, a reader's loop that feeds
     /// the stream when no token came). Standalone mode's feedback has seen
@@ -978,7 +618,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
             eof: false,
         };
         match self.handed {
-            Handed::Text => Some(self.text_token(inp)),
+            Handed::Text => Some(Token::Text(Text { src: self.src(inp) })),
             Handed::Ready => Some(self.ready_token(inp)),
             Handed::Nothing => None,
         }
@@ -989,101 +629,8 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         self.finished || (self.handed == Handed::Ready && self.ready == Some(Ready::Eof))
     }
 
-    #[inline(always)]
-    fn text_token<'t>(&'t self, inp: Window<'t>) -> Token<'t> {
-        Token::Text(Text {
-            src: Src {
-                out: &self.out,
-                input: inp.text,
-            },
-        })
-    }
-
-    /// Forgets the token handed out last, runs the machine until a token is
-    /// complete (or the window is used up), and says what to hand out.
-    #[inline(always)]
-    fn advance(&mut self, inp: &Window) -> Handed {
-        self.advance_in(inp, true)
-    }
-
-    /// [`advance`](Self::advance), where `stream` says whether the window
-    /// is a stream's: only a stream reads `stale_tag` (`earliest_needed`,
-    /// before it drops input), so a whole document's copies do not store
-    /// it at every tag.
-    #[inline(always)]
-    fn advance_in(&mut self, inp: &Window, stream: bool) -> Handed {
-        // Tokens are resolved in the window of this call, whose origin is
-        // `out.origin` already: it starts at 0 and `rebase` moves it with
-        // the window (the only caller with a moving window is a stream).
-        debug_assert_eq!(self.out.origin, inp.origin);
-        match self.handed {
-            Handed::Text => {
-                self.out.text.clear();
-                if self.ready.is_some() {
-                    self.handed = Handed::Ready;
-                    self.tag_queued = false;
-                    return Handed::Ready;
-                }
-            }
-            Handed::Ready => {
-                if let Some(kind) = self.ready.take() {
-                    // The handed-out token's fields pin no input bytes any
-                    // more (a stream could otherwise never drop the bytes
-                    // after the last tag of a long text); they are cleared
-                    // when the next token of their kind begins. A tag first
-                    // and alone: a `match` on the kind compiled to an
-                    // indirect jump on every hand-out of a tag.
-                    if matches!(kind, Ready::StartTag | Ready::EndTag) {
-                        if stream {
-                            self.stale_tag = true;
-                        }
-                    } else {
-                        self.handed_other(kind);
-                        // The end of the input handed out: nothing follows.
-                        if self.finished {
-                            self.handed = Handed::Nothing;
-                            return Handed::Nothing;
-                        }
-                    }
-                }
-            }
-            // `finished` is set only where the end of the input is handed
-            // out (above, or the records' loop, which leaves `handed` at
-            // `Nothing`): a call that handed out text or a tag last needs
-            // no test of it.
-            Handed::Nothing => {
-                if self.finished {
-                    return Handed::Nothing;
-                }
-            }
-        }
-        // `handed` is set once, below: nothing in the run reads it.
-        self.run(inp);
-        if E::ENABLED && !self.limit_errors.is_empty() {
-            for (code, at) in std::mem::take(&mut self.limit_errors) {
-                self.err(inp, code, at);
-            }
-        }
-        if !self.out.text.is_empty() && (self.ready.is_some() || (!inp.eof && !self.join_text)) {
-            self.handed = Handed::Text;
-            self.tag_queued = matches!(self.ready, Some(Ready::StartTag | Ready::EndTag));
-            if E::ENABLED {
-                self.check_stream(inp, self.pos.saturating_sub(1));
-            }
-        } else if self.ready.is_some() {
-            self.handed = Handed::Ready;
-        } else {
-            self.handed = Handed::Nothing;
-        }
-        self.handed
-    }
-
-    #[inline(always)]
     fn ready_token<'t>(&'t self, inp: Window<'t>) -> Token<'t> {
-        let src = Src {
-            out: &self.out,
-            input: inp.text,
-        };
+        let src = self.src(inp);
         match self.ready {
             Some(Ready::StartTag) => Token::StartTag(Tag { src }),
             Some(Ready::EndTag) => Token::EndTag(Tag { src }),

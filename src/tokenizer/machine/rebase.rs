@@ -215,7 +215,7 @@ impl<E: ErrorPolicy, A: AttributePolicy> Machine<E, A> {
         let shift = |p: &mut usize| *p = p.wrapping_sub(drop);
         let shift_span = |s: &mut Span| *s = s.moved(drop.wrapping_neg());
         // The window's origin moves by what is dropped: kept here, it need
-        // not be stored by every call (see `Machine::advance`).
+        // not be stored by every call (see `Machine::drive`).
         self.out.origin += drop;
         shift(&mut self.pos);
         shift(&mut self.lt);
