@@ -128,6 +128,42 @@ mod tests {
     }
 
     #[test]
+    fn line_breaks_count_long_inputs_with_and_without_crs() {
+        // Past the kernel's 128-byte blocks and its counters' 63 blocks:
+        // pages of LFs only, and pages where a CR, a CRLF or an LF sits on
+        // each side of a block's edge (blocks start at offsets 1 + 128k)
+        // among blocks without any CR.
+        let len = 128 * 70 + 77;
+        let mut lf_only = vec![b'a'; len];
+        for i in (0..len).step_by(37) {
+            lf_only[i] = b'\n';
+        }
+        let mut inputs = vec![lf_only.clone()];
+        for edge in [0usize, 1, 2, 127, 128, 129, 130, 128 * 63, 128 * 63 + 1] {
+            for (x, y) in [(b'\r', b'\n'), (b'\r', b'a'), (b'a', b'\n'), (b'\r', b'\r')] {
+                let mut bytes = lf_only.clone();
+                bytes[edge] = x;
+                bytes[edge + 1] = y;
+                // A CR at the end of a block, and the next block free of CRs.
+                bytes[len - 129] = b'\r';
+                inputs.push(bytes);
+            }
+        }
+        for bytes in &inputs {
+            for cut in [0, 1, 5, 128, 129, 200] {
+                let part = &bytes[cut..];
+                for after_cr in [false, true] {
+                    assert_eq!(
+                        line_breaks(part, after_cr),
+                        breaks_by_definition(part, after_cr),
+                        "from {cut}, after a CR {after_cr}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn utf16_units_count_whole_characters_at_every_length() {
         let text: String = (0..300)
             .map(|i| match i % 7 {
