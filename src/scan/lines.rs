@@ -164,6 +164,42 @@ mod tests {
     }
 
     #[test]
+    fn utf16_units_count_long_runs_of_ascii_and_of_astral_characters() {
+        // Blocks of ASCII and blocks of other characters, past the
+        // kernel's 128-byte blocks, and a run of astral characters long
+        // enough to fill its counters (their leads fall in the same byte of
+        // every vector) before they are emptied.
+        let text = format!(
+            "{}{}{}{}{}",
+            "a".repeat(300),
+            "\u{1F600}".repeat(1300),
+            "b".repeat(500),
+            "\u{e9}\u{20AC}x\u{1F600}".repeat(50),
+            "c".repeat(129)
+        );
+        let bytes = text.as_bytes();
+        for start in (0..140).chain([300, 301, 302, 303, 5500]) {
+            for end in [
+                bytes.len(),
+                bytes.len() - 1,
+                bytes.len() - 100,
+                5300,
+                5199,
+                5201,
+            ] {
+                let (Some(part), true) = (text.get(start..end), start <= end) else {
+                    continue;
+                };
+                assert_eq!(
+                    utf16_units(part.as_bytes()),
+                    units_by_definition(part.as_bytes()),
+                    "{start}..{end}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn utf16_units_count_whole_characters_at_every_length() {
         let text: String = (0..300)
             .map(|i| match i % 7 {
