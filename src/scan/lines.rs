@@ -133,13 +133,18 @@ mod tests {
         // pages of LFs only, and pages where a CR, a CRLF or an LF sits on
         // each side of a block's edge (blocks start at offsets 1 + 128k)
         // among blocks without any CR.
-        let len = 128 * 70 + 77;
+        // Under Miri, which checks the kernel's loads, a few blocks.
+        let len = 128 * if cfg!(miri) { 3 } else { 70 } + 77;
         let mut lf_only = vec![b'a'; len];
         for i in (0..len).step_by(37) {
             lf_only[i] = b'\n';
         }
-        let mut inputs = vec![lf_only.clone()];
-        for edge in [0usize, 1, 2, 127, 128, 129, 130, 128 * 63, 128 * 63 + 1] {
+        // Every byte a break: the counters fill as fast as they can.
+        let mut inputs = vec![lf_only.clone(), vec![b'\n'; len], vec![b'\r'; len]];
+        for edge in [0, 1, 2, 127, 128, 129, 130, 128 * 63, 128 * 63 + 1] {
+            if edge + 1 >= len {
+                continue;
+            }
             for (x, y) in [(b'\r', b'\n'), (b'\r', b'a'), (b'a', b'\n'), (b'\r', b'\r')] {
                 let mut bytes = lf_only.clone();
                 bytes[edge] = x;
