@@ -217,7 +217,8 @@ mod tests {
                 _ => 'z',
             })
             .collect();
-        for (cut, _) in text.char_indices() {
+        // Under Miri, which checks the kernel's loads, every 17th cut.
+        for (cut, _) in text.char_indices().step_by(if cfg!(miri) { 17 } else { 1 }) {
             for (start, _) in text[..cut].char_indices().step_by(13) {
                 let bytes = &text.as_bytes()[start..cut];
                 assert_eq!(
