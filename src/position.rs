@@ -152,7 +152,8 @@ impl LineCursor {
                 self.add_columns(bytes);
                 return;
             };
-            self.at.line += crate::scan::lines::line_breaks(bytes, self.after_cr);
+            // None after the last: the last line is left to the columns.
+            self.at.line += crate::scan::lines::line_breaks(&bytes[..=last], self.after_cr);
             self.at.col = 1;
             self.after_cr = bytes[bytes.len() - 1] == b'\r';
             self.add_columns(&bytes[last + 1..]);

@@ -542,12 +542,14 @@ impl<E: ErrorPolicy, A: AttributePolicy> StreamTokenizer<E, A> {
     #[inline(never)]
     fn release_consumed(&mut self) {
         // The machine's positions are offsets in the window.
-        if self.machine.earliest_needed() + DETACH_AT < self.buf.len() {
+        let mut needed = self.machine.earliest_needed();
+        if needed + DETACH_AT < self.buf.len() {
             // A token in progress borrows a long stretch of the window (a
             // huge comment, value or text run): give it its own copy.
             self.machine.detach(&self.buf);
+            needed = self.machine.earliest_needed();
         }
-        let mut drop = self.machine.earliest_needed().min(self.buf.len());
+        let mut drop = needed.min(self.buf.len());
         // Keep whole characters (the machine's look-behind is in bytes).
         while !self.buf.is_char_boundary(drop) {
             drop -= 1;

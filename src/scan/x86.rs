@@ -590,9 +590,13 @@ unsafe fn avx2_suspects(hay: &[u8]) -> usize {
 }
 
 /// Bytes `bytes[i]`, `i >= 1`, that are a CR, or an LF after a byte that
-/// is not a CR: 32 bytes and their 32 predecessors (the same bytes one
-/// position back) compared at a time, the matches (-1 each) summed in byte
-/// counters that are emptied every 255 blocks.
+/// is not a CR, 128 at a time: four vectors compared with LF and CR. Most
+/// pages have no CR, so a block without one (and not right after one)
+/// counts its LFs alone; a block with one also compares the same bytes one
+/// position back, to leave out the LF of a CRLF. The matches (-1 each, at
+/// most 4 a block in each byte) are summed in byte counters that are
+/// emptied every 63 blocks; the tail goes 32 bytes at a time, then byte by
+/// byte.
 ///
 /// # Safety
 /// The CPU must support AVX2.
@@ -602,27 +606,78 @@ unsafe fn avx2_breaks_after_first(bytes: &[u8]) -> usize {
     let p = bytes.as_ptr();
     let mut n = 0usize;
     let mut k = 1;
-    // SAFETY: AVX2 is enabled and was checked by the caller. The loads are
-    // at `p + k` and `p + k - 1` with `k >= 1` and `k + 32 <= len`, so
-    // both read 32 bytes inside `bytes`.
+    // The byte before block `k` is a CR: an LF at `k` ends no line.
+    let mut after_cr = bytes.first() == Some(&b'\r');
+    // SAFETY: AVX2 is enabled and was checked by the caller. A block's
+    // loads are at `p + k + 32 * i` and `p + k - 1 + 32 * i` for `i < 4`,
+    // with `k >= 1` and `k + 128 <= len`; a tail vector's at `p + k` and
+    // `p + k - 1` with `k + 32 <= len`: each reads 32 bytes inside `bytes`.
     unsafe {
         let cr = _mm256_set1_epi8(b'\r' as i8);
         let lf = _mm256_set1_epi8(b'\n' as i8);
-        while k + 32 <= len {
+        while k + 128 <= len {
             let mut counts = _mm256_setzero_si256();
             let mut blocks = 0;
-            while blocks < 255 && k + 32 <= len {
-                let cur = _mm256_loadu_si256(p.add(k) as *const __m256i);
-                let prev = _mm256_loadu_si256(p.add(k - 1) as *const __m256i);
-                let lone_lf =
-                    _mm256_andnot_si256(_mm256_cmpeq_epi8(prev, cr), _mm256_cmpeq_epi8(cur, lf));
-                let breaks = _mm256_or_si256(_mm256_cmpeq_epi8(cur, cr), lone_lf);
-                counts = _mm256_sub_epi8(counts, breaks);
+            while blocks < 63 && k + 128 <= len {
+                // Macros rather than closures: a closure does not take on
+                // this function's target features on every supported Rust.
+                macro_rules! at {
+                    ($i:expr) => {
+                        _mm256_loadu_si256(p.add(k + 32 * $i) as *const __m256i)
+                    };
+                }
+                let (c0, c1, c2, c3) = (at!(0), at!(1), at!(2), at!(3));
+                let (l0, l1, l2, l3) = (
+                    _mm256_cmpeq_epi8(c0, lf),
+                    _mm256_cmpeq_epi8(c1, lf),
+                    _mm256_cmpeq_epi8(c2, lf),
+                    _mm256_cmpeq_epi8(c3, lf),
+                );
+                let (r0, r1, r2, r3) = (
+                    _mm256_cmpeq_epi8(c0, cr),
+                    _mm256_cmpeq_epi8(c1, cr),
+                    _mm256_cmpeq_epi8(c2, cr),
+                    _mm256_cmpeq_epi8(c3, cr),
+                );
+                let any_cr = _mm256_or_si256(_mm256_or_si256(r0, r1), _mm256_or_si256(r2, r3));
+                let breaks = if !after_cr && _mm256_testz_si256(any_cr, any_cr) == 1 {
+                    _mm256_add_epi8(_mm256_add_epi8(l0, l1), _mm256_add_epi8(l2, l3))
+                } else {
+                    macro_rules! before {
+                        ($i:expr) => {
+                            _mm256_cmpeq_epi8(
+                                _mm256_loadu_si256(p.add(k - 1 + 32 * $i) as *const __m256i),
+                                cr,
+                            )
+                        };
+                    }
+                    let b0 = _mm256_or_si256(r0, _mm256_andnot_si256(before!(0), l0));
+                    let b1 = _mm256_or_si256(r1, _mm256_andnot_si256(before!(1), l1));
+                    let b2 = _mm256_or_si256(r2, _mm256_andnot_si256(before!(2), l2));
+                    let b3 = _mm256_or_si256(r3, _mm256_andnot_si256(before!(3), l3));
+                    after_cr = *p.add(k + 127) == b'\r';
+                    _mm256_add_epi8(_mm256_add_epi8(b0, b1), _mm256_add_epi8(b2, b3))
+                };
+                // Matches are -1: the counters count down, and are
+                // negated when emptied (subtracting them made LLVM turn
+                // each mask into 0 or 1 first, an AND a vector).
+                counts = _mm256_add_epi8(counts, breaks);
                 blocks += 1;
-                k += 32;
+                k += 128;
             }
-            n += sum_bytes(counts);
+            n += sum_bytes(_mm256_sub_epi8(_mm256_setzero_si256(), counts));
         }
+        let mut counts = _mm256_setzero_si256();
+        while k + 32 <= len {
+            let cur = _mm256_loadu_si256(p.add(k) as *const __m256i);
+            let prev = _mm256_loadu_si256(p.add(k - 1) as *const __m256i);
+            let lone_lf =
+                _mm256_andnot_si256(_mm256_cmpeq_epi8(prev, cr), _mm256_cmpeq_epi8(cur, lf));
+            let breaks = _mm256_or_si256(_mm256_cmpeq_epi8(cur, cr), lone_lf);
+            counts = _mm256_sub_epi8(counts, breaks);
+            k += 32;
+        }
+        n += sum_bytes(counts);
     }
     n + super::lines::breaks_after_first_from(bytes, k)
 }
@@ -644,9 +699,12 @@ unsafe fn sum_bytes(v: __m256i) -> usize {
 }
 
 /// UTF-16 code units of whole characters: one per byte that is no UTF-8
-/// continuation byte, and one more per lead byte of a 4-byte character,
-/// 32 bytes at a time (signed compares: continuation bytes are -128..=-65,
-/// 4-byte leads -16..=-1, ASCII is positive), summed like line breaks.
+/// continuation byte, and one more per lead byte of a 4-byte character
+/// (signed compares: continuation bytes are -128..=-65, 4-byte leads
+/// -16..=-1, ASCII is positive). 128 bytes at a time: a block of ASCII,
+/// the usual case, is its length; any other block counts its matches (-1
+/// each, at most 8 a block in each byte) in byte counters emptied every 31
+/// such blocks. The tail goes 32 bytes at a time, then byte by byte.
 ///
 /// # Safety
 /// The CPU must support AVX2.
@@ -657,28 +715,57 @@ unsafe fn avx2_utf16_units(bytes: &[u8]) -> usize {
     let mut n = 0usize;
     let mut k = 0;
     // SAFETY: AVX2 is enabled and was checked by the caller. Each load is
-    // at `p + k` with `k + 32 <= len`, inside `bytes`; the counters take at
-    // most 2 a block for 127 blocks.
+    // at `p + k + 32 * i` with `k + 32 * (i + 1) <= len`, inside `bytes`.
     unsafe {
         let not_continuation = _mm256_set1_epi8(-0x41);
         let below_four_byte = _mm256_set1_epi8(-0x11);
         let zero = _mm256_setzero_si256();
-        while k + 32 <= len {
-            let mut counts = zero;
-            let mut blocks = 0;
-            while blocks < 127 && k + 32 <= len {
-                let v = _mm256_loadu_si256(p.add(k) as *const __m256i);
+        // The matches of `v`, -1 or -2 in each byte but continuation bytes.
+        macro_rules! units {
+            ($v:expr) => {{
+                let v = $v;
                 let lead = _mm256_cmpgt_epi8(v, not_continuation);
                 let astral = _mm256_and_si256(
                     _mm256_cmpgt_epi8(v, below_four_byte),
                     _mm256_cmpgt_epi8(zero, v),
                 );
-                counts = _mm256_sub_epi8(_mm256_sub_epi8(counts, lead), astral);
-                blocks += 1;
-                k += 32;
-            }
-            n += sum_bytes(counts);
+                _mm256_add_epi8(lead, astral)
+            }};
         }
+        macro_rules! at {
+            ($i:expr) => {
+                _mm256_loadu_si256(p.add(k + 32 * $i) as *const __m256i)
+            };
+        }
+        // Counting down (see `avx2_breaks_after_first`).
+        let mut counts = zero;
+        let mut blocks = 0;
+        while k + 128 <= len {
+            let (v0, v1, v2, v3) = (at!(0), at!(1), at!(2), at!(3));
+            let any = _mm256_or_si256(_mm256_or_si256(v0, v1), _mm256_or_si256(v2, v3));
+            if _mm256_movemask_epi8(any) == 0 {
+                n += 128;
+            } else {
+                let block = _mm256_add_epi8(
+                    _mm256_add_epi8(units!(v0), units!(v1)),
+                    _mm256_add_epi8(units!(v2), units!(v3)),
+                );
+                counts = _mm256_add_epi8(counts, block);
+                blocks += 1;
+                if blocks == 31 {
+                    n += sum_bytes(_mm256_sub_epi8(zero, counts));
+                    counts = zero;
+                    blocks = 0;
+                }
+            }
+            k += 128;
+        }
+        // At most three vectors more, two each at most.
+        while k + 32 <= len {
+            counts = _mm256_add_epi8(counts, units!(at!(0)));
+            k += 32;
+        }
+        n += sum_bytes(_mm256_sub_epi8(zero, counts));
     }
     n + super::lines::utf16_units_scalar(&bytes[k..])
 }

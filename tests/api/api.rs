@@ -452,6 +452,57 @@ fn a_streams_lines_count_the_bytes_it_dropped() {
     );
 }
 
+/// Tokens taken without their lines for the first part of each page, then
+/// with them: the stream counted the lines of every byte it dropped in the
+/// meantime (long lines without a break, CRLFs cut between chunks,
+/// characters outside the BMP among them).
+#[test]
+fn a_streams_first_lines_asked_late_count_every_dropped_byte() {
+    let mut pages = repo_pages();
+    let minified = format!(
+        "{}\r\n{}\r{}",
+        "<p class=a>Grüße 😀 text</p>".repeat(3000),
+        "<b>x</b>\r\n".repeat(2000),
+        "<i>\u{e9}\u{20AC}</i>\n".repeat(3000)
+    );
+    pages.push(("minified".to_owned(), minified.into_bytes()));
+    for (name, bytes) in pages {
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let table = by_definition(&text);
+        for size in [1000, 4096, 64 * 1024] {
+            let mut stream = StreamTokenizer::new();
+            let (mut plain, mut checked) = (0, 0);
+            for chunk in bytes.chunks(size).map(Some).chain([None]) {
+                match chunk {
+                    Some(chunk) => stream.feed(chunk),
+                    None => stream.finish(),
+                }
+                while plain < bytes.len() / 2 {
+                    match stream.next_token() {
+                        Some(token) => plain = token.span().map_or(plain, |s| s.end),
+                        None => break,
+                    }
+                }
+                if plain < bytes.len() / 2 {
+                    continue;
+                }
+                while let Some((token, lines)) = stream.next_token_with_lines() {
+                    let at = token.span().map_or(text.len(), |s| s.start);
+                    if at >= lines.start() {
+                        assert_eq!(
+                            Some(lines.line_col(at)),
+                            table[at],
+                            "{name} in {size}-byte chunks at {at}"
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+            assert!(checked > 0, "{name} in {size}-byte chunks");
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // 4. Small type papercuts.
 
